@@ -1,0 +1,77 @@
+package org.fsflow.cli;
+
+import java.io.PrintWriter;
+import org.fsflow.Fsflow;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+
+/** The {@code fsflow} command and its subcommands. */
+@Command(name = "fsflow", mixinStandardHelpOptions = true, versionProvider = FsflowCommand.Version.class,
+        description = "Declarative, real and reproducible filesystem benchmark campaigns.",
+        subcommands = {ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:all scenarios valid / all measured steps succeeded",
+            "1:a scenario is invalid, or a step failed",
+            "2:usage error (wrong options or arguments)",
+            "3:interrupted; continue with 'fsflow resume DIR'"})
+public final class FsflowCommand implements Runnable {
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of internal errors.")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: try 'fsflow --help'");
+    }
+
+    /** Runs fsflow with {@code args}, printing to {@code out} and {@code err}; returns the exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new FsflowCommand());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(e -> e instanceof UserError u ? u.exitCode() : ExitCodes.FAILED);
+        cli.setParameterExceptionHandler((e, a) -> {
+            e.getCommandLine().getErr().println("fsflow: " + e.getMessage());
+            e.getCommandLine().getErr().println("try '" + e.getCommandLine().getCommandSpec().qualifiedName()
+                    + " --help'");
+            return ExitCodes.USAGE;
+        });
+        cli.setExecutionExceptionHandler((e, c, parsed) -> {
+            PrintWriter w = c.getErr();
+            if (e instanceof UserError u) {
+                if (u.getMessage() != null) {
+                    w.println("fsflow: error: " + u.getMessage());
+                }
+                w.flush();
+                return u.exitCode();
+            }
+            boolean debugging = java.util.Arrays.asList(args).contains("--debug");
+            w.println("fsflow: internal error: " + e + (debugging ? "" : " (run again with --debug for details)"));
+            if (debugging) {
+                e.printStackTrace(w);
+            }
+            w.flush();
+            return ExitCodes.FAILED;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** Prints the version of fsflow and of the Java runtime. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"fsflow " + Fsflow.VERSION,
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package org.fsflow.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fsflow.Fsflow;
+import org.fsflow.plan.Plan;
+import org.fsflow.scenario.ScenarioLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fsflow validate FILE...}: checks scenarios, printing every problem; runs nothing. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Check scenarios and print every problem as file:line:col. Runs nothing.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:all valid", "1:at least one invalid", "2:usage error"})
+final class ValidateCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files.")
+    List<Path> files;
+
+    @Mixin
+    ScenarioOptions options;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        int code = ExitCodes.OK;
+        for (Path file : files) {
+            try {
+                ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), err);
+                Plan plan = Fsflow.plan(loaded.scenario(), null, null);
+                out.println(file + ": valid (" + plan.cells().size() + " cells, " + plan.measuredCount()
+                        + " measured steps)");
+            } catch (UserError e) {
+                if (e.exitCode() == ExitCodes.USAGE) {
+                    throw e;
+                }
+                code = ExitCodes.FAILED;
+            }
+        }
+        out.flush();
+        err.flush();
+        return code;
+    }
+}

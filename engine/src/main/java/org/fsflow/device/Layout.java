@@ -1,0 +1,42 @@
+package org.fsflow.device;
+
+import java.nio.file.Path;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Scenario;
+
+/**
+ * Where a run puts things: the output directory (results, logs, report) and the work directory
+ * (loop images, mount points, datasets without a source device). The same scenario and options
+ * always give the same paths, so a plan shows the exact commands a run executes.
+ *
+ * @param out  output directory, default {@code reports/<name>/}
+ * @param work work directory, default {@code /var/tmp/fsflow/<name>/}
+ */
+public record Layout(Path out, Path work) {
+
+    /** The default work directory of a scenario. */
+    public static Path defaultWork(String scenarioName) {
+        return Path.of("/var/tmp/fsflow", scenarioName);
+    }
+
+    /** Where {@code device} is mounted (a dir device's own path). */
+    public Path mountPoint(Device device) {
+        return device.mountPoint() != null ? device.mountPoint() : work.resolve("mnt").resolve(device.name());
+    }
+
+    /** The image file of a loop device. */
+    public Path image(Device.Loop loop) {
+        return loop.image() != null ? loop.image() : work.resolve(loop.name() + ".img");
+    }
+
+    /** Where a dataset's tree lives: on the source device, else in the work directory. */
+    public Path dataset(Scenario scenario, Dataset dataset) {
+        if (dataset.existing() != null) {
+            return dataset.existing();
+        }
+        Device source = scenario.devices().get(Scenario.SOURCE);
+        Path root = source != null ? mountPoint(source).resolve("fsflow-datasets") : work.resolve("datasets");
+        return root.resolve(dataset.name());
+    }
+}

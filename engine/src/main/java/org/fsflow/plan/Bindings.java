@@ -1,0 +1,151 @@
+package org.fsflow.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.fsflow.device.Layout;
+import org.fsflow.scenario.Command;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Template;
+
+/**
+ * The values of {@code ${...}} variables for one step of one cell repetition (see
+ * {@link org.fsflow.scenario.Variables} for the list). Values known only at run time, such as the
+ * node of a loop device, come from {@code deviceNodes}; when it has none the variable is left as
+ * written, which is how plans show them.
+ *
+ * @param scenario    the scenario
+ * @param layout      paths of the run
+ * @param cell        the cell, or null outside one
+ * @param repeat      the repetition, or 0
+ * @param stepName    the step, or null
+ * @param deviceNodes device name to its node (/dev/loop3), or null when not yet known
+ */
+public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, String stepName,
+        Function<String, String> deviceNodes) {
+
+    /** The raw value of {@code name}, or null when it is known only at run time. */
+    public String value(String name) {
+        List<String> list = listValue(name);
+        if (list != null) {
+            return String.join(" ", list);
+        }
+        int dot = name.indexOf('.');
+        String head = dot < 0 ? name : name.substring(0, dot);
+        String field = dot < 0 ? "" : name.substring(dot + 1);
+        switch (head) {
+            case "repeat":
+                return String.valueOf(repeat);
+            case "step":
+                return stepName;
+            case "params":
+                Scenario.Param p = scenario.params().get(field);
+                return p == null ? null : p.value();
+            case "run":
+                return field.equals("out") ? layout.out().toString() : layout.work().toString();
+            case "cell":
+                return cell == null ? null : field.equals("id") ? cell.id() : cell.coordinates().get(field);
+            case "dataset":
+                return dataset(field);
+            case "filesystem":
+                Filesystem fs = filesystem();
+                return fs == null ? null : field.equals("name") ? fs.name() : fs.type();
+            default:
+                return device(head, field);
+        }
+    }
+
+    /** Option lists ({@code ${filesystem.mkfs_options}}), which expand to several words. */
+    private List<String> listValue(String name) {
+        Filesystem fs = filesystem();
+        if (fs == null) {
+            return null;
+        }
+        if (name.equals("filesystem.mkfs_options")) {
+            return fs.mkfsOptions();
+        }
+        if (name.equals("filesystem.mount_options")) {
+            return fs.mountOptions().isEmpty() ? List.of() : List.of(String.join(",", fs.mountOptions()));
+        }
+        return null;
+    }
+
+    private Filesystem filesystem() {
+        return cell == null || cell.filesystem() == null ? null : scenario.filesystems().get(cell.filesystem());
+    }
+
+    private String dataset(String field) {
+        if (cell == null || cell.dataset() == null) {
+            return null;
+        }
+        Dataset d = scenario.datasets().get(cell.dataset());
+        return switch (field) {
+            case "name" -> d.name();
+            case "path" -> layout.dataset(scenario, d).toString();
+            case "dirs" -> String.valueOf(d.dirs());
+            case "files" -> String.valueOf(d.fileCount());
+            case "bytes" -> String.valueOf(d.expectedBytes());
+            default -> null;
+        };
+    }
+
+    private String device(String name, String field) {
+        Device d = scenario.devices().get(name);
+        if (d == null) {
+            return null;
+        }
+        return switch (field) {
+            case "mnt" -> layout.mountPoint(d).toString();
+            case "dev" -> d instanceof Device.Block b ? b.path().toString()
+                    : deviceNodes == null ? null : deviceNodes.apply(name);
+            case "size" -> d instanceof Device.Loop l ? String.valueOf(l.sizeBytes())
+                    : d instanceof Device.Tmpfs t ? String.valueOf(t.sizeBytes()) : null;
+            default -> null;
+        };
+    }
+
+    /**
+     * The argument vector of {@code command}: a string becomes {@code sh -c TEXT} with every
+     * substituted value shell-quoted; a list is expanded item by item, unquoted.
+     */
+    public List<String> argv(Command command) {
+        if (command.shell()) {
+            Template t = command.parts().get(0);
+            return List.of("sh", "-c", t.expand(this::shellValue));
+        }
+        List<String> argv = new ArrayList<>();
+        for (Template t : command.parts()) {
+            argv.add(t.expand(this::value));
+        }
+        return argv;
+    }
+
+    /** How {@code command} reads in plans and results: the shell text, or the quoted argument list. */
+    public String display(Command command) {
+        List<String> argv = argv(command);
+        return command.shell() ? argv.get(2) : Shell.join(argv);
+    }
+
+    private String shellValue(String name) {
+        List<String> list = listValue(name);
+        if (list != null) {
+            return Shell.join(list);
+        }
+        String v = value(name);
+        return v == null ? null : Shell.quote(v);
+    }
+
+    /** Bindings for another step of the same cell repetition. */
+    public Bindings forStep(String step) {
+        return new Bindings(scenario, layout, cell, repeat, step, deviceNodes);
+    }
+
+    /** Bindings with the device nodes known at run time. */
+    public Bindings withDevices(Map<String, String> nodes) {
+        return new Bindings(scenario, layout, cell, repeat, stepName, nodes::get);
+    }
+}

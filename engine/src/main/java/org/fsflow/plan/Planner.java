@@ -1,0 +1,180 @@
+package org.fsflow.plan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.fsflow.device.Layout;
+import org.fsflow.scenario.ByteSize;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Matrix;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
+
+/**
+ * Expands a scenario into its execution graph: device set-up, one dataset node per dataset used,
+ * then matrix x repeat x steps in the scenario's order, then teardown. Every step depends on the
+ * node before it (one measured process at a time on a shared device) and on its dataset.
+ */
+public final class Planner {
+
+    private Planner() {
+    }
+
+    /**
+     * Plans {@code scenario} with outputs in {@code layout}; {@code seed} orders a shuffled
+     * campaign and seeds datasets that have no seed of their own.
+     */
+    public static Plan plan(Scenario scenario, Layout layout, long seed) {
+        List<Cell> cells = cells(scenario.matrix());
+        List<PlanNode> nodes = new ArrayList<>();
+        String last = null;
+        for (Device d : scenario.devices().values()) {
+            String id = "setup/" + d.name();
+            nodes.add(new PlanNode(id, PlanNode.Kind.SETUP, null, 0, null, d.name(), setup(scenario, layout, d),
+                    null, null, last == null ? List.of() : List.of(last)));
+            last = id;
+        }
+        Map<String, String> datasetNodes = new LinkedHashMap<>();
+        if (scenario.matrix().has(Matrix.DATASET)) {
+            for (Matrix.Value v : scenario.matrix().axes().get(Matrix.DATASET)) {
+                Dataset d = scenario.datasets().get(v.value());
+                String id = "dataset/" + d.name();
+                nodes.add(new PlanNode(id, PlanNode.Kind.DATASET, null, 0, null, d.name(),
+                        describe(scenario, layout, d), null, null, List.of(last)));
+                datasetNodes.put(d.name(), id);
+                last = id;
+            }
+        }
+        for (Unit unit : units(scenario, cells, seed)) {
+            Bindings cellBindings = new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null);
+            boolean first = true;
+            for (Step step : scenario.steps()) {
+                Bindings b = cellBindings.forStep(step.name());
+                StepCommand command = StepCommand.of(step, b);
+                List<String> deps = new ArrayList<>(2);
+                deps.add(last);
+                String datasetNode = unit.cell().dataset() == null ? null : datasetNodes.get(unit.cell().dataset());
+                if (first && datasetNode != null && !datasetNode.equals(last)) {
+                    deps.add(datasetNode);
+                }
+                String id = unit.cell().nodeId(unit.repeat(), step.name());
+                nodes.add(new PlanNode(id, PlanNode.Kind.STEP, unit.cell(), unit.repeat(), step, null,
+                        command.skipped() ? command.display() + "  # skipped: " + command.skipReason()
+                                : command.display(),
+                        step.before() == null ? null : b.display(step.before()),
+                        step.after() == null ? null : b.display(step.after()), List.copyOf(deps)));
+                last = id;
+                first = false;
+            }
+        }
+        List<Device> reversed = new ArrayList<>(scenario.devices().values());
+        Collections.reverse(reversed);
+        for (Device d : reversed) {
+            String id = "teardown/" + d.name();
+            nodes.add(new PlanNode(id, PlanNode.Kind.TEARDOWN, null, 0, null, d.name(), teardown(layout, d), null,
+                    null, List.of(last)));
+            last = id;
+        }
+        return new Plan(scenario, layout, seed, cells, List.copyOf(nodes));
+    }
+
+    /** One repetition of one cell: the unit that order: arranges. */
+    record Unit(Cell cell, int repeat) {
+    }
+
+    static List<Unit> units(Scenario scenario, List<Cell> cells, long seed) {
+        int repeats = scenario.repeat().min();
+        List<Unit> units = new ArrayList<>(cells.size() * repeats);
+        if (scenario.order() == Scenario.Order.SEQUENTIAL) {
+            for (Cell c : cells) {
+                for (int r = 1; r <= repeats; r++) {
+                    units.add(new Unit(c, r));
+                }
+            }
+            return units;
+        }
+        for (int r = 1; r <= repeats; r++) {
+            for (Cell c : cells) {
+                units.add(new Unit(c, r));
+            }
+        }
+        if (scenario.order() == Scenario.Order.SHUFFLED) {
+            // java.util.Random's sequence is specified, so the same seed gives the same order anywhere
+            Collections.shuffle(units, new Random(seed));
+        }
+        return units;
+    }
+
+    static List<Cell> cells(Matrix matrix) {
+        List<Cell> cells = new ArrayList<>();
+        cells.add(new Cell("", Map.of()));
+        for (Map.Entry<String, List<Matrix.Value>> axis : matrix.axes().entrySet()) {
+            List<Cell> next = new ArrayList<>(cells.size() * axis.getValue().size());
+            for (Cell c : cells) {
+                for (Matrix.Value v : axis.getValue()) {
+                    Map<String, String> coords = new LinkedHashMap<>(c.coordinates());
+                    coords.put(axis.getKey(), v.value());
+                    next.add(new Cell(c.id().isEmpty() ? v.value() : c.id() + "/" + v.value(),
+                            Collections.unmodifiableMap(coords)));
+                }
+            }
+            cells = next;
+        }
+        return List.copyOf(cells);
+    }
+
+    private static String setup(Scenario s, Layout layout, Device d) {
+        String mnt = layout.mountPoint(d).toString();
+        boolean stepsMount = s.steps().stream().anyMatch(st -> st.action() == Step.Action.MOUNT
+                && st.device().equals(d.name()));
+        Filesystem fs = StepCommand.filesystem(s, d, null);
+        String prepare = stepsMount || fs == null ? "" : ", mkfs." + fs.type() + ", mount on " + mnt;
+        if (d instanceof Device.Loop l) {
+            return "attach loop image " + layout.image(l) + " (sparse, " + ByteSize.format(l.sizeBytes()) + ")"
+                    + prepare;
+        }
+        if (d instanceof Device.Block b) {
+            return "check " + b.path() + " (not mounted, not swap, not root, no holders; destroy: true)" + prepare;
+        }
+        if (d instanceof Device.Tmpfs t) {
+            return stepsMount ? "tmpfs, mounted by the steps on " + mnt
+                    : "mount tmpfs" + (t.sizeBytes() > 0 ? " (" + ByteSize.format(t.sizeBytes()) + ")" : "")
+                            + " on " + mnt;
+        }
+        return "use directory " + mnt;
+    }
+
+    private static String describe(Scenario s, Layout layout, Dataset d) {
+        if (d.existing() != null) {
+            return "use existing tree " + d.existing();
+        }
+        String size = d.size() instanceof Dataset.SizeSpec.Fixed f ? ByteSize.format(f.bytes())
+                : d.size() instanceof Dataset.SizeSpec.LogUniform u
+                        ? ByteSize.format(u.min()) + " to " + ByteSize.format(u.max()) + " (log-uniform)"
+                        : "weighted sizes";
+        return "generate " + d.fileCount() + " files of " + size + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs")) + ", about "
+                + ByteSize.format(d.expectedBytes()) + ", " + d.content().kind().name().toLowerCase(java.util.Locale.ROOT)
+                + " content, seed " + datasetSeed(s, d) + " -> " + layout.dataset(s, d);
+    }
+
+    /** A dataset's seed: its own, else the scenario's, else 0, so datasets are reproducible by default. */
+    public static long datasetSeed(Scenario s, Dataset d) {
+        return d.seed() != null ? d.seed() : s.seed() != null ? s.seed() : 0L;
+    }
+
+    private static String teardown(Layout layout, Device d) {
+        if (d instanceof Device.Loop l) {
+            return "unmount " + layout.mountPoint(d) + " if mounted, detach loop device, remove "
+                    + layout.image(l) + " if fsflow created it";
+        }
+        if (d instanceof Device.Dir) {
+            return "nothing to release";
+        }
+        return "unmount " + layout.mountPoint(d) + " if mounted";
+    }
+}

@@ -1,0 +1,40 @@
+package org.fsflow.scenario;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Durations as written in scenarios: {@code 30s}, {@code 10m}, {@code 2h}, {@code 1h30m}, {@code 500ms}, {@code 90}. */
+public final class Durations {
+
+    private static final Pattern PART = Pattern.compile("([0-9]+)(ms|s|m|h|d)");
+
+    private Durations() {
+    }
+
+    /** Parses {@code text}; a bare number is seconds. Throws with a user-readable message. */
+    public static Duration parse(String text) {
+        String t = text.trim();
+        if (t.matches("[0-9]+")) {
+            return Duration.ofSeconds(Long.parseLong(t));
+        }
+        Matcher m = PART.matcher(t);
+        Duration total = Duration.ZERO;
+        int at = 0;
+        while (m.find() && m.start() == at) {
+            long n = Long.parseLong(m.group(1));
+            total = total.plus(switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
+            });
+            at = m.end();
+        }
+        if (at != t.length() || t.isEmpty()) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration: write 90s, 10m, 2h or 1h30m");
+        }
+        return total;
+    }
+}

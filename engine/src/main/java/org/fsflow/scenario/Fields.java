@@ -1,0 +1,335 @@
+package org.fsflow.scenario;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.commons.text.similarity.LevenshteinDistance;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Typed access to YAML nodes that records a located problem instead of throwing: the first layer
+ * of validation (shape, types, ranges, unknown and duplicate keys). Methods return null when the
+ * value is missing or wrong, after recording why.
+ */
+final class Fields {
+
+    /** Marks of nodes built from {@code --set} carry the option as their name. */
+    static final String SET_PREFIX = "--set ";
+
+    private final String file;
+    private final Problems problems;
+
+    Fields(String file, Problems problems) {
+        this.file = file;
+        this.problems = problems;
+    }
+
+    Problems problems() {
+        return problems;
+    }
+
+    Location at(Node node) {
+        return at(node.getStartMark());
+    }
+
+    Location at(Mark mark) {
+        if (mark != null && mark.getName() != null && mark.getName().startsWith(SET_PREFIX)) {
+            return Location.commandLine(mark.getName());
+        }
+        return YamlLoader.location(file, mark);
+    }
+
+    void error(Node node, String message) {
+        problems.error(at(node), message);
+    }
+
+    /**
+     * The entries of a mapping, by key, in order. Records duplicate keys and keys not in
+     * {@code allowed} (with a did-you-mean hint); {@code what} names the mapping in messages.
+     */
+    Map<String, NodeTuple> entries(Node node, String what, Collection<String> allowed) {
+        Map<String, NodeTuple> out = new LinkedHashMap<>();
+        if (!(node instanceof MappingNode map)) {
+            error(node, what + " must be a mapping of key: value lines, not " + describe(node));
+            return null;
+        }
+        for (NodeTuple t : map.getValue()) {
+            Node keyNode = t.getKeyNode();
+            if (!(keyNode instanceof ScalarNode k) || k.getTag() == Tag.NULL) {
+                error(keyNode, "keys in " + what + " must be plain names");
+                continue;
+            }
+            String key = k.getValue();
+            if (key.equals("<<")) {
+                error(keyNode, "merge keys (<<) are not supported: write the keys out");
+                continue;
+            }
+            NodeTuple first = out.get(key);
+            if (first != null) {
+                error(keyNode, "duplicate key '" + key + "' in " + what + " (first at line "
+                        + (first.getKeyNode().getStartMark().getLine() + 1) + "): remove one");
+                continue;
+            }
+            if (allowed != null && !allowed.contains(key)) {
+                error(keyNode, "unknown key '" + key + "' in " + what + didYouMean(key, allowed));
+                continue;
+            }
+            out.put(key, t);
+        }
+        return out;
+    }
+
+    /** " (did you mean 'x'?)" for the closest of {@code choices}, or the list of choices. */
+    static String didYouMean(String word, Collection<String> choices) {
+        String best = closest(word, choices);
+        if (best != null) {
+            return " (did you mean '" + best + "'?)";
+        }
+        return choices.isEmpty() ? "" : ": expected one of " + String.join(", ", choices);
+    }
+
+    /** The choice closest to {@code word} by edit distance, if close enough to be a typo. */
+    static String closest(String word, Collection<String> choices) {
+        LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : choices) {
+            int d = distance.apply(word.toLowerCase(java.util.Locale.ROOT), c.toLowerCase(java.util.Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = c;
+            }
+        }
+        int tolerance = Math.max(1, Math.min(3, word.length() / 3));
+        return best != null && bestDistance <= tolerance ? best : null;
+    }
+
+    /** Reports required keys missing from {@code entries} at {@code node}. */
+    void require(Map<String, NodeTuple> entries, Node node, String what, String... keys) {
+        for (String key : keys) {
+            if (!entries.containsKey(key)) {
+                error(node, what + " needs '" + key + "'");
+            }
+        }
+    }
+
+    static Node value(Map<String, NodeTuple> entries, String key) {
+        NodeTuple t = entries.get(key);
+        return t == null ? null : t.getValueNode();
+    }
+
+    /** A scalar's text (numbers and booleans as written); null and an error for lists and maps. */
+    String text(Node node, String what) {
+        if (node instanceof ScalarNode s && s.getTag() != Tag.NULL) {
+            return s.getValue();
+        }
+        error(node, what + " must be a single value, not " + describe(node));
+        return null;
+    }
+
+    /** A non-empty scalar text. */
+    String nonEmpty(Node node, String what) {
+        String s = text(node, what);
+        if (s != null && s.isBlank()) {
+            error(node, what + " must not be empty");
+            return null;
+        }
+        return s;
+    }
+
+    /** An integer within [min, max]. */
+    Long integer(Node node, String what, long min, long max) {
+        if (!(node instanceof ScalarNode s) || s.getTag() != Tag.INT) {
+            error(node, what + " must be a whole number, not " + describe(node));
+            return null;
+        }
+        long v;
+        try {
+            v = Long.parseLong(s.getValue().replace("_", "").replace("+", ""));
+        } catch (NumberFormatException e) {
+            error(node, what + " '" + s.getValue() + "' is out of range (" + min + " to " + max + ")");
+            return null;
+        }
+        if (v < min || v > max) {
+            error(node, what + " is " + v + ": it must be " + (v < min ? "at least " + min : "at most " + max));
+            return null;
+        }
+        return v;
+    }
+
+    /** A boolean. */
+    Boolean bool(Node node, String what) {
+        if (node instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
+            return Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT));
+        }
+        error(node, what + " must be true or false, not " + describe(node));
+        return null;
+    }
+
+    /** A size such as 4GiB within [min, max] bytes. */
+    Long size(Node node, String what, long min, long max) {
+        String s = text(node, what);
+        if (s == null) {
+            return null;
+        }
+        long bytes;
+        try {
+            bytes = ByteSize.parse(s);
+        } catch (IllegalArgumentException e) {
+            error(node, what + ": " + e.getMessage());
+            return null;
+        }
+        if (bytes < min) {
+            error(node, what + " " + s + " is too small: at least " + ByteSize.format(min));
+            return null;
+        }
+        if (bytes > max) {
+            error(node, what + " " + s + " is absurdly large (limit " + ByteSize.format(max) + ")");
+            return null;
+        }
+        return bytes;
+    }
+
+    /** A fraction written as 3% or 0.03, within (0, 1]. */
+    Double fraction(Node node, String what) {
+        String s = text(node, what);
+        if (s == null) {
+            return null;
+        }
+        try {
+            String t = s.trim();
+            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
+                    : Double.parseDouble(t);
+            if (v > 0 && v <= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        error(node, what + " '" + s + "' must be a percentage above 0 and up to 100%, such as 3%");
+        return null;
+    }
+
+    /** One of {@code choices}, with a hint when it is not. */
+    String choice(Node node, String what, List<String> choices) {
+        String s = text(node, what);
+        if (s == null) {
+            return null;
+        }
+        if (!choices.contains(s)) {
+            error(node, what + " '" + s + "' is not one of " + String.join(", ", choices) + didYouMeanOnly(s, choices));
+            return null;
+        }
+        return s;
+    }
+
+    private static String didYouMeanOnly(String s, List<String> choices) {
+        String best = closest(s, choices);
+        return best == null ? "" : " (did you mean '" + best + "'?)";
+    }
+
+    /** A name matching {@code pattern} (identifiers used in paths and node ids). */
+    String name(Node node, String what, String pattern, String rule) {
+        String s = text(node, what);
+        if (s != null && !s.matches(pattern)) {
+            error(node, what + " '" + s + "' " + rule);
+            return null;
+        }
+        return s;
+    }
+
+    /** A list of scalars; a single scalar is a list of one. */
+    List<String> strings(Node node, String what) {
+        List<String> out = new ArrayList<>();
+        if (node instanceof SequenceNode seq) {
+            for (Node item : seq.getValue()) {
+                String s = text(item, what + " item");
+                if (s != null) {
+                    out.add(s);
+                }
+            }
+        } else {
+            String s = text(node, what);
+            if (s != null) {
+                out.addAll(List.of(s.trim().split("\\s+")));
+            }
+        }
+        return out;
+    }
+
+    /** A template: variables are located at their column when the scalar is on one line. */
+    Template template(Node node, String what) {
+        String s = text(node, what);
+        if (s == null) {
+            return null;
+        }
+        return Template.parse(s, locator((ScalarNode) node), problems);
+    }
+
+    /** A command: a string (sh -c) or a list of arguments (exec'd directly). */
+    Command command(Node node, String what) {
+        if (node instanceof SequenceNode seq) {
+            if (seq.getValue().isEmpty()) {
+                error(node, what + " must not be an empty list");
+                return null;
+            }
+            List<Template> parts = new ArrayList<>();
+            for (Node item : seq.getValue()) {
+                Template t = template(item, what + " argument");
+                if (t != null) {
+                    parts.add(t);
+                }
+            }
+            return new Command(false, parts, at(node));
+        }
+        Template t = template(node, what);
+        if (t == null) {
+            return null;
+        }
+        if (t.text().isBlank()) {
+            error(node, what + " must not be empty");
+            return null;
+        }
+        return Command.shell(t, at(node));
+    }
+
+    private Function<Integer, Location> locator(ScalarNode node) {
+        Location start = at(node);
+        boolean oneLine = node.getStartMark() != null && node.getEndMark() != null
+                && node.getStartMark().getLine() == node.getEndMark().getLine();
+        DumperOptions.ScalarStyle style = node.getScalarStyle();
+        if (!oneLine || !start.inFile()) {
+            return offset -> start;
+        }
+        int shift = style == DumperOptions.ScalarStyle.PLAIN ? 0 : 1;
+        return offset -> start.shifted(shift + offset);
+    }
+
+    /** "a list", "a mapping", "an empty value" ...: what the user wrote, for messages. */
+    static String describe(Node node) {
+        if (node instanceof MappingNode) {
+            return "a mapping";
+        }
+        if (node instanceof SequenceNode) {
+            return "a list";
+        }
+        if (node instanceof ScalarNode s) {
+            if (s.getTag() == Tag.NULL) {
+                return "an empty value";
+            }
+            String v = s.getValue();
+            return "'" + (v.length() > 40 ? v.substring(0, 40) + "..." : v) + "'";
+        }
+        return "this";
+    }
+}

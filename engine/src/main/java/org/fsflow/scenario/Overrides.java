@@ -1,0 +1,134 @@
+package org.fsflow.scenario;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeId;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * Command-line changes to a scenario: {@code --set key=value} and {@code --scale F}. They are
+ * applied to the YAML tree before validation, so a bad value is reported like any other, located
+ * at the {@code --set} that gave it.
+ *
+ * <p>Keys: {@code params.NAME} (or a bare {@code NAME} declared under params), {@code matrix.AXIS}
+ * (or a bare axis name) with a comma list, and {@code repeat}, {@code order}, {@code seed},
+ * {@code on_error}, {@code timeout}.
+ *
+ * @param sets  the {@code key=value} assignments, in order
+ * @param scale dataset scale factor in (0, 1]; 1 leaves datasets as written
+ */
+public record Overrides(List<String> sets, double scale) {
+
+    /** No overrides. */
+    public static final Overrides NONE = new Overrides(List.of(), 1.0);
+
+    private static final List<String> TOP = List.of("repeat", "order", "seed", "on_error", "timeout");
+
+    /** A {@code --set} or {@code --scale} that cannot apply: a usage error (exit 2). */
+    public static final class Invalid extends Exception {
+        Invalid(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Checks the scale factor. */
+    public Overrides {
+        sets = List.copyOf(sets);
+        if (!(scale > 0 && scale <= 1)) {
+            throw new IllegalArgumentException("--scale must be above 0 and at most 1, got " + scale);
+        }
+    }
+
+    /** Applies the assignments to {@code root}, a scenario's top-level mapping. */
+    void apply(Node root) throws Invalid {
+        if (sets.isEmpty()) {
+            return;
+        }
+        if (!(root instanceof MappingNode top)) {
+            throw new Invalid("--set: the scenario is not a mapping");
+        }
+        for (String assignment : sets) {
+            int eq = assignment.indexOf('=');
+            if (eq <= 0) {
+                throw new Invalid("--set '" + assignment + "': write key=value, such as repeat=1");
+            }
+            String key = assignment.substring(0, eq).trim();
+            String value = assignment.substring(eq + 1);
+            Mark mark = new Mark(Fields.SET_PREFIX + assignment, 0, 0, 0, new int[0], 0);
+            if (key.startsWith("params.")) {
+                replace(section(top, "params", assignment), key.substring(7), scalar(value, mark), true, assignment);
+            } else if (key.startsWith("matrix.")) {
+                replace(section(top, "matrix", assignment), key.substring(7), list(value, mark), false, assignment);
+            } else if (TOP.contains(key)) {
+                replace(top, key, scalar(value, mark), true, assignment);
+            } else if (has(find(top, "params"), key)) {
+                replace((MappingNode) find(top, "params"), key, scalar(value, mark), false, assignment);
+            } else if (has(find(top, "matrix"), key)) {
+                replace((MappingNode) find(top, "matrix"), key, list(value, mark), false, assignment);
+            } else {
+                throw new Invalid("--set '" + key + "': not a parameter or matrix axis of this scenario; use "
+                        + "params.NAME, matrix.AXIS, " + String.join(", ", TOP));
+            }
+        }
+    }
+
+    private static MappingNode section(MappingNode top, String key, String assignment) throws Invalid {
+        Node n = find(top, key);
+        if (n instanceof MappingNode m) {
+            return m;
+        }
+        throw new Invalid("--set " + assignment + ": the scenario has no " + key + ": mapping");
+    }
+
+    private static void replace(MappingNode map, String key, Node value, boolean mayAdd, String assignment)
+            throws Invalid {
+        List<NodeTuple> tuples = new ArrayList<>(map.getValue());
+        for (int i = 0; i < tuples.size(); i++) {
+            if (tuples.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+                tuples.set(i, new NodeTuple(tuples.get(i).getKeyNode(), value));
+                map.setValue(tuples);
+                return;
+            }
+        }
+        if (!mayAdd) {
+            throw new Invalid("--set " + assignment + ": no '" + key + "' to change");
+        }
+        tuples.add(new NodeTuple(new ScalarNode(Tag.STR, key, value.getStartMark(), value.getEndMark(),
+                DumperOptions.ScalarStyle.PLAIN), value));
+        map.setValue(tuples);
+    }
+
+    private static Node find(MappingNode map, String key) {
+        for (NodeTuple t : map.getValue()) {
+            if (t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+                return t.getValueNode();
+            }
+        }
+        return null;
+    }
+
+    private static boolean has(Node node, String key) {
+        return node instanceof MappingNode m && find(m, key) != null;
+    }
+
+    private static ScalarNode scalar(String value, Mark mark) {
+        Tag tag = new Resolver().resolve(NodeId.scalar, value, true);
+        return new ScalarNode(tag, value, mark, mark, DumperOptions.ScalarStyle.PLAIN);
+    }
+
+    private static SequenceNode list(String value, Mark mark) {
+        List<Node> items = new ArrayList<>();
+        for (String v : value.split(",")) {
+            items.add(scalar(v.trim(), mark));
+        }
+        return new SequenceNode(Tag.SEQ, true, items, mark, mark, DumperOptions.FlowStyle.FLOW);
+    }
+}

@@ -1,0 +1,101 @@
+package org.fsflow.scenario;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A benchmark campaign, as written in one scenario file. This type and the ones it holds are the
+ * language reference; each component names its YAML key.
+ *
+ * <pre>
+ * fsflow: 1                  # language version (required)
+ * name: cds-2009             # identifier: output goes to reports/&lt;name&gt;/ (required)
+ * title: ...                 # shown at the top of the report
+ * source: ...                # provenance of the campaign (paper, post, script)
+ * description: ...           # free text for the report
+ * params: {...}              # defaults that --set overrides, used as ${params.x}
+ * devices: {...}             # named devices (required)
+ * filesystems: {...}         # named filesystems, referenced by the matrix
+ * datasets: {...}            # named datasets, generated once on the source device
+ * matrix: {...}              # axes whose combinations are the cells
+ * repeat: 3                  # repetitions of every cell (or {min, max, target_cv})
+ * order: sequential          # sequential | interleaved | shuffled
+ * seed: 42                   # seed of the shuffled order and of datasets without their own
+ * on_error: skip-cell        # continue | skip-cell | abort
+ * timeout: 2h                # default time limit of one step
+ * steps: [...]               # what each cell runs, each step measured (required)
+ * </pre>
+ *
+ * @param source       the file this scenario was read from
+ * @param version      {@code fsflow:} language version; only 1 exists
+ * @param name         {@code name:} identifier, [a-z0-9._-], used in paths
+ * @param title        {@code title:} human title
+ * @param provenance   {@code source:} where the campaign comes from
+ * @param description  {@code description:} free text
+ * @param params       {@code params:} name to default value
+ * @param devices      {@code devices:} in file order
+ * @param filesystems  {@code filesystems:} in file order
+ * @param datasets     {@code datasets:} in file order
+ * @param matrix       {@code matrix:} axes in file order
+ * @param repeat       {@code repeat:}
+ * @param order        {@code order:}
+ * @param seed         {@code seed:}, or null when not given (a seed is then drawn and recorded)
+ * @param onError      {@code on_error:} default of every step
+ * @param timeout      {@code timeout:} default time limit of every step, or null for none
+ * @param steps        {@code steps:} in order
+ */
+public record Scenario(
+        SourceText source,
+        int version,
+        String name,
+        String title,
+        String provenance,
+        String description,
+        Map<String, Param> params,
+        Map<String, Device> devices,
+        Map<String, Filesystem> filesystems,
+        Map<String, Dataset> datasets,
+        Matrix matrix,
+        Repeat repeat,
+        Order order,
+        Long seed,
+        OnError onError,
+        java.time.Duration timeout,
+        List<Step> steps) {
+
+    /** The device that the filesystem axis formats, by convention named {@code target}. */
+    public static final String TARGET = "target";
+    /** The device that holds the datasets, by convention named {@code source}. */
+    public static final String SOURCE = "source";
+
+    /** Repetition order of the cells. */
+    public enum Order {
+        /** every repetition of a cell, then the next cell */
+        SEQUENTIAL,
+        /** repetition 1 of every cell, then repetition 2 ...: cancels slow drift */
+        INTERLEAVED,
+        /** every (cell, repetition) pair in a random order drawn from {@code seed} */
+        SHUFFLED
+    }
+
+    /** What happens to the rest of the campaign when a step fails. */
+    public enum OnError {
+        /** run the next steps of the cell anyway */
+        CONTINUE,
+        /** skip the rest of this cell repetition, go on with the next (the default) */
+        SKIP_CELL,
+        /** stop the campaign, tear down, exit 1 */
+        ABORT
+    }
+
+    /**
+     * A parameter with its default, used as {@code ${params.NAME}} and overridden by
+     * {@code --set NAME=VALUE}.
+     *
+     * @param name  the parameter name
+     * @param value its value as text
+     * @param where where it is defined (or the --set that changed it)
+     */
+    public record Param(String name, String value, Location where) {
+    }
+}

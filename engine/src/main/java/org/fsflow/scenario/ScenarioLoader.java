@@ -1,0 +1,84 @@
+package org.fsflow.scenario;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Loads a scenario file: read safely, apply overrides, check shapes, scale datasets, check cross
+ * references. Either returns a valid {@link Scenario} with its warnings, or throws a
+ * {@link ScenarioException} holding every problem found.
+ */
+public final class ScenarioLoader {
+
+    private ScenarioLoader() {
+    }
+
+    /** A valid scenario and the warnings about its method. */
+    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings) {
+    }
+
+    /** Loads {@code file} (shown in messages as given) with {@code overrides}. */
+    public static Loaded load(Path file, Overrides overrides) throws ScenarioException, Overrides.Invalid {
+        Problems problems = new Problems();
+        SourceText source = YamlLoader.read(file, file.toString(), problems);
+        if (source == null) {
+            throw new ScenarioException(null, problems.all());
+        }
+        return load(source, overrides, problems);
+    }
+
+    /** Loads a scenario from text already read. */
+    public static Loaded load(SourceText source, Overrides overrides) throws ScenarioException, Overrides.Invalid {
+        return load(source, overrides, new Problems());
+    }
+
+    private static Loaded load(SourceText source, Overrides overrides, Problems problems)
+            throws ScenarioException, Overrides.Invalid {
+        Node root = YamlLoader.parse(source, problems);
+        if (root == null || problems.hasErrors()) {
+            throw new ScenarioException(source, problems.all());
+        }
+        overrides.apply(root);
+        Scenario scenario = new ScenarioReader(source, problems).read(root);
+        if (scenario == null || problems.hasErrors()) {
+            throw new ScenarioException(source, problems.all());
+        }
+        scenario = scaled(scenario, overrides.scale());
+        new ScenarioValidator(scenario, problems).validate();
+        if (problems.hasErrors()) {
+            throw new ScenarioException(source, problems.all());
+        }
+        return new Loaded(scenario, problems.all());
+    }
+
+    /** Devices fsflow creates shrink with the datasets, never below this (mkfs needs room for metadata). */
+    static final long MIN_SCALED_DEVICE_BYTES = 1L << 30;
+
+    private static Device scaled(Device d, double factor) {
+        if (d instanceof Device.Loop l && l.sizeBytes() > MIN_SCALED_DEVICE_BYTES) {
+            long size = Math.max(MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
+            return new Device.Loop(l.name(), size, l.image(), l.mountPoint(), l.filesystem(), l.where());
+        }
+        if (d instanceof Device.Tmpfs t && t.sizeBytes() > MIN_SCALED_DEVICE_BYTES) {
+            long size = Math.max(MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));
+            return new Device.Tmpfs(t.name(), size, t.mountPoint(), t.where());
+        }
+        return d;
+    }
+
+    /** Datasets shrink by {@code factor}; loop and tmpfs devices too, down to 1 GiB. */
+    private static Scenario scaled(Scenario s, double factor) {
+        if (factor >= 1.0) {
+            return s;
+        }
+        Map<String, Dataset> datasets = new LinkedHashMap<>();
+        s.datasets().forEach((name, d) -> datasets.put(name, d.scaled(factor)));
+        Map<String, Device> devices = new LinkedHashMap<>();
+        s.devices().forEach((name, d) -> devices.put(name, scaled(d, factor)));
+        return new Scenario(s.source(), s.version(), s.name(), s.title(), s.provenance(), s.description(), s.params(),
+                devices, s.filesystems(), datasets, s.matrix(), s.repeat(), s.order(), s.seed(), s.onError(),
+                s.timeout(), s.steps());
+    }
+}

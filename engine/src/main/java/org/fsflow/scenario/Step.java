@@ -1,0 +1,87 @@
+package org.fsflow.scenario;
+
+import java.time.Duration;
+
+/**
+ * One entry of {@code steps:}, run in every cell and measured like {@code /usr/bin/time}.
+ * Either a built-in action or a command:
+ *
+ * <pre>
+ * steps:
+ *   - mkfs                                   # built-in action on the target device
+ *   - mount
+ *   - drop-caches
+ *   - name: copy-in
+ *     run: cp -r ${dataset.path} ${target.mnt}        # a string runs through sh -c
+ *   - name: copy-within
+ *     before: mkdir ${target.mnt}/new                 # unmeasured, before the step
+ *     run: [cp, -r, "${target.mnt}/${dataset.name}", "${target.mnt}/new/"]   # a list is exec'd
+ *     after: sync                                     # unmeasured, after the step
+ *     timeout: 30m
+ *     on_error: continue
+ *   - name: bench
+ *     run: bonnie++ -d ${target.mnt} -u root -q
+ *     parse: bonnie                                   # figures go into the result's metrics
+ *   - mkfs: { device: other, name: mkfs-other }       # an action on another device
+ *   - umount
+ * </pre>
+ *
+ * @param name    {@code name:} unique within the scenario; the action's name by default
+ * @param action  the built-in action, or null for a {@code run:} step
+ * @param device  {@code device:} the device an action works on (default {@code target})
+ * @param run     {@code run:} the measured command, or null for an action
+ * @param before  {@code before:} unmeasured command run first, or null
+ * @param after   {@code after:} unmeasured command run afterwards (even when the step failed), or null
+ * @param timeout {@code timeout:} time limit, or null for the scenario default
+ * @param onError {@code on_error:} or null for the scenario default
+ * @param parse   {@code parse:} name of an output parser (bonnie, fio, dd, gnu-time), or null
+ * @param where   where the step is written
+ */
+public record Step(String name, Action action, String device, Command run, Command before, Command after,
+        Duration timeout, Scenario.OnError onError, String parse, Location where) {
+
+    /** The parsers a step may name. */
+    public static final java.util.List<String> PARSERS = java.util.List.of("bonnie", "fio", "dd", "gnu-time");
+
+    /** The built-in actions, each measured like any step. */
+    public enum Action {
+        /** format the device with the cell's filesystem (or the device's own) */
+        MKFS("mkfs"),
+        /** mount the device on its mount point */
+        MOUNT("mount"),
+        /** unmount it */
+        UMOUNT("umount"),
+        /** flush dirty data: sync(1) */
+        SYNC("sync"),
+        /** sync, then vm.drop_caches=3: the next step starts with cold caches */
+        DROP_CACHES("drop-caches"),
+        /** device size, filesystem size, available bytes, usable %, inodes */
+        CAPACITY("capacity");
+
+        private final String keyword;
+
+        Action(String keyword) {
+            this.keyword = keyword;
+        }
+
+        /** The name written in scenarios. */
+        public String keyword() {
+            return keyword;
+        }
+
+        /** The action written as {@code keyword}, or null. */
+        public static Action of(String keyword) {
+            for (Action a : values()) {
+                if (a.keyword.equals(keyword)) {
+                    return a;
+                }
+            }
+            return null;
+        }
+
+        /** Every keyword, for hints. */
+        public static java.util.List<String> keywords() {
+            return java.util.Arrays.stream(values()).map(Action::keyword).toList();
+        }
+    }
+}
