@@ -36,7 +36,7 @@ final class ValidateCommand implements Callable<Integer> {
             try {
                 ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), err);
                 Plan plan = Fsflow.plan(loaded.scenario(), null, null);
-                out.println(file + ": valid (" + plan.cells().size() + " cells, " + plan.measuredCount()
+                out.println(file + ": valid (" + plan.cells().size() + (plan.cells().size() == 1 ? " cell, " : " cells, ") + plan.measuredCount()
                         + " measured steps)");
             } catch (UserError e) {
                 if (e.exitCode() == ExitCodes.USAGE) {

@@ -26,10 +26,39 @@ import org.fsflow.scenario.Template;
  * @param deviceNodes device name to its node (/dev/loop3), or null when not yet known
  */
 public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, String stepName,
-        Function<String, String> deviceNodes) {
+        Function<String, String> deviceNodes, Map<String, String> memo) {
+
+    /** Bindings for one cell repetition; {@code deviceNodes} may be null (at plan time). */
+    public Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, String stepName,
+            Function<String, String> deviceNodes) {
+        this(scenario, layout, cell, repeat, stepName, deviceNodes, new java.util.HashMap<>());
+    }
+
+    /** The same bindings for repetition {@code r}, sharing the cell's computed values. */
+    public Bindings forRepeat(int r) {
+        return new Bindings(scenario, layout, cell, r, stepName, deviceNodes, memo);
+    }
 
     /** The raw value of {@code name}, or null when it is known only at run time. */
     public String value(String name) {
+        if (name.equals("repeat")) {
+            return String.valueOf(repeat);
+        }
+        if (name.equals("step.name")) {
+            return stepName;
+        }
+        // every other value depends only on the cell: computed once per cell (plans hold 10^5 nodes)
+        String v = memo.get(name);
+        if (v == null) {
+            v = compute(name);
+            if (v != null) {
+                memo.put(name, v);
+            }
+        }
+        return v;
+    }
+
+    private String compute(String name) {
         List<String> list = listValue(name);
         if (list != null) {
             return String.join(" ", list);
@@ -38,10 +67,6 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
         String head = dot < 0 ? name : name.substring(0, dot);
         String field = dot < 0 ? "" : name.substring(dot + 1);
         switch (head) {
-            case "repeat":
-                return String.valueOf(repeat);
-            case "step":
-                return stepName;
             case "params":
                 Scenario.Param p = scenario.params().get(field);
                 return p == null ? null : p.value();
@@ -126,7 +151,11 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
 
     /** How {@code command} reads in plans and results: the shell text, or the quoted argument list. */
     public String display(Command command) {
-        List<String> argv = argv(command);
+        return display(command, argv(command));
+    }
+
+    /** The display form of an argument vector already expanded from {@code command}. */
+    public static String display(Command command, List<String> argv) {
         return command.shell() ? argv.get(2) : Shell.join(argv);
     }
 
@@ -141,7 +170,7 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
 
     /** Bindings for another step of the same cell repetition. */
     public Bindings forStep(String step) {
-        return new Bindings(scenario, layout, cell, repeat, step, deviceNodes);
+        return new Bindings(scenario, layout, cell, repeat, step, deviceNodes, memo);
     }
 
     /** Bindings with the device nodes known at run time. */

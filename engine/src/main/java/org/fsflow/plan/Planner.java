@@ -50,8 +50,10 @@ public final class Planner {
                 last = id;
             }
         }
+        Map<String, Bindings> byCell = new java.util.HashMap<>();
         for (Unit unit : units(scenario, cells, seed)) {
-            Bindings cellBindings = new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null);
+            Bindings cellBindings = byCell.computeIfAbsent(unit.cell().id(),
+                    id -> new Bindings(scenario, layout, unit.cell(), 0, null, null)).forRepeat(unit.repeat());
             boolean first = true;
             for (Step step : scenario.steps()) {
                 Bindings b = cellBindings.forStep(step.name());
@@ -157,7 +159,7 @@ public final class Planner {
                 : d.size() instanceof Dataset.SizeSpec.LogUniform u
                         ? ByteSize.format(u.min()) + " to " + ByteSize.format(u.max()) + " (log-uniform)"
                         : "weighted sizes";
-        return "generate " + d.fileCount() + " files of " + size + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs")) + ", about "
+        return "generate " + d.fileCount() + (d.fileCount() == 1 ? " file of " : " files of ") + size + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs")) + ", about "
                 + ByteSize.format(d.expectedBytes()) + ", " + d.content().kind().name().toLowerCase(java.util.Locale.ROOT)
                 + " content, seed " + datasetSeed(s, d) + " -> " + layout.dataset(s, d);
     }

@@ -36,7 +36,8 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
     /** The command of {@code step} in the cell repetition of {@code b}. */
     public static StepCommand of(Step step, Bindings b) {
         if (step.run() != null) {
-            return run(b.argv(step.run()), b.display(step.run()));
+            List<String> argv = b.argv(step.run());
+            return run(argv, Bindings.display(step.run(), argv));
         }
         Scenario s = b.scenario();
         Device device = s.devices().get(step.device());
@@ -116,6 +117,7 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
         if (command == null) {
             return skip(what, "the filesystem's lifecycle has no " + what + " command");
         }
-        return run(b.argv(command), b.display(command));
+        List<String> argv = b.argv(command);
+        return run(argv, Bindings.display(command, argv));
     }
 }

@@ -72,7 +72,9 @@ public record Dataset(String name, long dirs, long files, SizeSpec size, int dep
             newDirs = Math.max(1, Math.min(dirs, Math.round(dirs * perLevel)));
             remaining = remaining * Math.pow((double) dirs / newDirs, depth);
         }
-        SizeSpec newSize = remaining < 1.0 ? size.scaled(remaining) : size;
+        // sizes shrink only once every count is down to one; rounding leftovers are not pushed into sizes
+        boolean countsExhausted = newFiles == 1 && (depth == 0 || newDirs == 1);
+        SizeSpec newSize = countsExhausted && remaining < 1.0 ? size.scaled(remaining) : size;
         return new Dataset(name, newDirs, newFiles, newSize, depth, content, dirName, fileName, seed, null, where);
     }
 

@@ -28,6 +28,8 @@ final class Fields {
 
     private final String file;
     private final Problems problems;
+    // keys suggested by a did-you-mean, per mapping: not reported again as missing
+    private final Map<Node, java.util.Set<String>> suggested = new java.util.IdentityHashMap<>();
 
     Fields(String file, Problems problems) {
         this.file = file;
@@ -82,6 +84,10 @@ final class Fields {
             }
             if (allowed != null && !allowed.contains(key)) {
                 error(keyNode, "unknown key '" + key + "' in " + what + didYouMean(key, allowed));
+                String best = closest(key, allowed);
+                if (best != null) {
+                    suggested.computeIfAbsent(node, n -> new java.util.HashSet<>()).add(best);
+                }
                 continue;
             }
             out.put(key, t);
@@ -110,14 +116,14 @@ final class Fields {
                 best = c;
             }
         }
-        int tolerance = Math.max(1, Math.min(3, word.length() / 3));
+        int tolerance = word.length() <= 3 ? 1 : Math.min(3, Math.max(2, word.length() / 3));
         return best != null && bestDistance <= tolerance ? best : null;
     }
 
     /** Reports required keys missing from {@code entries} at {@code node}. */
     void require(Map<String, NodeTuple> entries, Node node, String what, String... keys) {
         for (String key : keys) {
-            if (!entries.containsKey(key)) {
+            if (!entries.containsKey(key) && !suggested.getOrDefault(node, java.util.Set.of()).contains(key)) {
                 error(node, what + " needs '" + key + "'");
             }
         }

@@ -164,8 +164,9 @@ final class ScenarioValidator {
     private void method() {
         Repeat r = s.repeat();
         if (r != null && r.max() < 3) {
-            problems.warn(r.where(), "repeat " + r.max() + ": fewer than 3 repetitions give no usable spread or "
-                    + "confidence interval");
+            problems.warn(r.where(), (r.where().line() == 1 && r.where().column() == 1 ? "no repeat: each cell runs "
+                    + "once" : "repeat " + r.max()) + "; fewer than 3 repetitions give no usable spread or confidence "
+                    + "interval");
         }
     }
 

@@ -189,6 +189,10 @@ public final class YamlLoader {
     private static String syntaxMessage(MarkedYAMLException e) {
         String problem = e.getProblem() == null ? "malformed YAML" : e.getProblem().trim();
         String context = e.getContext() == null ? "" : e.getContext().trim();
+        if (problem.startsWith("Global tag is not allowed")) {
+            return "YAML tag '" + problem.substring(problem.indexOf(':') + 1).trim().replace("tag:yaml.org,2002:", "!!")
+                    + "' is not allowed: scenarios hold plain values, lists and mappings only";
+        }
         if (problem.startsWith("found duplicate anchor")) {
             return "YAML syntax: " + problem;
         }

@@ -1,0 +1,98 @@
+package org.fsflow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.fsflow.TestPaths;
+import org.junit.jupiter.api.Test;
+
+/** The CLI contract: commands, help, version, exit codes, overrides. */
+class CliTest {
+
+    private static String scenario(String name) {
+        return TestPaths.root().resolve("scenarios").resolve(name).toString();
+    }
+
+    @Test
+    void helpListsCommandsAndExitCodes() {
+        Cli r = Cli.run("--help");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("validate") && r.out().contains("plan"), r.out());
+        assertTrue(r.out().contains("Exit codes:") && r.out().contains("3   interrupted"), r.out());
+    }
+
+    @Test
+    void versionNamesFsflow() {
+        Cli r = Cli.run("--version");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().startsWith("fsflow "), r.out());
+    }
+
+    @Test
+    void unknownCommandOrOptionIsAUsageError() {
+        assertEquals(ExitCodes.USAGE, Cli.run("frobnicate").exitCode());
+        Cli r = Cli.run("plan", scenario("quickstart.yaml"), "--format", "yaml");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertTrue(r.err().contains("--format must be text, json or dot"), r.err());
+        assertEquals(ExitCodes.USAGE, Cli.run("validate").exitCode());
+        assertEquals(ExitCodes.USAGE, Cli.run("validate", scenario("quickstart.yaml"), "--scale", "2").exitCode());
+    }
+
+    @Test
+    void shippedScenariosAreValid() {
+        Cli r = Cli.run("validate", scenario("quickstart.yaml"), scenario("cds-2009.yaml"));
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("cds-2009.yaml: valid (9 cells, 189 measured steps)"), r.out());
+    }
+
+    @Test
+    void setOverridesBeforeValidationAndErrorsNameTheOption() {
+        Cli ok = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "repeat=1", "--set", "filesystem=xfs");
+        assertEquals(0, ok.exitCode(), ok.err());
+        assertTrue(ok.out().contains("valid (3 cells, 21 measured steps)"), ok.out());
+
+        Cli bad = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "repeat=0");
+        assertEquals(ExitCodes.FAILED, bad.exitCode());
+        assertTrue(bad.err().contains("--set repeat=0: error: repeat is 0: it must be at least 1"), bad.err());
+
+        Cli ref = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "matrix.filesystem=ext3,xfz");
+        assertTrue(ref.err().contains("--set matrix.filesystem=ext3,xfz: error: filesystem 'xfz' is not declared"),
+                ref.err());
+
+        Cli unknown = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "colour=blue");
+        assertEquals(ExitCodes.USAGE, unknown.exitCode());
+        assertTrue(unknown.err().contains("not a parameter or matrix axis"), unknown.err());
+    }
+
+    @Test
+    void scaleShrinksDatasetsSoTheyFit() {
+        Cli r = Cli.run("plan", scenario("cds-2009.yaml"), "--scale", "0.001", "--set", "repeat=1");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("generate 1 file of 12.3 MiB in the root"), r.out());
+        assertTrue(r.out().contains("generate 131 files of 16 KiB in 128 dirs") || r.out().contains("of 16 KiB in 128 dirs"), r.out());
+        assertTrue(r.out().contains("(sparse, 1 GiB)"), r.out());
+    }
+
+    @Test
+    void planJsonListsEveryMeasuredNode() throws Exception {
+        Cli r = Cli.run("plan", scenario("cds-2009.yaml"), "--format", "json");
+        assertEquals(0, r.exitCode(), r.err());
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.out());
+        long steps = 0;
+        for (var n : json.get("nodes")) {
+            if (n.get("kind").asText().equals("step")) {
+                steps++;
+                assertTrue(n.has("cell") && n.has("command") && n.has("depends_on"), n.toString());
+            }
+        }
+        assertEquals(3 * 3 * 7 * 3, steps);
+    }
+
+    @Test
+    void planDotIsAGraph() {
+        Cli r = Cli.run("plan", scenario("quickstart.yaml"), "--format", "dot");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("digraph \"quickstart\" {"), r.out());
+        assertTrue(r.out().contains("\"small/ext4/r1/mkfs\" -> \"small/ext4/r1/mount\";"), r.out());
+    }
+}

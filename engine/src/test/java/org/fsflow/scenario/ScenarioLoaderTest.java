@@ -1,0 +1,99 @@
+package org.fsflow.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.fsflow.TestPaths;
+import org.junit.jupiter.api.Test;
+
+class ScenarioLoaderTest {
+
+    private static Scenario load(String text, Overrides o) throws Exception {
+        return ScenarioLoader.load(SourceText.of("t.yaml", text), o).scenario();
+    }
+
+    @Test
+    void smallestScenarioIsOneDirDeviceAndSteps() throws Exception {
+        Scenario s = ScenarioLoader.load(TestPaths.resources("valid").resolve("smallest.yaml"), Overrides.NONE)
+                .scenario();
+        assertInstanceOf(Device.Dir.class, s.devices().get("target"));
+        assertEquals(1, s.steps().size());
+        assertTrue(s.filesystems().isEmpty() && s.datasets().isEmpty() && s.matrix().axes().isEmpty());
+        assertTrue(s.steps().get(0).run().shell());
+    }
+
+    @Test
+    void everyKeyIsRead() throws Exception {
+        Scenario s = ScenarioLoader.load(TestPaths.resources("valid").resolve("every-key.yaml"), Overrides.NONE)
+                .scenario();
+        assertEquals(Scenario.Order.SHUFFLED, s.order());
+        assertEquals(42L, s.seed());
+        assertTrue(s.repeat().adaptive());
+        assertEquals(0.03, s.repeat().targetCv(), 1e-12);
+        Dataset range = s.datasets().get("range");
+        assertInstanceOf(Dataset.SizeSpec.LogUniform.class, range.size());
+        assertEquals(Dataset.Content.Kind.COMPRESSIBLE, range.content().kind());
+        assertEquals(List.of("noatime", "nodiratime"), s.filesystems().get("xfs-nobarrier").mountOptions());
+        assertEquals("xfs", s.filesystems().get("xfs-nobarrier").type());
+        Filesystem zfs = s.filesystems().get("zfs");
+        assertEquals(List.of("zpool", "zfs"), zfs.lifecycle().requires());
+        assertTrue(!zfs.lifecycle().create().shell());
+        Step dd = s.steps().stream().filter(x -> x.name().equals("dd")).findFirst().orElseThrow();
+        assertEquals("dd", dd.parse());
+        Step mkfsDisk = s.steps().stream().filter(x -> x.name().equals("mkfs-disk")).findFirst().orElseThrow();
+        assertEquals("disk", mkfsDisk.device());
+        assertEquals(Step.Action.MKFS, mkfsDisk.action());
+        assertEquals(Scenario.OnError.ABORT, s.steps().get(3).onError());
+        assertNull(s.steps().get(0).onError());
+    }
+
+    @Test
+    void scaleCutsFileCountsBeforeFileSizes() throws Exception {
+        String text = """
+                fsflow: 1
+                name: t
+                devices: { target: { dir: /tmp } }
+                datasets:
+                  test2: { dirs: 48, files: 64, size: 4MiB }
+                  test3: { dirs: 128, files: 1024, size: 16KiB }
+                  test1: { depth: 0, files: 3, size: 4GiB }
+                matrix: { dataset: [test1, test2, test3] }
+                repeat: 3
+                steps: [ { name: a, run: "true" } ]
+                """;
+        Scenario s = load(text, new Overrides(List.of(), 0.01));
+        Dataset t2 = s.datasets().get("test2");
+        assertEquals(1, t2.files());
+        assertEquals(4L << 20, ((Dataset.SizeSpec.Fixed) t2.size()).bytes(), "file size kept while counts can shrink");
+        assertEquals(31, t2.dirs());
+        Dataset t3 = s.datasets().get("test3");
+        assertEquals(10, t3.files());
+        assertEquals(16 * 1024, ((Dataset.SizeSpec.Fixed) t3.size()).bytes());
+        Dataset t1 = s.datasets().get("test1");
+        assertEquals(1, t1.files());
+        long scaled = ((Dataset.SizeSpec.Fixed) t1.size()).bytes();
+        assertEquals(Math.round((4L << 30) * 0.03), scaled, "only one file left: its size shrinks");
+    }
+
+    @Test
+    void overriddenValuesAreLocatedAtTheOption() {
+        String text = "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nrepeat: 3\nsteps: [sync]\n";
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> load(text, new Overrides(List.of("repeat=many"), 1)));
+        assertEquals("--set repeat=many", e.diagnostics().get(0).location().origin());
+        assertEquals(Overrides.Invalid.class, assertThrows(Overrides.Invalid.class,
+                () -> load(text, new Overrides(List.of("repeat"), 1))).getClass());
+    }
+
+    @Test
+    void warningsDoNotFail() throws Exception {
+        var loaded = ScenarioLoader.load(SourceText.of("t.yaml",
+                "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nrepeat: 2\nsteps: [sync]\n"), Overrides.NONE);
+        assertEquals(1, loaded.warnings().size());
+        assertTrue(loaded.warnings().get(0).message().contains("fewer than 3 repetitions"));
+    }
+}
