@@ -11,7 +11,8 @@ import picocli.CommandLine.ScopeType;
 /** The {@code fsflow} command and its subcommands. */
 @Command(name = "fsflow", mixinStandardHelpOptions = true, versionProvider = FsflowCommand.Version.class,
         description = "Declarative, real and reproducible filesystem benchmark campaigns.",
-        subcommands = {ValidateCommand.class, PlanCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ValidateCommand.class, PlanCommand.class, RunCommand.class, ResumeCommand.class,
+            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:all scenarios valid / all measured steps succeeded",

@@ -15,8 +15,11 @@ public final class ScenarioLoader {
     private ScenarioLoader() {
     }
 
-    /** A valid scenario and the warnings about its method. */
-    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings) {
+    /**
+     * A valid scenario, the warnings about its method, and its effective text: the file as written
+     * when nothing was overridden, else the YAML tree after {@code --set} (comments are lost).
+     */
+    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings, String effectiveText) {
     }
 
     /** Loads {@code file} (shown in messages as given) with {@code overrides}. */
@@ -41,6 +44,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, problems.all());
         }
         overrides.apply(root);
+        String effective = overrides.sets().isEmpty() ? source.text() : serialize(root);
         Scenario scenario = new ScenarioReader(source, problems).read(root);
         if (scenario == null || problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
@@ -50,7 +54,15 @@ public final class ScenarioLoader {
         if (problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
         }
-        return new Loaded(scenario, problems.all());
+        return new Loaded(scenario, problems.all(), effective);
+    }
+
+    private static String serialize(Node root) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        org.yaml.snakeyaml.DumperOptions options = new org.yaml.snakeyaml.DumperOptions();
+        options.setDefaultFlowStyle(org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
+        new org.yaml.snakeyaml.Yaml(options).serialize(root, out);
+        return out.toString();
     }
 
     /** Devices fsflow creates shrink with the datasets, never below this (mkfs needs room for metadata). */

@@ -1,0 +1,40 @@
+package org.fsflow.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.fsflow.run.Campaign;
+import org.fsflow.run.Runner;
+import org.fsflow.scenario.DiagnosticPrinter;
+import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.ScenarioException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fsflow resume DIR}: continues an interrupted or killed run. */
+@Command(name = "resume", mixinStandardHelpOptions = true,
+        description = "Continue an interrupted run: release what it left set up, keep every completed node, "
+                + "run the rest (the node that was running runs again).")
+final class ResumeCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "DIR", description = "Output directory of the run.")
+    Path dir;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Runner.Summary summary = Runs.guard(() -> {
+            try {
+                return Campaign.resume(dir, Runs.options(spec));
+            } catch (ScenarioException e) {
+                DiagnosticPrinter.print(spec.commandLine().getErr(), e.source(), e.diagnostics());
+                throw new UserError(null, ExitCodes.FAILED);
+            } catch (Overrides.Invalid e) {
+                throw new UserError(e.getMessage(), ExitCodes.FAILED);
+            }
+        });
+        return Runs.finish(summary, dir, spec);
+    }
+}

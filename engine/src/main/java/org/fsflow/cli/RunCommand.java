@@ -1,0 +1,59 @@
+package org.fsflow.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.fsflow.Fsflow;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanPrinter;
+import org.fsflow.run.Campaign;
+import org.fsflow.run.RunOptions;
+import org.fsflow.run.Runner;
+import org.fsflow.scenario.ScenarioLoader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fsflow run FILE}: runs a campaign for real and records every measurement. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a campaign: set up devices, generate datasets, run and measure every step, tear down.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every measured step succeeded (skipped cells do not fail a run)",
+            "1:invalid scenario, a refused device, or a step failed", "2:usage error",
+            "3:interrupted (Ctrl-C, SIGTERM): continue with 'fsflow resume DIR'"})
+final class RunCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "FILE", description = "Scenario file.")
+    Path file;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default reports/<name>/).")
+    Path out;
+
+    @Option(names = "--work", paramLabel = "DIR",
+            description = "Work directory: images, mount points, datasets (default /var/tmp/fsflow/<name>/).")
+    Path work;
+
+    @Option(names = "--dry-run", description = "Print the plan and run nothing.")
+    boolean dryRun;
+
+    @Mixin
+    ScenarioOptions options;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var err = spec.commandLine().getErr();
+        var overrides = options.overrides();
+        ScenarioLoader.Loaded loaded = Scenarios.load(file, overrides, err);
+        Plan plan = Fsflow.plan(loaded.scenario(), out, work);
+        if (dryRun) {
+            PlanPrinter.print(plan, PlanPrinter.Format.TEXT, spec.commandLine().getOut());
+            return ExitCodes.OK;
+        }
+        Runner.Summary summary = Runs.guard(() -> Campaign.run(loaded, plan, overrides, Runs.options(spec)));
+        return Runs.finish(summary, plan.layout().out(), spec);
+    }
+}

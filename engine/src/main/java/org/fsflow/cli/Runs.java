@@ -1,0 +1,39 @@
+package org.fsflow.cli;
+
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import org.fsflow.run.RunFailure;
+import org.fsflow.run.RunOptions;
+import org.fsflow.run.Runner;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** What run and resume share on the command line: options, failure reporting, the closing line. */
+final class Runs {
+
+    private Runs() {
+    }
+
+    static RunOptions options(CommandSpec spec) {
+        boolean terminal = System.console() != null && !"dumb".equals(System.getenv("TERM"));
+        return new RunOptions(spec.commandLine().getOut(), terminal, false);
+    }
+
+    static Runner.Summary guard(Supplier<Runner.Summary> run) {
+        try {
+            return run.get();
+        } catch (RunFailure e) {
+            throw new UserError(e.getMessage(), ExitCodes.FAILED);
+        }
+    }
+
+    static int finish(Runner.Summary s, Path out, CommandSpec spec) {
+        var w = spec.commandLine().getOut();
+        w.println();
+        w.println(s.ok() + " ok, " + s.failed() + " failed, " + s.skipped() + " skipped"
+                + (s.interrupted() ? "; interrupted: continue with 'fsflow resume " + out + "'" : "")
+                + (s.aborted() ? "; aborted (on_error: abort)" : ""));
+        w.println("results: " + out.resolve("results.jsonl"));
+        w.flush();
+        return s.exitCode();
+    }
+}

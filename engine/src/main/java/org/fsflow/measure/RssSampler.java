@@ -1,0 +1,90 @@
+package org.fsflow.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Samples the peak resident set ({@code VmHWM}) of a process and its descendants while they run,
+ * keeping the largest single process, as GNU time's {@code %M} does. Sampled: a process that
+ * lives less than one interval may be missed, so short steps can read low.
+ */
+public final class RssSampler implements AutoCloseable {
+
+    private final ProcessHandle root;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Thread thread;
+    private volatile long maxKb;
+
+    private RssSampler(ProcessHandle root) {
+        this.root = root;
+        this.thread = new Thread(this::loop, "fsflow-rss-sampler");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts sampling {@code root} and its descendants. */
+    public static RssSampler start(ProcessHandle root) {
+        RssSampler s = new RssSampler(root);
+        s.sample();
+        s.thread.start();
+        return s;
+    }
+
+    private void loop() {
+        long started = System.nanoTime();
+        while (running.get()) {
+            sample();
+            // dense at first (short steps), then every 10 ms
+            long sleepMillis = System.nanoTime() - started < 50_000_000L ? 1 : 10;
+            try {
+                Thread.sleep(sleepMillis);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void sample() {
+        long max = vmHwmKb(root.pid());
+        if (root.isAlive()) {
+            for (ProcessHandle d : (Iterable<ProcessHandle>) root.descendants()::iterator) {
+                max = Math.max(max, vmHwmKb(d.pid()));
+            }
+        }
+        if (max > maxKb) {
+            maxKb = max;
+        }
+    }
+
+    /** VmHWM of one process in kB, or 0 when it is gone. */
+    static long vmHwmKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process ended between two samples
+        }
+        return 0;
+    }
+
+    /** The largest VmHWM seen, in kB. */
+    public long maxKb() {
+        return maxKb;
+    }
+
+    /** Stops sampling. */
+    @Override
+    public void close() {
+        running.set(false);
+        thread.interrupt();
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.fsflow.result;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The crash-safe results file: each measurement is appended as one JSON line and forced to disk
+ * (fsync) before the next node starts, so a crash loses at most the node that was running. A
+ * torn last line (a crash during the write) is dropped when the journal is reopened.
+ */
+public final class Journal implements AutoCloseable {
+
+    /** The file name inside an output directory. */
+    public static final String FILE = "results.jsonl";
+
+    private final FileChannel channel;
+
+    private Journal(FileChannel channel) {
+        this.channel = channel;
+    }
+
+    /** Opens {@code file} for appending, first cutting a torn last line if there is one. */
+    public static Journal open(Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.READ);
+            ch.truncate(completeLength(ch));
+            ch.position(ch.size());
+            return new Journal(ch);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + file, e);
+        }
+    }
+
+    // length up to and including the last newline: anything after it is a torn write
+    private static long completeLength(FileChannel ch) throws IOException {
+        long size = ch.size();
+        ByteBuffer one = ByteBuffer.allocate(1);
+        for (long pos = size - 1; pos >= 0; pos--) {
+            one.clear();
+            ch.read(one, pos);
+            if (one.get(0) == '\n') {
+                return pos + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** Appends one measurement and forces it to disk. */
+    public synchronized void append(Measurement m) {
+        try {
+            byte[] line = Json.MAPPER.writeValueAsBytes(m);
+            ByteBuffer buf = ByteBuffer.allocate(line.length + 1).put(line).put((byte) '\n').flip();
+            while (buf.hasRemaining()) {
+                channel.write(buf);
+            }
+            channel.force(false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to results.jsonl", e);
+        }
+    }
+
+    /** Reads every complete measurement of {@code file} (a torn last line is ignored). */
+    public static List<Measurement> read(Path file) {
+        List<Measurement> out = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return out;
+        }
+        try (var lines = Files.lines(file)) {
+            var it = lines.iterator();
+            int n = 0;
+            while (it.hasNext()) {
+                String line = it.next();
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    out.add(Json.MAPPER.readValue(line, Measurement.class));
+                } catch (IOException e) {
+                    if (it.hasNext()) {
+                        throw new IllegalStateException(file + ":" + n + ": not a measurement: " + e.getMessage());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

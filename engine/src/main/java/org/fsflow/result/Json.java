@@ -1,0 +1,19 @@
+package org.fsflow.result;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/** The one JSON mapper of fsflow: snake_case names, stable output, unknown fields tolerated on read. */
+public final class Json {
+
+    /** Shared, thread-safe once configured. */
+    public static final ObjectMapper MAPPER = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, false);
+
+    private Json() {
+    }
+}

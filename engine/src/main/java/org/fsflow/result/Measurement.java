@@ -1,0 +1,89 @@
+package org.fsflow.result;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One line of {@code results.jsonl}: one measured node. The field names are a contract
+ * (design.md section 5); snake_case in JSON, SI units. Numbers are null when the step did not
+ * run (skipped) or could not be measured.
+ *
+ * @param node         stable plan node id, e.g. {@code test3/xfs/r2/copy-in}
+ * @param step         the step name
+ * @param dataset      the cell's dataset, or null
+ * @param filesystem   the cell's filesystem, or null
+ * @param repeat       the 1-based repetition
+ * @param cell         every coordinate of the cell (axis to value)
+ * @param command      the exact command as run, like GNU time's %C
+ * @param status       ok, failed, timeout or skipped
+ * @param exitCode     the process exit status, or null
+ * @param reason       why it failed or was skipped (stderr tail, missing tool ...), or null
+ * @param realS        %e, elapsed seconds (monotonic clock)
+ * @param userS        %U
+ * @param sysS         %S
+ * @param cpuPct       %P
+ * @param maxRssKb     %M, sampled
+ * @param minorFaults  %R
+ * @param majorFaults  %F
+ * @param readBytes    bytes read from the devices under test
+ * @param writeBytes   bytes written to them
+ * @param ioBusyMs     milliseconds they were busy
+ * @param startedAt    ISO-8601 UTC
+ * @param endedAt      ISO-8601 UTC
+ * @param metrics      figures parsed from the tool's output (bonnie++, fio, dd), numbers or null
+ * @param devices      the block devices whose I/O was counted
+ * @param mkfsOptions  the filesystem's mkfs options in this cell
+ * @param mountOptions the filesystem's mount options in this cell
+ * @param cpuMethod    how user/sys were measured
+ * @param memoryMethod how max RSS was measured
+ * @param log          stdout/stderr log paths, relative to the output directory
+ */
+@JsonPropertyOrder({"node", "step", "dataset", "filesystem", "repeat", "cell", "command", "status", "exit_code",
+    "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults", "major_faults", "read_bytes",
+    "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics"})
+public record Measurement(
+        String node,
+        String step,
+        String dataset,
+        String filesystem,
+        int repeat,
+        Map<String, String> cell,
+        String command,
+        String status,
+        Integer exitCode,
+        String reason,
+        Double realS,
+        Double userS,
+        Double sysS,
+        Long cpuPct,
+        Long maxRssKb,
+        Long minorFaults,
+        Long majorFaults,
+        Long readBytes,
+        Long writeBytes,
+        Long ioBusyMs,
+        String startedAt,
+        String endedAt,
+        Map<String, Object> metrics,
+        List<String> devices,
+        List<String> mkfsOptions,
+        List<String> mountOptions,
+        String cpuMethod,
+        String memoryMethod,
+        List<String> log) {
+
+    /** Statuses. */
+    public static final String OK = "ok";
+    /** The process failed (non-zero exit, or its output could not be parsed). */
+    public static final String FAILED = "failed";
+    /** The process was killed by its time limit. */
+    public static final String TIMEOUT = "timeout";
+    /** The step did not run; {@code reason} says why. */
+    public static final String SKIPPED = "skipped";
+
+    /** True for rows that count in statistics. */
+    public boolean ok() {
+        return OK.equals(status);
+    }
+}

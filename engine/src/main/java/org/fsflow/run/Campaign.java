@@ -1,0 +1,130 @@
+package org.fsflow.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.device.Layout;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanPrinter;
+import org.fsflow.plan.Planner;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Json;
+import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.ScenarioException;
+import org.fsflow.scenario.ScenarioLoader;
+
+/**
+ * A campaign's output directory and what {@code run} and {@code resume} share: the host lock, the
+ * files written at start ({@code scenario.yaml} after overrides, {@code scenario.original.yaml}
+ * byte for byte, {@code run.json} with every effective setting, {@code environment.json}), and the
+ * runner.
+ */
+public final class Campaign {
+
+    /** The exact file run, byte for byte. */
+    public static final String ORIGINAL = "scenario.original.yaml";
+    /** The effective scenario, after --set. */
+    public static final String EFFECTIVE = "scenario.yaml";
+    /** Every setting of the run, read back by resume. */
+    public static final String RUN = "run.json";
+    /** The conditions of the run. */
+    public static final String ENVIRONMENT = "environment.json";
+
+    private Campaign() {
+    }
+
+    /** Starts a new run of {@code plan} (loaded with {@code overrides}) in its output directory. */
+    public static Runner.Summary run(ScenarioLoader.Loaded loaded, Plan plan, Overrides overrides, RunOptions options) {
+        Path out = plan.layout().out();
+        if (Files.exists(out.resolve(Journal.FILE)) && size(out.resolve(Journal.FILE)) > 0) {
+            throw new RunFailure(out + " holds the results of an earlier run: continue it with 'fsflow resume " + out
+                    + "', or choose another --out");
+        }
+        try (HostLock lock = HostLock.acquire("campaign " + plan.scenario().name() + " -> " + out)) {
+            options.progress().print(PlanPrinter.summary(plan));
+            options.progress().flush();
+            Map<String, Object> settings = Runner.settings(plan, overrides.sets(), overrides.scale());
+            write(out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
+            write(out.resolve(EFFECTIVE), header(plan, overrides) + loaded.effectiveText());
+            writeJson(out.resolve(RUN), settings);
+            writeJson(out.resolve(ENVIRONMENT), Environment.collect(plan, settings));
+            return runner(plan, options).run();
+        }
+    }
+
+    /** Continues the run recorded in {@code out}: completed nodes are kept, the rest runs. */
+    public static Runner.Summary resume(Path out, RunOptions options) throws ScenarioException, Overrides.Invalid {
+        Path runFile = out.resolve(RUN);
+        if (!Files.isRegularFile(runFile)) {
+            throw new RunFailure(out + " is not the output directory of a run (no " + RUN + ")");
+        }
+        JsonNode run;
+        try {
+            run = Json.MAPPER.readTree(runFile.toFile());
+        } catch (IOException e) {
+            throw new RunFailure("cannot read " + runFile + ": " + e.getMessage());
+        }
+        List<String> sets = new ArrayList<>();
+        run.path("sets").forEach(s -> sets.add(s.asText()));
+        Overrides overrides = new Overrides(sets, run.path("scale").asDouble(1.0));
+        ScenarioLoader.Loaded loaded = ScenarioLoader.load(out.resolve(ORIGINAL), overrides);
+        Layout layout = new Layout(out, Path.of(run.path("work").asText()));
+        Plan plan = Planner.plan(loaded.scenario(), layout, run.path("seed").asLong());
+        try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
+            return runner(plan, new RunOptions(options.progress(), options.live(), true)).run();
+        }
+    }
+
+    private static Runner runner(Plan plan, RunOptions options) {
+        try {
+            Files.createDirectories(plan.layout().work());
+        } catch (IOException e) {
+            throw new RunFailure("cannot create the work directory " + plan.layout().work() + ": " + e.getMessage());
+        }
+        return new Runner(plan, new ProcessExecutor(plan.layout().work()), options);
+    }
+
+    private static String header(Plan plan, Overrides overrides) {
+        StringBuilder b = new StringBuilder("# The scenario as run by fsflow.\n# file: ")
+                .append(plan.scenario().source().path()).append(" (sha256 ").append(plan.scenario().source().sha256())
+                .append(")\n");
+        overrides.sets().forEach(s -> b.append("# --set ").append(s).append('\n'));
+        if (overrides.scale() < 1) {
+            b.append("# --scale ").append(overrides.scale())
+                    .append(" (datasets and fsflow-created devices shrunk by this factor)\n");
+        }
+        return b.toString();
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static void writeJson(Path file, Object value) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

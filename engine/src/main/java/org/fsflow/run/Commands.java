@@ -1,0 +1,67 @@
+package org.fsflow.run;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecutor;
+import org.apache.commons.exec.ExecuteException;
+import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.PumpStreamHandler;
+
+/**
+ * Runs the unmeasured helper commands of a campaign (losetup, umount, tool versions, set-up mkfs)
+ * through commons-exec, with a time limit, capturing their output. Never while a step is measured.
+ */
+public final class Commands {
+
+    /** The outcome of a helper command. */
+    public record Result(int exitCode, String out, String err) {
+        /** True when it exited 0. */
+        public boolean ok() {
+            return exitCode == 0;
+        }
+
+        /** The last line of stderr (or stdout), for messages. */
+        public String message() {
+            String s = err.isBlank() ? out : err;
+            String[] lines = s.strip().split("\n");
+            return lines.length == 0 ? "" : lines[lines.length - 1];
+        }
+    }
+
+    private Commands() {
+    }
+
+    /** Runs {@code argv} with a limit of {@code timeout}; a program that cannot start gives exit 127. */
+    public static Result run(List<String> argv, Duration timeout) {
+        CommandLine cmd = new CommandLine(argv.get(0));
+        cmd.addArguments(argv.subList(1, argv.size()).toArray(new String[0]), false);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        DefaultExecutor executor = DefaultExecutor.builder().get();
+        executor.setExitValues(null);
+        executor.setStreamHandler(new PumpStreamHandler(out, err, null));
+        executor.setWatchdog(ExecuteWatchdog.builder().setTimeout(timeout).get());
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("LC_ALL", "C");
+        int code;
+        try {
+            code = executor.execute(cmd, env);
+        } catch (ExecuteException e) {
+            code = e.getExitValue();
+        } catch (IOException e) {
+            return new Result(127, "", "cannot start " + argv.get(0) + ": " + e.getMessage());
+        }
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs {@code argv} with a one-minute limit. */
+    public static Result run(String... argv) {
+        return run(List.of(argv), Duration.ofMinutes(1));
+    }
+}

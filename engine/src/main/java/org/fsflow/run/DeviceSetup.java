@@ -1,0 +1,153 @@
+package org.fsflow.run;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.device.DeviceSafety;
+import org.fsflow.device.FilesystemDriver;
+import org.fsflow.device.Layout;
+import org.fsflow.device.Mounts;
+import org.fsflow.plan.StepCommand;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
+
+/**
+ * Brings each device to the state the steps expect: loop images created and attached, block
+ * devices checked, and, for a device no step mounts (the source, a tmpfs), formatted and mounted.
+ * Every resource is registered in the {@link Teardown} before it is created.
+ */
+final class DeviceSetup {
+
+    private final Scenario scenario;
+    private final Layout layout;
+    private final Teardown teardown;
+    private final Map<String, String> nodes = new LinkedHashMap<>();
+
+    DeviceSetup(Scenario scenario, Layout layout, Teardown teardown) {
+        this.scenario = scenario;
+        this.layout = layout;
+        this.teardown = teardown;
+    }
+
+    /** Device name to its node (/dev/loop3, /dev/sdb3), for the devices that have one. */
+    Map<String, String> nodes() {
+        return nodes;
+    }
+
+    /** Kernel names (loop3, sdb3) of every device node: their I/O is counted for each step. */
+    List<String> kernelNames() {
+        return nodes.values().stream().map(n -> Mounts.realName(Path.of(n))).toList();
+    }
+
+    /** Refuses, before anything runs, a block device that must not be formatted. */
+    static void checkSafety(Scenario scenario) {
+        for (Device d : scenario.devices().values()) {
+            if (d instanceof Device.Block b) {
+                String why = DeviceSafety.refusal(b.path());
+                if (why != null) {
+                    throw new RunFailure("refusing device '" + d.name() + "': " + why);
+                }
+            }
+            if (d instanceof Device.Dir dir && !Files.isDirectory(dir.path())) {
+                throw new RunFailure("device '" + d.name() + "': directory " + dir.path() + " does not exist");
+            }
+        }
+    }
+
+    /** Sets up {@code d}. */
+    void setup(Device d) {
+        Path mnt = layout.mountPoint(d);
+        if (d instanceof Device.Loop loop) {
+            nodes.put(d.name(), attach(loop));
+        } else if (d instanceof Device.Block b) {
+            nodes.put(d.name(), b.path().toString());
+        }
+        if (d instanceof Device.Dir) {
+            return;
+        }
+        makeDir(mnt);
+        boolean stepsMount = scenario.steps().stream()
+                .anyMatch(s -> s.action() == Step.Action.MOUNT && s.device().equals(d.name()));
+        Filesystem fs = StepCommand.filesystem(scenario, d, null);
+        if (stepsMount || fs == null) {
+            return;
+        }
+        if (Mounts.isMountPoint(mnt)) {
+            throw new RunFailure("mount point " + mnt + " of device '" + d.name() + "' is already in use: "
+                    + "unmount it or choose another with mount:");
+        }
+        if (d instanceof Device.Tmpfs t) {
+            teardown.register(Resource.mount(mnt.toString(), Resource.CAMPAIGN));
+            check(FilesystemDriver.of("tmpfs").mount(List.of(), "", mnt.toString(), t.sizeBytes()), "mount tmpfs");
+            return;
+        }
+        String dev = nodes.get(d.name());
+        if (fs.lifecycle() == null) {
+            FilesystemDriver driver = FilesystemDriver.of(fs.type());
+            check(driver.mkfs(fs.mkfsOptions(), dev), "format device '" + d.name() + "'");
+            teardown.register(Resource.mount(mnt.toString(), Resource.CAMPAIGN));
+            check(driver.mount(fs.mountOptions(), dev, mnt.toString(), 0), "mount device '" + d.name() + "'");
+        }
+    }
+
+    private String attach(Device.Loop loop) {
+        Path image = layout.image(loop).toAbsolutePath();
+        try {
+            boolean create = loop.image() == null || !Files.exists(image);
+            if (create) {
+                makeDir(image.getParent());
+                teardown.register(Resource.image(image.toString()));
+                Files.deleteIfExists(image);
+                try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+                    f.setLength(loop.sizeBytes());
+                }
+            }
+            // registered before attaching: a run killed right after losetup still gets it detached
+            teardown.register(Resource.loop(null, image.toString()));
+            Commands.Result r = Commands.run("losetup", "--find", "--show", image.toString());
+            if (!r.ok()) {
+                throw new RunFailure("cannot attach " + image + " as a loop device: " + r.message()
+                        + " (fsflow needs root and the loop module)");
+            }
+            return r.out().strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create image " + image, e);
+        }
+    }
+
+    private void makeDir(Path dir) {
+        if (Files.isDirectory(dir)) {
+            return;
+        }
+        Path top = dir;
+        while (top.getParent() != null && !Files.exists(top.getParent())) {
+            top = top.getParent();
+        }
+        teardown.register(Resource.dir(top.toString()));
+        if (!top.equals(dir)) {
+            for (Path p = dir; !p.equals(top); p = p.getParent()) {
+                teardown.register(Resource.dir(p.toString()));
+            }
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+    }
+
+    private static void check(List<String> argv, String what) {
+        Commands.Result r = Commands.run(argv, Duration.ofMinutes(30));
+        if (!r.ok()) {
+            throw new RunFailure("cannot " + what + ": " + String.join(" ", argv) + ": " + r.message());
+        }
+    }
+}

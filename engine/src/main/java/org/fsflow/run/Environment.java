@@ -1,0 +1,143 @@
+package org.fsflow.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.fsflow.Fsflow;
+import org.fsflow.device.Capabilities;
+import org.fsflow.device.FilesystemDriver;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.scenario.Filesystem;
+
+/**
+ * The conditions of a run, written to {@code environment.json} when it starts: host, CPU, memory,
+ * kernel, distribution, fsflow and Java versions, the version of every tool the scenario calls,
+ * the scenario digest, and every effective setting. Reports print them above the numbers.
+ */
+final class Environment {
+
+    private Environment() {
+    }
+
+    static Map<String, Object> collect(Plan plan, Map<String, Object> settings) {
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("fsflow_version", Fsflow.VERSION);
+        env.put("java_version", System.getProperty("java.version"));
+        env.put("host", hostname());
+        env.put("kernel", Capabilities.kernelRelease());
+        env.put("distribution", osRelease());
+        env.put("cpu_model", cpuModel());
+        env.put("cpu_cores", Runtime.getRuntime().availableProcessors());
+        env.put("memory_bytes", memoryBytes());
+        env.put("scenario", plan.scenario().name());
+        env.put("scenario_file", plan.scenario().source().path());
+        env.put("scenario_sha256", plan.scenario().source().sha256());
+        env.put("settings", settings);
+        env.put("tools", toolVersions(plan));
+        return env;
+    }
+
+    private static String hostname() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String osRelease() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/etc/os-release"))) {
+                if (line.startsWith("PRETTY_NAME=")) {
+                    return line.substring(12).replace("\"", "");
+                }
+            }
+        } catch (IOException e) {
+            // fall through
+        }
+        return System.getProperty("os.name");
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).strip();
+                }
+            }
+        } catch (IOException e) {
+            // fall through
+        }
+        return "unknown";
+    }
+
+    private static long memoryBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (line.startsWith("MemTotal:")) {
+                    return Long.parseLong(line.split("\\s+")[1]) * 1024;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // fall through
+        }
+        return 0;
+    }
+
+    /** The programs a plan runs: first word of every command, mkfs programs, and the helpers. */
+    static Set<String> programs(Plan plan) {
+        Set<String> tools = new LinkedHashSet<>(List.of("losetup", "mount", "umount", "sync"));
+        for (Filesystem fs : plan.scenario().filesystems().values()) {
+            FilesystemDriver d = fs.lifecycle() == null ? FilesystemDriver.of(fs.type()) : null;
+            if (d != null && d.mkfsProgram() != null) {
+                tools.add(d.mkfsProgram());
+            }
+            if (fs.lifecycle() != null) {
+                tools.addAll(fs.lifecycle().requires());
+            }
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        for (PlanNode n : plan.nodes()) {
+            if (n.measured() && n.step().run() != null && seen.add(n.step().name())) {
+                String first = n.command().strip().split("[\\s;|&]+")[0];
+                if (first.matches("[A-Za-z0-9_.+-]+")) {
+                    tools.add(first);
+                }
+            }
+        }
+        return tools;
+    }
+
+    private static Map<String, String> toolVersions(Plan plan) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String tool : programs(plan)) {
+            Path path = Capabilities.which(tool);
+            out.put(tool, path == null ? "not installed" : version(tool, path));
+        }
+        return out;
+    }
+
+    private static String version(String tool, Path path) {
+        List<List<String>> attempts = new ArrayList<>();
+        attempts.add(List.of(path.toString(), "--version"));
+        attempts.add(List.of(path.toString(), "-V"));
+        for (List<String> argv : attempts) {
+            Commands.Result r = Commands.run(argv, Duration.ofSeconds(5));
+            String text = (r.out() + "\n" + r.err()).strip();
+            for (String line : text.split("\n")) {
+                if (line.matches(".*\\d+\\.\\d+.*") && line.length() < 200) {
+                    return line.strip();
+                }
+            }
+        }
+        return path.toString();
+    }
+}

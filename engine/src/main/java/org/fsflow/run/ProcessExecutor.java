@@ -1,0 +1,162 @@
+package org.fsflow.run;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecutor;
+import org.apache.commons.exec.ExecuteException;
+import org.apache.commons.exec.PumpStreamHandler;
+import org.fsflow.measure.ChildTotals;
+import org.fsflow.measure.DiskStats;
+import org.fsflow.measure.RssSampler;
+import org.fsflow.measure.Usage;
+
+/**
+ * Runs a process through commons-exec and measures it like {@code /usr/bin/time}: real time on
+ * the monotonic clock up to the instant the process exits, user and system time and faults from
+ * the change in the JVM's child totals, max RSS sampled over the process tree, device I/O from
+ * /proc/diskstats. A time limit or an interrupt kills the whole tree (descendants first). One
+ * process at a time: the child totals would mix two concurrent processes.
+ */
+public final class ProcessExecutor implements StepExecutor {
+
+    private final Path workingDirectory;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "fsflow-step-timer");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile Process current;
+    private volatile boolean interruptRequested;
+
+    /** An executor whose processes start in {@code workingDirectory}. */
+    public ProcessExecutor(Path workingDirectory) {
+        this.workingDirectory = workingDirectory;
+    }
+
+    @Override
+    public synchronized Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
+            List<String> ioDevices) {
+        interruptRequested = false;
+        AtomicLong exitNanos = new AtomicLong();
+        boolean[] timedOut = {false};
+        RssSampler[] sampler = {null};
+        ScheduledFuture<?>[] deadline = {null};
+        Launcher executor = new Launcher(p -> {
+            current = p;
+            p.onExit().thenRun(() -> exitNanos.compareAndSet(0, System.nanoTime()));
+            sampler[0] = RssSampler.start(p.toHandle());
+            if (timeout != null) {
+                deadline[0] = timer.schedule(() -> {
+                    timedOut[0] = true;
+                    killTree(p);
+                }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        });
+        executor.setExitValues(null);
+        executor.setWorkingDirectory(workingDirectory.toFile());
+        CommandLine cmd = new CommandLine(argv.get(0));
+        cmd.addArguments(argv.subList(1, argv.size()).toArray(new String[0]), false);
+        Map<String, String> env = new HashMap<>(System.getenv());
+        // stable, parseable tool output (dd, bonnie++, du) whatever the user's locale
+        env.put("LC_ALL", "C");
+
+        ChildTotals before = ChildTotals.read();
+        DiskStats disksBefore = DiskStats.read();
+        Instant startedAt = Instant.now();
+        long startNanos = System.nanoTime();
+        int exitCode;
+        String startError = null;
+        String tail;
+        try (CappedLog out = new CappedLog(stdout); CappedLog err = new CappedLog(stderr)) {
+            PumpStreamHandler streams = new PumpStreamHandler(out, err, null);
+            // a background grandchild may keep the pipes open: do not wait for it forever
+            streams.setStopTimeout(Duration.ofSeconds(2));
+            executor.setStreamHandler(streams);
+            try {
+                exitCode = executor.execute(cmd, env);
+            } catch (ExecuteException e) {
+                exitCode = e.getExitValue();
+            } catch (IOException e) {
+                exitCode = -1;
+                startError = "cannot start '" + argv.get(0) + "': " + rootMessage(e);
+            }
+            tail = err.tail();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write logs " + stdout + ", " + stderr, e);
+        } finally {
+            if (deadline[0] != null) {
+                deadline[0].cancel(false);
+            }
+            if (sampler[0] != null) {
+                sampler[0].close();
+            }
+            current = null;
+        }
+        long endNanos = exitNanos.get() != 0 ? exitNanos.get() : System.nanoTime();
+        Instant endedAt = startedAt.plusNanos(endNanos - startNanos);
+        ChildTotals used = ChildTotals.read().minus(before);
+        long[] io = DiskStats.read().since(disksBefore, ioDevices);
+        Usage usage = new Usage((endNanos - startNanos) / 1e9, used.userSeconds(), used.systemSeconds(),
+                sampler[0] == null ? 0 : sampler[0].maxKb(), used.minorFaults(), used.majorFaults(), io[0], io[1],
+                io[2]);
+        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt, endedAt, tail);
+    }
+
+    @Override
+    public void interrupt() {
+        interruptRequested = true;
+        Process p = current;
+        if (p != null) {
+            killTree(p);
+        }
+    }
+
+    /** Kills {@code p} and every descendant, descendants first so none is re-parented and missed. */
+    static void killTree(Process p) {
+        p.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.toString() : t.getMessage();
+        return m.contains("error=2") ? "program not found" : m;
+    }
+
+    /** A commons-exec executor that hands over the process as soon as it is launched. */
+    private static final class Launcher extends DefaultExecutor {
+        private final java.util.function.Consumer<Process> onLaunch;
+
+        @SuppressWarnings("deprecation")
+        Launcher(java.util.function.Consumer<Process> onLaunch) {
+            this.onLaunch = onLaunch;
+        }
+
+        @Override
+        protected Process launch(CommandLine command, Map<String, String> env, File dir) throws IOException {
+            Process p = super.launch(command, env, dir);
+            onLaunch.accept(p);
+            return p;
+        }
+
+        @Override
+        protected Process launch(CommandLine command, Map<String, String> env, Path dir) throws IOException {
+            return launch(command, env, dir == null ? null : dir.toFile());
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.fsflow.run;
+
+import java.util.List;
+
+/**
+ * Something a run set up and must release: a mount, a loop device, an image file, a mount-point
+ * directory, a started service or a lifecycle's destroy command. Recorded in {@code state.json}
+ * before it is created, so {@code fsflow resume} can release what a killed run left behind.
+ *
+ * @param kind  mount, loop, image, dir, service or command
+ * @param path  the mount point, loop device, image or directory
+ * @param image for a loop resource: every loop device attached to this image is detached
+ * @param argv  for a service or command: what releases it
+ * @param scope campaign (released at the end) or unit (released after each cell repetition)
+ * @param label what it is, for messages
+ */
+public record Resource(String kind, String path, String image, List<String> argv, String scope, String label) {
+
+    /** Released when the campaign ends. */
+    public static final String CAMPAIGN = "campaign";
+    /** Released after each cell repetition. */
+    public static final String UNIT = "unit";
+
+    static Resource mount(String mountPoint, String scope) {
+        return new Resource("mount", mountPoint, null, List.of(), scope, "mount on " + mountPoint);
+    }
+
+    static Resource loop(String device, String image) {
+        return new Resource("loop", device, image, List.of(), CAMPAIGN, "loop devices of " + image);
+    }
+
+    static Resource image(String path) {
+        return new Resource("image", path, null, List.of(), CAMPAIGN, "image " + path);
+    }
+
+    static Resource dir(String path) {
+        return new Resource("dir", path, null, List.of(), CAMPAIGN, "directory " + path);
+    }
+
+    static Resource command(List<String> argv, String scope, String label) {
+        return new Resource("command", null, null, List.copyOf(argv), scope, label);
+    }
+
+    static Resource service(List<String> stop, String label) {
+        return new Resource("service", null, null, List.copyOf(stop), CAMPAIGN, label);
+    }
+}

@@ -1,0 +1,378 @@
+package org.fsflow.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.dataset.DatasetGenerator;
+import org.fsflow.dataset.Manifest;
+import org.fsflow.device.Capabilities;
+import org.fsflow.device.Layout;
+import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.Planner;
+import org.fsflow.plan.StepCommand;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Measurement;
+import org.fsflow.scenario.ByteSize;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Walks a plan in order and executes it for real: devices set up, datasets generated, then each
+ * cell repetition ("unit") step by step, one measured process at a time, each result appended to
+ * the journal as soon as it exists; finally everything released. Ctrl-C or SIGTERM ends the
+ * running step, tears down and returns an interrupted summary (exit 3); {@code resume} continues.
+ */
+public final class Runner {
+
+    /** What a run did. */
+    public record Summary(int ok, int failed, int skipped, boolean interrupted, boolean aborted) {
+        /** The exit code: 3 interrupted, 1 when a step failed, else 0. */
+        public int exitCode() {
+            return interrupted ? 3 : failed > 0 || aborted ? 1 : 0;
+        }
+    }
+
+    private final Plan plan;
+    private final Scenario scenario;
+    private final Layout layout;
+    private final StepExecutor executor;
+    private final RunOptions options;
+    private final Progress progress;
+    private final Capabilities capabilities = new Capabilities();
+    private final Map<String, Measurement> done = new HashMap<>();
+    private volatile boolean interrupted;
+    private int ok;
+    private int failed;
+    private int skipped;
+    private boolean aborted;
+    private Teardown teardown;
+    private Journal journal;
+    private DeviceSetup devices;
+
+    /** A runner of {@code plan} whose processes go through {@code executor}. */
+    public Runner(Plan plan, StepExecutor executor, RunOptions options) {
+        this.plan = plan;
+        this.scenario = plan.scenario();
+        this.layout = plan.layout();
+        this.executor = executor;
+        this.options = options;
+        this.progress = new Progress(options.progress(), options.live(), plan.measuredCount());
+    }
+
+    /** Runs the plan; the output directory must already hold scenario.yaml and environment.json. */
+    public Summary run() {
+        Path out = layout.out();
+        DeviceSetup.checkSafety(scenario);
+        if (options.resume()) {
+            int left = Teardown.releaseLeftovers(out.resolve(Teardown.FILE), progress::info);
+            if (left > 0) {
+                progress.info("released " + left + " resources left set up by the interrupted run");
+            }
+            for (Measurement m : Journal.read(out.resolve(Journal.FILE))) {
+                done.put(m.node(), m);
+            }
+            progress.info("resuming: " + done.size() + " of " + plan.measuredCount() + " measured nodes already done");
+        }
+        teardown = new Teardown(out.resolve(Teardown.FILE), line -> progress.info("teardown: " + line));
+        devices = new DeviceSetup(scenario, layout, teardown);
+        Map<String, SignalHandler> previous = onSignals(this::interrupt);
+        try (Journal j = Journal.open(out.resolve(Journal.FILE))) {
+            journal = j;
+            walk();
+        } finally {
+            teardown.releaseAll();
+            previous.forEach((name, handler) -> Signal.handle(new Signal(name), handler));
+        }
+        return new Summary(ok, failed, skipped, interrupted, aborted);
+    }
+
+    /** Ends the running step and stops the run after it (Ctrl-C, SIGTERM). */
+    public void interrupt() {
+        interrupted = true;
+        executor.interrupt();
+    }
+
+    private static Map<String, SignalHandler> onSignals(Runnable action) {
+        Map<String, SignalHandler> previous = new LinkedHashMap<>();
+        for (String name : List.of("INT", "TERM")) {
+            previous.put(name, Signal.handle(new Signal(name), sig -> action.run()));
+        }
+        return previous;
+    }
+
+    private void walk() {
+        List<PlanNode> nodes = plan.nodes();
+        int unitsTotal = plan.cells().size() * scenario.repeat().min();
+        int unitNumber = 0;
+        int i = 0;
+        while (i < nodes.size() && !interrupted && !aborted) {
+            PlanNode n = nodes.get(i);
+            switch (n.kind()) {
+                case SETUP -> {
+                    progress.info("set up " + n.subject() + ": " + n.command());
+                    devices.setup(scenario.devices().get(n.subject()));
+                    i++;
+                }
+                case DATASET -> {
+                    dataset(scenario.datasets().get(n.subject()));
+                    i++;
+                }
+                case STEP -> {
+                    int end = i;
+                    while (end < nodes.size() && nodes.get(end).kind() == PlanNode.Kind.STEP
+                            && nodes.get(end).cell() == n.cell() && nodes.get(end).repeat() == n.repeat()) {
+                        end++;
+                    }
+                    runUnit(nodes.subList(i, end), ++unitNumber, unitsTotal);
+                    i = end;
+                }
+                default -> i++;
+            }
+        }
+    }
+
+    private void dataset(Dataset d) {
+        if (d.existing() != null) {
+            if (!Files.isDirectory(d.existing())) {
+                throw new RunFailure("dataset '" + d.name() + "': " + d.existing() + " does not exist");
+            }
+            progress.info("dataset " + d.name() + ": using " + d.existing());
+            return;
+        }
+        Path root = layout.dataset(scenario, d);
+        long seed = Planner.datasetSeed(scenario, d);
+        DatasetGenerator generator = DatasetGenerator.onAllCores();
+        long start = System.nanoTime();
+        Manifest m = generator.reusable(d, seed, root);
+        if (m != null) {
+            progress.info("dataset " + d.name() + ": reused " + m.files() + " files, " + ByteSize.format(m.bytes())
+                    + " (manifest and content checked)");
+            return;
+        }
+        m = generator.generate(d, seed, root);
+        progress.info(String.format(java.util.Locale.ROOT, "dataset %s: generated %d files, %s in %.1f s -> %s",
+                d.name(), m.files(), ByteSize.format(m.bytes()), (System.nanoTime() - start) / 1e9, root));
+    }
+
+    private void runUnit(List<PlanNode> unit, int unitNumber, int unitsTotal) {
+        Cell cell = unit.get(0).cell();
+        int repeat = unit.get(0).repeat();
+        long alreadyDone = unit.stream().filter(n -> done.containsKey(n.id())).count();
+        if (alreadyDone == unit.size()) {
+            unit.forEach(n -> progress.finished(n.id(), "kept", null, "done before the interruption"));
+            return;
+        }
+        Bindings bindings = new Bindings(scenario, layout, cell, repeat, null, null).withDevices(devices.nodes());
+        String cannotRun = cannotRun(cell);
+        String cellFailed = null;
+        try {
+            for (PlanNode n : unit) {
+                if (interrupted || aborted) {
+                    return;
+                }
+                progress.starting(n.id(), unitNumber, unitsTotal);
+                if (done.containsKey(n.id())) {
+                    // resumed mid-unit: bring the device back to the state this node left it in
+                    String problem = replay(n, bindings.forStep(n.step().name()));
+                    progress.finished(n.id(), "kept", null, "replayed unmeasured to restore the cell's state");
+                    if (problem != null) {
+                        cellFailed = "could not restore the cell's state on resume: " + problem;
+                    }
+                    continue;
+                }
+                Measurement m = cannotRun != null ? skip(n, bindings, cannotRun)
+                        : cellFailed != null ? skip(n, bindings, cellFailed)
+                        : measure(n, bindings.forStep(n.step().name()));
+                if (interrupted && !m.status().equals(Measurement.SKIPPED)) {
+                    progress.info("interrupted during " + n.id() + ": not recorded; 'fsflow resume " + layout.out()
+                            + "' runs it again");
+                    return;
+                }
+                journal.append(m);
+                count(m);
+                progress.finished(n.id(), m.status(), m.realS(), m.ok() ? null : m.reason());
+                if (m.status().equals(Measurement.FAILED) || m.status().equals(Measurement.TIMEOUT)) {
+                    Scenario.OnError policy = n.step().onError() != null ? n.step().onError() : scenario.onError();
+                    if (policy == Scenario.OnError.ABORT) {
+                        aborted = true;
+                        progress.info("aborting the campaign: step " + n.id() + " failed and on_error is abort");
+                        return;
+                    }
+                    if (policy == Scenario.OnError.SKIP_CELL) {
+                        cellFailed = "skipped because " + n.id() + " failed";
+                    }
+                }
+            }
+        } finally {
+            cleanUnit();
+        }
+    }
+
+    private void count(Measurement m) {
+        switch (m.status()) {
+            case Measurement.OK -> ok++;
+            case Measurement.SKIPPED -> skipped++;
+            default -> failed++;
+        }
+    }
+
+    /** Why this cell cannot run here (its filesystem's tools or kernel support are missing), or null. */
+    private String cannotRun(Cell cell) {
+        Device target = scenario.devices().get(Scenario.TARGET);
+        if (target == null || cell.filesystem() == null || !target.formattable()) {
+            return null;
+        }
+        Filesystem fs = StepCommand.filesystem(scenario, target, cell);
+        return fs == null ? null : capabilities.missing(fs);
+    }
+
+    // unmount what the unit mounted and destroy what its lifecycle created, so the next unit starts clean
+    private void cleanUnit() {
+        for (Step s : scenario.steps()) {
+            if (s.action() == Step.Action.MOUNT) {
+                Device d = scenario.devices().get(s.device());
+                Teardown.unmount(layout.mountPoint(d), line -> progress.info("teardown: " + line));
+            }
+        }
+        teardown.release(Resource.UNIT);
+    }
+
+    private Measurement measure(PlanNode n, Bindings b) {
+        Step step = n.step();
+        StepCommand cmd = StepCommand.of(step, b);
+        if (cmd.skipped()) {
+            return skip(n, b, cmd.skipReason());
+        }
+        Resource undo = registerUndo(step, b);
+        Duration timeout = step.timeout() != null ? step.timeout() : scenario.timeout();
+        if (step.before() != null) {
+            Execution before = executor.execute(b.argv(step.before()), log(n, "before.out"), log(n, "before.err"),
+                    timeout, List.of());
+            if (!before.succeeded()) {
+                return result(n, b, cmd.display(), Measurement.FAILED, before,
+                        "before: " + describeFailure(before));
+            }
+        }
+        Execution e = executor.execute(cmd.argv(), log(n, "out"), log(n, "err"), timeout, devices.kernelNames());
+        if (step.after() != null && !interrupted) {
+            executor.execute(b.argv(step.after()), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
+        }
+        if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
+            teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
+        }
+        String status = e.timedOut() ? Measurement.TIMEOUT : e.succeeded() ? Measurement.OK : Measurement.FAILED;
+        return result(n, b, cmd.display(), status, e, e.succeeded() ? null : describeFailure(e));
+    }
+
+    /** Registers, before a step runs, what must be undone if the cell stops after it. */
+    private Resource registerUndo(Step step, Bindings b) {
+        if (step.action() == Step.Action.MOUNT) {
+            Resource r = Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT);
+            teardown.register(r);
+            return r;
+        }
+        if (step.action() == Step.Action.MKFS) {
+            Filesystem fs = StepCommand.filesystem(scenario, scenario.devices().get(step.device()), b.cell());
+            if (fs != null && fs.lifecycle() != null && fs.lifecycle().destroy() != null) {
+                Resource r = Resource.command(b.argv(fs.lifecycle().destroy()), Resource.UNIT,
+                        "destroy " + fs.name() + " (" + b.display(fs.lifecycle().destroy()) + ")");
+                teardown.register(r);
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private String replay(PlanNode n, Bindings b) {
+        StepCommand cmd = StepCommand.of(n.step(), b);
+        if (cmd.skipped() || !done.get(n.id()).ok()) {
+            return null;
+        }
+        registerUndo(n.step(), b);
+        if (n.step().before() != null) {
+            executor.execute(b.argv(n.step().before()), log(n, "replay.before.out"), log(n, "replay.before.err"),
+                    null, List.of());
+        }
+        Execution e = executor.execute(cmd.argv(), log(n, "replay.out"), log(n, "replay.err"), null, List.of());
+        return e.succeeded() ? null : n.id() + ": " + describeFailure(e);
+    }
+
+    private Measurement skip(PlanNode n, Bindings b, String reason) {
+        StepCommand cmd = StepCommand.of(n.step(), b);
+        return new Measurement(n.id(), n.step().name(), n.cell().dataset(), n.cell().filesystem(), n.repeat(),
+                n.cell().coordinates(), cmd.display(), Measurement.SKIPPED, null, reason, null, null, null, null, null,
+                null, null, null, null, null, null, null, Map.of(), List.of(), options(n, true), options(n, false),
+                null, null, List.of());
+    }
+
+    private Measurement result(PlanNode n, Bindings b, String command, String status, Execution e, String reason) {
+        var u = e.usage();
+        return new Measurement(n.id(), n.step().name(), n.cell().dataset(), n.cell().filesystem(), n.repeat(),
+                n.cell().coordinates(), command, status, e.exitCode() < 0 ? null : e.exitCode(), reason,
+                round(u.realSeconds(), 6), round(u.userSeconds(), 2), round(u.systemSeconds(), 2), u.cpuPercent(),
+                u.maxRssKb(), u.minorFaults(), u.majorFaults(), u.readBytes(), u.writeBytes(), u.ioBusyMillis(),
+                e.startedAt().toString(), e.endedAt().toString(), Map.of(), devices.kernelNames(), options(n, true),
+                options(n, false), org.fsflow.measure.Usage.CPU_METHOD, org.fsflow.measure.Usage.MEMORY_METHOD,
+                List.of(relative(log(n, "out")), relative(log(n, "err"))));
+    }
+
+    private List<String> options(PlanNode n, boolean mkfs) {
+        Device target = scenario.devices().get(Scenario.TARGET);
+        Filesystem fs = target == null ? null : StepCommand.filesystem(scenario, target, n.cell());
+        return fs == null ? List.of() : mkfs ? fs.mkfsOptions() : fs.mountOptions();
+    }
+
+    private static String describeFailure(Execution e) {
+        if (e.startError() != null) {
+            return e.startError();
+        }
+        String head = e.timedOut() ? "killed after its time limit" : e.interrupted() ? "interrupted"
+                : "exit status " + e.exitCode();
+        String tail = e.stderrTail() == null ? "" : e.stderrTail();
+        String[] lines = tail.split("\n");
+        String last = lines.length == 0 ? "" : lines[lines.length - 1].strip();
+        return last.isEmpty() ? head : head + ": " + (last.length() > 300 ? last.substring(0, 300) + "..." : last);
+    }
+
+    private Path log(PlanNode n, String suffix) {
+        return layout.out().resolve("logs").resolve(n.id() + "." + suffix);
+    }
+
+    private String relative(Path p) {
+        return layout.out().relativize(p).toString();
+    }
+
+    private static double round(double v, int digits) {
+        double f = Math.pow(10, digits);
+        return Math.round(v * f) / f;
+    }
+
+    /** Settings a run records for resume and reports. */
+    static Map<String, Object> settings(Plan plan, List<String> sets, double scale) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("sets", new ArrayList<>(sets));
+        m.put("scale", scale);
+        m.put("seed", plan.seed());
+        m.put("order", plan.scenario().order().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("repeat_min", plan.scenario().repeat().min());
+        m.put("repeat_max", plan.scenario().repeat().max());
+        m.put("out", plan.layout().out().toString());
+        m.put("work", plan.layout().work().toString());
+        m.put("cpu_method", org.fsflow.measure.Usage.CPU_METHOD);
+        m.put("memory_method", org.fsflow.measure.Usage.MEMORY_METHOD);
+        return m;
+    }
+}

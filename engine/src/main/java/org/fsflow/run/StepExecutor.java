@@ -1,0 +1,22 @@
+package org.fsflow.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Runs one process and measures it. The real one is {@link ProcessExecutor}; tests of the graph
+ * walker may use a fake that records what it was asked to run.
+ */
+public interface StepExecutor {
+
+    /**
+     * Runs {@code argv} with its output in {@code stdout} and {@code stderr} (capped), killing its
+     * whole process tree after {@code timeout} (null: no limit). {@code ioDevices} are the block
+     * device names (loop3, sdb) whose I/O is attributed to this process.
+     */
+    Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout, List<String> ioDevices);
+
+    /** Kills the running process tree, if any, and marks its execution interrupted. */
+    void interrupt();
+}

@@ -1,0 +1,185 @@
+package org.fsflow.run;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.fsflow.device.Mounts;
+import org.fsflow.result.Json;
+
+/**
+ * The registry of everything a run set up, released in reverse order on success, failure,
+ * timeout, Ctrl-C and SIGTERM, and by {@code fsflow resume} after a kill -9. Each change is
+ * written to {@code state.json} (atomically) before the resource is created.
+ */
+public final class Teardown {
+
+    /** The file name inside an output directory. */
+    public static final String FILE = "state.json";
+
+    private final Path stateFile;
+    private final List<Resource> resources = new ArrayList<>();
+    private final Consumer<String> log;
+
+    /** A registry persisted in {@code stateFile}; {@code log} receives one line per problem. */
+    public Teardown(Path stateFile, Consumer<String> log) {
+        this.stateFile = stateFile;
+        this.log = log;
+    }
+
+    /** Records {@code r} (before it is created). */
+    public synchronized void register(Resource r) {
+        resources.add(r);
+        save();
+    }
+
+    /** Forgets {@code r} (it was released by a step, such as umount). */
+    public synchronized void forget(Resource r) {
+        resources.remove(r);
+        save();
+    }
+
+    /** Releases every resource of {@code scope}, newest first. */
+    public synchronized void release(String scope) {
+        for (int i = resources.size() - 1; i >= 0; i--) {
+            Resource r = resources.get(i);
+            if (r.scope().equals(scope)) {
+                releaseOne(r, log);
+                resources.remove(i);
+                save();
+            }
+        }
+    }
+
+    /** Releases everything, newest first. */
+    public synchronized void releaseAll() {
+        release(Resource.UNIT);
+        release(Resource.CAMPAIGN);
+        try {
+            Files.deleteIfExists(stateFile);
+        } catch (IOException e) {
+            log.accept("cannot remove " + stateFile + ": " + e.getMessage());
+        }
+    }
+
+    /** Releases what a dead run recorded in {@code stateFile}; returns how many resources it listed. */
+    public static int releaseLeftovers(Path stateFile, Consumer<String> log) {
+        if (!Files.exists(stateFile)) {
+            return 0;
+        }
+        List<Resource> left;
+        try {
+            left = Json.MAPPER.readValue(stateFile.toFile(), new TypeReference<List<Resource>>() { });
+        } catch (IOException e) {
+            log.accept("cannot read " + stateFile + ": " + e.getMessage());
+            return 0;
+        }
+        Teardown t = new Teardown(stateFile, log);
+        t.resources.addAll(left);
+        t.releaseAll();
+        return left.size();
+    }
+
+    private void save() {
+        try {
+            Path tmp = stateFile.resolveSibling(FILE + ".tmp");
+            Files.createDirectories(stateFile.toAbsolutePath().getParent());
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), resources);
+            Files.move(tmp, stateFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + stateFile, e);
+        }
+    }
+
+    /** Releases one resource; idempotent (releasing what is already gone is fine). */
+    static void releaseOne(Resource r, Consumer<String> log) {
+        switch (r.kind()) {
+            case "mount" -> unmount(Path.of(r.path()), log);
+            case "loop" -> detach(r, log);
+            case "image", "dir" -> {
+                if (r.kind().equals("image")) {
+                    detach(r, log);
+                }
+                try {
+                    if (r.kind().equals("dir")) {
+                        if (Files.isDirectory(Path.of(r.path())) && !Mounts.isMountPoint(Path.of(r.path()))) {
+                            try (var s = Files.list(Path.of(r.path()))) {
+                                if (s.findAny().isEmpty()) {
+                                    Files.delete(Path.of(r.path()));
+                                }
+                            }
+                        }
+                    } else {
+                        Files.deleteIfExists(Path.of(r.path()));
+                    }
+                } catch (IOException e) {
+                    log.accept("cannot remove " + r.path() + ": " + e.getMessage());
+                }
+            }
+            default -> retry(r.argv(), r.label(), log);
+        }
+    }
+
+    /** Unmounts {@code mountPoint} if mounted, retrying while it is busy. */
+    static void unmount(Path mountPoint, Consumer<String> log) {
+        for (int attempt = 1; Mounts.isMountPoint(mountPoint); attempt++) {
+            Commands.Result r = Commands.run("umount", mountPoint.toString());
+            if (r.ok()) {
+                continue;
+            }
+            if (attempt >= 10) {
+                log.accept("cannot unmount " + mountPoint + ": " + r.message()
+                        + " (still busy after 10 tries; unmount it by hand)");
+                return;
+            }
+            sleep(500L * attempt);
+        }
+    }
+
+    // detaches every loop device attached to the resource's image (and only those)
+    private static void detach(Resource r, Consumer<String> log) {
+        Commands.Result attached = Commands.run("losetup", "--noheadings", "--output", "NAME", "--associated",
+                r.image() != null ? r.image() : r.path());
+        for (String dev : attached.out().strip().split("\\s+")) {
+            if (dev.isEmpty()) {
+                continue;
+            }
+            boolean done = false;
+            for (int attempt = 1; attempt <= 10 && !done; attempt++) {
+                done = Commands.run("losetup", "--detach", dev).ok();
+                if (!done) {
+                    sleep(300L * attempt);
+                }
+            }
+            if (!done) {
+                log.accept("cannot detach " + dev + ": detach it by hand (losetup -d " + dev + ")");
+            }
+        }
+    }
+
+    private static void retry(List<String> argv, String label, Consumer<String> log) {
+        Commands.Result last = null;
+        for (int attempt = 1; attempt <= 5; attempt++) {
+            last = Commands.run(argv, Duration.ofMinutes(2));
+            if (last.ok()) {
+                return;
+            }
+            sleep(1000L * attempt);
+        }
+        log.accept("cannot release " + label + ": " + last.message());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
