@@ -26,17 +26,23 @@ public final class RssSampler implements AutoCloseable {
     /** Starts sampling {@code root} and its descendants. */
     public static RssSampler start(ProcessHandle root) {
         RssSampler s = new RssSampler(root);
-        s.sample();
         s.thread.start();
         return s;
     }
 
+    // the root's own VmHWM is one small file: read it every millisecond at first, then every 10 ms;
+    // finding descendants scans all of /proc, so do that only every 10 ms, once the root has lived 5 ms
     private void loop() {
         long started = System.nanoTime();
+        long lastScan = started;
         while (running.get()) {
-            sample();
-            // dense at first (short steps), then every 10 ms
-            long sleepMillis = System.nanoTime() - started < 50_000_000L ? 1 : 10;
+            long now = System.nanoTime();
+            boolean scan = now - lastScan >= 10_000_000L || (now - started >= 5_000_000L && lastScan == started);
+            sample(scan);
+            if (scan) {
+                lastScan = now;
+            }
+            long sleepMillis = now - started < 50_000_000L ? 1 : 10;
             try {
                 Thread.sleep(sleepMillis);
             } catch (InterruptedException e) {
@@ -45,9 +51,9 @@ public final class RssSampler implements AutoCloseable {
         }
     }
 
-    private void sample() {
+    private void sample(boolean withDescendants) {
         long max = vmHwmKb(root.pid());
-        if (root.isAlive()) {
+        if (withDescendants && root.isAlive()) {
             for (ProcessHandle d : (Iterable<ProcessHandle>) root.descendants()::iterator) {
                 max = Math.max(max, vmHwmKb(d.pid()));
             }

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.device.Layout;
+import org.fsflow.measure.CpuCgroup;
+import org.fsflow.measure.CpuCgroups;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
 import org.fsflow.plan.Planner;
@@ -49,12 +51,16 @@ public final class Campaign {
         try (HostLock lock = HostLock.acquire("campaign " + plan.scenario().name() + " -> " + out)) {
             options.progress().print(PlanPrinter.summary(plan));
             options.progress().flush();
-            Map<String, Object> settings = Runner.settings(plan, overrides.sets(), overrides.scale());
+            ProcessExecutor executor = executor(plan);
+            Map<String, Object> settings = Runner.settings(plan, overrides.sets(), overrides.scale(),
+                    executor.cpuMethod());
             write(out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
             write(out.resolve(EFFECTIVE), header(plan, overrides) + loaded.effectiveText());
             writeJson(out.resolve(RUN), settings);
-            writeJson(out.resolve(ENVIRONMENT), Environment.collect(plan, settings));
-            return runner(plan, options).run();
+            Map<String, Object> environment = Environment.collect(plan, settings);
+            environment.put("launch_floor", Environment.launchFloor(executor, plan.layout().work()));
+            writeJson(out.resolve(ENVIRONMENT), environment);
+            return run(plan, executor, options);
         }
     }
 
@@ -77,17 +83,26 @@ public final class Campaign {
         Layout layout = new Layout(out, Path.of(run.path("work").asText()));
         Plan plan = Planner.plan(loaded.scenario(), layout, run.path("seed").asLong());
         try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
-            return runner(plan, new RunOptions(options.progress(), options.live(), true)).run();
+            return run(plan, executor(plan), new RunOptions(options.progress(), options.live(), true));
         }
     }
 
-    private static Runner runner(Plan plan, RunOptions options) {
+    private static ProcessExecutor executor(Plan plan) {
         try {
             Files.createDirectories(plan.layout().work());
         } catch (IOException e) {
             throw new RunFailure("cannot create the work directory " + plan.layout().work() + ": " + e.getMessage());
         }
-        return new Runner(plan, new ProcessExecutor(plan.layout().work()), options);
+        CpuCgroups.removeStale();
+        return new ProcessExecutor(plan.layout().work(), CpuCgroup.create("fsflow-" + ProcessHandle.current().pid()));
+    }
+
+    private static Runner.Summary run(Plan plan, ProcessExecutor executor, RunOptions options) {
+        try {
+            return new Runner(plan, executor, options).run();
+        } finally {
+            executor.close();
+        }
     }
 
     private static String header(Plan plan, Overrides overrides) {

@@ -45,6 +45,36 @@ final class Environment {
         return env;
     }
 
+    /**
+     * The floor of every measurement: the median real and CPU time of {@code true} through the
+     * executor (process launch, the cgroup prelude, exit detection). Recorded, never subtracted:
+     * a step of a few milliseconds should be read against it.
+     */
+    static Map<String, Object> launchFloor(StepExecutor executor, Path work) {
+        int n = 21;
+        double[] real = new double[n];
+        double[] cpu = new double[n];
+        Path log = work.resolve(".fsflow-calibration");
+        for (int i = 0; i < n; i++) {
+            Execution e = executor.execute(List.of("true"), log, log, Duration.ofSeconds(10), List.of());
+            real[i] = e.usage().realSeconds();
+            cpu[i] = e.usage().userSeconds() + e.usage().systemSeconds();
+        }
+        try {
+            Files.deleteIfExists(log);
+        } catch (IOException e) {
+            // a leftover calibration log is harmless
+        }
+        java.util.Arrays.sort(real);
+        java.util.Arrays.sort(cpu);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("command", "true");
+        m.put("runs", n);
+        m.put("real_s_median", Math.round(real[n / 2] * 1e6) / 1e6);
+        m.put("cpu_s_median", Math.round(cpu[n / 2] * 1e6) / 1e6);
+        return m;
+    }
+
     private static String hostname() {
         try {
             return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();

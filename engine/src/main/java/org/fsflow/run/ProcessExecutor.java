@@ -18,20 +18,22 @@ import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.PumpStreamHandler;
 import org.fsflow.measure.ChildTotals;
+import org.fsflow.measure.CpuCgroup;
 import org.fsflow.measure.DiskStats;
 import org.fsflow.measure.RssSampler;
 import org.fsflow.measure.Usage;
 
 /**
  * Runs a process through commons-exec and measures it like {@code /usr/bin/time}: real time on
- * the monotonic clock up to the instant the process exits, user and system time and faults from
- * the change in the JVM's child totals, max RSS sampled over the process tree, device I/O from
- * /proc/diskstats. A time limit or an interrupt kills the whole tree (descendants first). One
+ * the monotonic clock from launch to the instant the process exits; user and system time from the
+ * run's cgroup (exact, whole tree) or else from the change in the JVM's child totals; faults from
+ * the child totals; max RSS sampled over the process tree; device I/O from /proc/diskstats. A time limit or an interrupt kills the whole tree (descendants first). One
  * process at a time: the child totals would mix two concurrent processes.
  */
 public final class ProcessExecutor implements StepExecutor {
 
     private final Path workingDirectory;
+    private final CpuCgroup cgroup;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fsflow-step-timer");
         t.setDaemon(true);
@@ -40,22 +42,43 @@ public final class ProcessExecutor implements StepExecutor {
     private volatile Process current;
     private volatile boolean interruptRequested;
 
-    /** An executor whose processes start in {@code workingDirectory}. */
-    public ProcessExecutor(Path workingDirectory) {
+    /**
+     * An executor whose processes start in {@code workingDirectory}; with a {@code cgroup}, CPU
+     * time is read from it (exact, whole tree), else from the JVM's child totals.
+     */
+    public ProcessExecutor(Path workingDirectory, CpuCgroup cgroup) {
         this.workingDirectory = workingDirectory;
+        this.cgroup = cgroup;
+    }
+
+    @Override
+    public String cpuMethod() {
+        return cgroup != null ? CpuCgroup.METHOD : Usage.CPU_METHOD;
     }
 
     @Override
     public synchronized Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
             List<String> ioDevices) {
         interruptRequested = false;
+        AtomicLong startNanos = new AtomicLong();
         AtomicLong exitNanos = new AtomicLong();
         boolean[] timedOut = {false};
         RssSampler[] sampler = {null};
         ScheduledFuture<?>[] deadline = {null};
-        Launcher executor = new Launcher(p -> {
+        Launcher executor = new Launcher(() -> startNanos.set(System.nanoTime()), p -> {
             current = p;
-            p.onExit().thenRun(() -> exitNanos.compareAndSet(0, System.nanoTime()));
+            // Process.onExit() completes on the common ForkJoinPool, milliseconds late; a thread
+            // blocked in waitFor() wakes right after the JDK's reaper has reaped the process
+            Thread waiter = new Thread(() -> {
+                try {
+                    p.waitFor();
+                    exitNanos.compareAndSet(0, System.nanoTime());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "fsflow-exit-waiter");
+            waiter.setDaemon(true);
+            waiter.start();
             sampler[0] = RssSampler.start(p.toHandle());
             if (timeout != null) {
                 deadline[0] = timer.schedule(() -> {
@@ -66,16 +89,18 @@ public final class ProcessExecutor implements StepExecutor {
         });
         executor.setExitValues(null);
         executor.setWorkingDirectory(workingDirectory.toFile());
-        CommandLine cmd = new CommandLine(argv.get(0));
-        cmd.addArguments(argv.subList(1, argv.size()).toArray(new String[0]), false);
+        List<String> full = cgroup != null ? cgroup.enter(argv) : argv;
+        CommandLine cmd = new CommandLine(full.get(0));
+        cmd.addArguments(full.subList(1, full.size()).toArray(new String[0]), false);
         Map<String, String> env = new HashMap<>(System.getenv());
         // stable, parseable tool output (dd, bonnie++, du) whatever the user's locale
         env.put("LC_ALL", "C");
 
         ChildTotals before = ChildTotals.read();
+        long[] cgroupBefore = cgroup != null ? cgroup.read() : null;
         DiskStats disksBefore = DiskStats.read();
-        Instant startedAt = Instant.now();
-        long startNanos = System.nanoTime();
+        Instant wallBefore = Instant.now();
+        long nanosBefore = System.nanoTime();
         int exitCode;
         String startError = null;
         String tail;
@@ -104,14 +129,32 @@ public final class ProcessExecutor implements StepExecutor {
             }
             current = null;
         }
+        long start = startNanos.get() != 0 ? startNanos.get() : nanosBefore;
         long endNanos = exitNanos.get() != 0 ? exitNanos.get() : System.nanoTime();
-        Instant endedAt = startedAt.plusNanos(endNanos - startNanos);
+        Instant startedAt = wallBefore.plusNanos(start - nanosBefore);
+        Instant endedAt = startedAt.plusNanos(endNanos - start);
         ChildTotals used = ChildTotals.read().minus(before);
+        double userSeconds = used.userSeconds();
+        double systemSeconds = used.systemSeconds();
+        if (cgroupBefore != null) {
+            long[] after = cgroup.read();
+            if (after[0] >= 0 && cgroupBefore[0] >= 0) {
+                userSeconds = (after[0] - cgroupBefore[0]) / 1e6;
+                systemSeconds = (after[1] - cgroupBefore[1]) / 1e6;
+            }
+        }
         long[] io = DiskStats.read().since(disksBefore, ioDevices);
-        Usage usage = new Usage((endNanos - startNanos) / 1e9, used.userSeconds(), used.systemSeconds(),
+        Usage usage = new Usage((endNanos - start) / 1e9, userSeconds, systemSeconds,
                 sampler[0] == null ? 0 : sampler[0].maxKb(), used.minorFaults(), used.majorFaults(), io[0], io[1],
                 io[2]);
         return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt, endedAt, tail);
+    }
+
+    /** Removes the run's cgroup, if any. */
+    public void close() {
+        if (cgroup != null) {
+            cgroup.remove();
+        }
     }
 
     @Override
@@ -140,15 +183,18 @@ public final class ProcessExecutor implements StepExecutor {
 
     /** A commons-exec executor that hands over the process as soon as it is launched. */
     private static final class Launcher extends DefaultExecutor {
+        private final Runnable beforeLaunch;
         private final java.util.function.Consumer<Process> onLaunch;
 
         @SuppressWarnings("deprecation")
-        Launcher(java.util.function.Consumer<Process> onLaunch) {
+        Launcher(Runnable beforeLaunch, java.util.function.Consumer<Process> onLaunch) {
+            this.beforeLaunch = beforeLaunch;
             this.onLaunch = onLaunch;
         }
 
         @Override
         protected Process launch(CommandLine command, Map<String, String> env, File dir) throws IOException {
+            beforeLaunch.run();
             Process p = super.launch(command, env, dir);
             onLaunch.accept(p);
             return p;

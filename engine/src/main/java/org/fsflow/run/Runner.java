@@ -322,10 +322,10 @@ public final class Runner {
         var u = e.usage();
         return new Measurement(n.id(), n.step().name(), n.cell().dataset(), n.cell().filesystem(), n.repeat(),
                 n.cell().coordinates(), command, status, e.exitCode() < 0 ? null : e.exitCode(), reason,
-                round(u.realSeconds(), 6), round(u.userSeconds(), 2), round(u.systemSeconds(), 2), u.cpuPercent(),
+                round(u.realSeconds(), 6), round(u.userSeconds(), 6), round(u.systemSeconds(), 6), u.cpuPercent(),
                 u.maxRssKb(), u.minorFaults(), u.majorFaults(), u.readBytes(), u.writeBytes(), u.ioBusyMillis(),
                 e.startedAt().toString(), e.endedAt().toString(), Map.of(), devices.kernelNames(), options(n, true),
-                options(n, false), org.fsflow.measure.Usage.CPU_METHOD, org.fsflow.measure.Usage.MEMORY_METHOD,
+                options(n, false), executor.cpuMethod(), org.fsflow.measure.Usage.MEMORY_METHOD,
                 List.of(relative(log(n, "out")), relative(log(n, "err"))));
     }
 
@@ -361,7 +361,7 @@ public final class Runner {
     }
 
     /** Settings a run records for resume and reports. */
-    static Map<String, Object> settings(Plan plan, List<String> sets, double scale) {
+    static Map<String, Object> settings(Plan plan, List<String> sets, double scale, String cpuMethod) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("sets", new ArrayList<>(sets));
         m.put("scale", scale);
@@ -371,7 +371,7 @@ public final class Runner {
         m.put("repeat_max", plan.scenario().repeat().max());
         m.put("out", plan.layout().out().toString());
         m.put("work", plan.layout().work().toString());
-        m.put("cpu_method", org.fsflow.measure.Usage.CPU_METHOD);
+        m.put("cpu_method", cpuMethod);
         m.put("memory_method", org.fsflow.measure.Usage.MEMORY_METHOD);
         return m;
     }

@@ -19,4 +19,7 @@ public interface StepExecutor {
 
     /** Kills the running process tree, if any, and marks its execution interrupted. */
     void interrupt();
+
+    /** How user and system time are measured (recorded in every result). */
+    String cpuMethod();
 }

@@ -70,8 +70,7 @@ class InvalidCorpusTest {
     }
 
     @Test
-    void everyProblemOfAFileIsReportedAtOnce() throws IOException {
-        Path dir = Files.createTempDirectory("fsflow-multi");
+    void everyProblemOfAFileIsReportedAtOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path file = dir.resolve("many.yaml");
         Files.writeString(file, String.join("\n",
                 "fsflow: 1",
