@@ -59,7 +59,7 @@ public final class DatasetGenerator {
      * bytes, same digest), or null when there is none or it differs from what it should be.
      */
     public Manifest reusable(Dataset d, long seed, Path root) {
-        Path file = root.resolve(Manifest.FILE);
+        Path file = Manifest.of(root);
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -80,6 +80,7 @@ public final class DatasetGenerator {
     public Manifest generate(Dataset d, long seed, Path root) {
         try {
             deleteTree(root);
+            Files.deleteIfExists(Manifest.of(root));
             Files.createDirectories(root);
             long leaves = d.leafDirs();
             // one digest per leaf directory, combined in order: memory grows with directories, not files
@@ -109,7 +110,7 @@ public final class DatasetGenerator {
             }
             Manifest m = combine(d, leafDigests, leafBytes);
             Manifest withSpec = new Manifest(Manifest.GENERATOR, spec(d, seed), m.files(), m.bytes(), m.digest());
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(root.resolve(Manifest.FILE).toFile(), withSpec);
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(Manifest.of(root).toFile(), withSpec);
             return withSpec;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot generate dataset " + d.name() + " in " + root, e);

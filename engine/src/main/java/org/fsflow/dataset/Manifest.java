@@ -1,8 +1,8 @@
 package org.fsflow.dataset;
 
 /**
- * What a generated dataset holds, written as {@code .fsflow-manifest.json} in its root so a later
- * run can reuse it: the spec it was made from, its file count, bytes and a digest of every file's
+ * What a generated dataset holds, written as {@code NAME.fsflow-manifest.json} beside its root
+ * (never inside: a step that copies the tree must copy the dataset only) so a later run can reuse it: the spec it was made from, its file count, bytes and a digest of every file's
  * name, size and content (CRC32C, combined with SHA-256).
  *
  * @param generator the generator version (the bytes depend on it)
@@ -13,8 +13,13 @@ package org.fsflow.dataset;
  */
 public record Manifest(String generator, String spec, long files, long bytes, String digest) {
 
-    /** The manifest's file name inside a dataset root. */
-    public static final String FILE = ".fsflow-manifest.json";
+    /** The suffix of a manifest's file name, beside the dataset root. */
+    public static final String SUFFIX = ".fsflow-manifest.json";
+
+    /** Where the manifest of the dataset rooted at {@code root} lives. */
+    public static java.nio.file.Path of(java.nio.file.Path root) {
+        return root.resolveSibling(root.getFileName() + SUFFIX);
+    }
     /** The current generator; changing how bytes are made must change this. */
     public static final String GENERATOR = "fsflow-splitmix64-v1";
 }

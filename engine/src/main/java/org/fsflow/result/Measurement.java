@@ -82,6 +82,20 @@ public record Measurement(
     /** The step did not run; {@code reason} says why. */
     public static final String SKIPPED = "skipped";
 
+    /** This measurement with {@code figures} as its metrics. */
+    public Measurement withMetrics(Map<String, Object> figures) {
+        return new Measurement(node, step, dataset, filesystem, repeat, cell, command, status, exitCode, reason, realS,
+                userS, sysS, cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs, startedAt,
+                endedAt, figures, devices, mkfsOptions, mountOptions, cpuMethod, memoryMethod, log);
+    }
+
+    /** This measurement, failed for {@code why} (its figures are kept: the process did run). */
+    public Measurement failedBecause(String why) {
+        return new Measurement(node, step, dataset, filesystem, repeat, cell, command, FAILED, exitCode, why, realS,
+                userS, sysS, cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs, startedAt,
+                endedAt, metrics, devices, mkfsOptions, mountOptions, cpuMethod, memoryMethod, log);
+    }
+
     /** True for rows that count in statistics. */
     public boolean ok() {
         return OK.equals(status);

@@ -11,10 +11,12 @@ import java.util.List;
  * @param path  the mount point, loop device, image or directory
  * @param image for a loop resource: every loop device attached to this image is detached
  * @param argv  for a service or command: what releases it
+ * @param check for a service: succeeds while it runs (release waits until it fails)
  * @param scope campaign (released at the end) or unit (released after each cell repetition)
  * @param label what it is, for messages
  */
-public record Resource(String kind, String path, String image, List<String> argv, String scope, String label) {
+public record Resource(String kind, String path, String image, List<String> argv, List<String> check, String scope,
+        String label) {
 
     /** Released when the campaign ends. */
     public static final String CAMPAIGN = "campaign";
@@ -22,26 +24,26 @@ public record Resource(String kind, String path, String image, List<String> argv
     public static final String UNIT = "unit";
 
     static Resource mount(String mountPoint, String scope) {
-        return new Resource("mount", mountPoint, null, List.of(), scope, "mount on " + mountPoint);
+        return new Resource("mount", mountPoint, null, List.of(), List.of(), scope, "mount on " + mountPoint);
     }
 
     static Resource loop(String device, String image) {
-        return new Resource("loop", device, image, List.of(), CAMPAIGN, "loop devices of " + image);
+        return new Resource("loop", device, image, List.of(), List.of(), CAMPAIGN, "loop devices of " + image);
     }
 
     static Resource image(String path) {
-        return new Resource("image", path, null, List.of(), CAMPAIGN, "image " + path);
+        return new Resource("image", path, null, List.of(), List.of(), CAMPAIGN, "image " + path);
     }
 
     static Resource dir(String path) {
-        return new Resource("dir", path, null, List.of(), CAMPAIGN, "directory " + path);
+        return new Resource("dir", path, null, List.of(), List.of(), CAMPAIGN, "directory " + path);
     }
 
     static Resource command(List<String> argv, String scope, String label) {
-        return new Resource("command", null, null, List.copyOf(argv), scope, label);
+        return new Resource("command", null, null, List.copyOf(argv), List.of(), scope, label);
     }
 
-    static Resource service(List<String> stop, String label) {
-        return new Resource("service", null, null, List.copyOf(stop), CAMPAIGN, label);
+    static Resource service(List<String> stop, List<String> check, String label) {
+        return new Resource("service", null, null, List.copyOf(stop), List.copyOf(check), CAMPAIGN, label);
     }
 }

@@ -12,6 +12,8 @@ import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.Layout;
+import org.fsflow.parse.OutputParser;
+import org.fsflow.parse.Parsers;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Plan;
@@ -53,6 +55,7 @@ public final class Runner {
     private final Progress progress;
     private final Capabilities capabilities = new Capabilities();
     private final Map<String, Measurement> done = new HashMap<>();
+    private final Map<String, String> services = new HashMap<>();
     private volatile boolean interrupted;
     private int ok;
     private int failed;
@@ -177,6 +180,9 @@ public final class Runner {
         }
         Bindings bindings = new Bindings(scenario, layout, cell, repeat, null, null).withDevices(devices.nodes());
         String cannotRun = cannotRun(cell);
+        if (cannotRun == null) {
+            cannotRun = ensureService(cell, bindings);
+        }
         String cellFailed = null;
         try {
             for (PlanNode n : unit) {
@@ -239,6 +245,51 @@ public final class Runner {
         return fs == null ? null : capabilities.missing(fs);
     }
 
+    /**
+     * Starts the service the cell's filesystem lifecycle needs, unless it already runs; a service
+     * fsflow starts is stopped at teardown, one it found running is left alone. Returns why the
+     * cell cannot run when the service does not come up, else null.
+     */
+    private String ensureService(Cell cell, Bindings b) {
+        Device target = scenario.devices().get(Scenario.TARGET);
+        Filesystem fs = target == null || cell.filesystem() == null ? null
+                : StepCommand.filesystem(scenario, target, cell);
+        if (fs == null || fs.lifecycle() == null || fs.lifecycle().service() == null) {
+            return null;
+        }
+        if (services.containsKey(fs.name())) {
+            return services.get(fs.name());
+        }
+        Filesystem.Service svc = fs.lifecycle().service();
+        List<String> check = b.argv(svc.check());
+        String problem = null;
+        if (!Commands.run(check, Duration.ofSeconds(30)).ok()) {
+            progress.info("starting the " + fs.name() + " service: " + b.display(svc.start()));
+            if (svc.stop() != null) {
+                teardown.register(Resource.service(b.argv(svc.stop()), check, "the " + fs.name() + " service"));
+            }
+            Commands.Result started = Commands.run(b.argv(svc.start()), Duration.ofMinutes(1));
+            problem = started.ok() ? waitFor(check) : "its service did not start: " + started.message();
+        }
+        services.put(fs.name(), problem);
+        return problem;
+    }
+
+    private static String waitFor(List<String> check) {
+        for (int i = 0; i < 60; i++) {
+            if (Commands.run(check, Duration.ofSeconds(30)).ok()) {
+                return null;
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted while its service started";
+            }
+        }
+        return "its service did not pass its check within 30 s: " + String.join(" ", check);
+    }
+
     // unmount what the unit mounted and destroy what its lifecycle created, so the next unit starts clean
     private void cleanUnit() {
         for (Step s : scenario.steps()) {
@@ -274,7 +325,34 @@ public final class Runner {
             teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
         }
         String status = e.timedOut() ? Measurement.TIMEOUT : e.succeeded() ? Measurement.OK : Measurement.FAILED;
-        return result(n, b, cmd.display(), status, e, e.succeeded() ? null : describeFailure(e));
+        Measurement m = result(n, b, cmd.display(), status, e, e.succeeded() ? null : describeFailure(e));
+        String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
+        return parser == null || !m.ok() ? m : parsed(m, parser, n);
+    }
+
+    /** The measurement with the figures of its tool's output, or failed when the output is not what the parser expects. */
+    private Measurement parsed(Measurement m, String parserName, PlanNode n) {
+        OutputParser parser = Parsers.of(parserName);
+        String reason;
+        if (parser == null) {
+            reason = "this fsflow has no '" + parserName + "' parser";
+        } else {
+            try {
+                return m.withMetrics(parser.parse(read(log(n, "out")), read(log(n, "err"))));
+            } catch (OutputParser.Unparseable e) {
+                reason = "unparseable " + parserName + " output (raw log kept in " + relative(log(n, "out"))
+                        + "): " + e.getMessage();
+            }
+        }
+        return m.failedBecause(reason);
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return "";
+        }
     }
 
     /** Registers, before a step runs, what must be undone if the cell stops after it. */

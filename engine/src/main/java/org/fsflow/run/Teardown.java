@@ -122,8 +122,24 @@ public final class Teardown {
                     log.accept("cannot remove " + r.path() + ": " + e.getMessage());
                 }
             }
+            case "service" -> stopService(r, log);
             default -> retry(r.argv(), r.label(), log);
         }
+    }
+
+    // stop a service fsflow started, and wait until its check fails (the daemon is really gone)
+    private static void stopService(Resource r, Consumer<String> log) {
+        if (!Commands.run(r.check(), Duration.ofSeconds(30)).ok()) {
+            return;
+        }
+        retry(r.argv(), r.label(), log);
+        for (int i = 0; i < 60; i++) {
+            if (!Commands.run(r.check(), Duration.ofSeconds(30)).ok()) {
+                return;
+            }
+            sleep(500);
+        }
+        log.accept(r.label() + " still runs 30 s after it was asked to stop");
     }
 
     /** Unmounts {@code mountPoint} if mounted, retrying while it is busy. */

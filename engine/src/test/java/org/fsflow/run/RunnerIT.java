@@ -43,12 +43,7 @@ class RunnerIT {
     }
 
     static List<JsonNode> results(Path out) throws IOException {
-        List<JsonNode> rows = new ArrayList<>();
-        ObjectMapper m = new ObjectMapper();
-        for (String line : Files.readAllLines(out.resolve("results.jsonl"))) {
-            rows.add(m.readTree(line));
-        }
-        return rows;
+        return org.fsflow.TestResults.read(out);
     }
 
     @Test

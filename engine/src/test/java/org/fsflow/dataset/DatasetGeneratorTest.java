@@ -1,0 +1,153 @@
+package org.fsflow.dataset;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.Deflater;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Location;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatasetGeneratorTest {
+
+    @TempDir
+    Path dir;
+
+    static Dataset dataset(long dirs, long files, Dataset.SizeSpec size, int depth, Dataset.Content content) {
+        return new Dataset("d", dirs, files, size, depth, content, Dataset.DEFAULT_DIR_NAME, Dataset.DEFAULT_FILE_NAME,
+                null, null, Location.of("t.yaml", 1, 1));
+    }
+
+    static List<Path> files(Path root) throws IOException {
+        try (Stream<Path> s = Files.walk(root)) {
+            return s.filter(Files::isRegularFile)
+                    .sorted().toList();
+        }
+    }
+
+    @Test
+    void sameSpecAndSeedGiveTheSameBytesWhateverTheThreads() throws IOException {
+        Dataset d = dataset(4, 5, new Dataset.SizeSpec.LogUniform(100, 50_000), 1, Dataset.Content.RANDOM);
+        Manifest one = new DatasetGenerator(1).generate(d, 42, dir.resolve("a"));
+        Manifest four = new DatasetGenerator(4).generate(d, 42, dir.resolve("b"));
+        assertEquals(one, four);
+        List<Path> a = files(dir.resolve("a"));
+        List<Path> b = files(dir.resolve("b"));
+        assertEquals(20, a.size());
+        for (int i = 0; i < a.size(); i++) {
+            assertEquals(dir.resolve("a").relativize(a.get(i)), dir.resolve("b").relativize(b.get(i)));
+            assertEquals(-1, Files.mismatch(a.get(i), b.get(i)), a.get(i).toString());
+        }
+        Manifest other = new DatasetGenerator(2).generate(d, 43, dir.resolve("c"));
+        assertTrue(!other.digest().equals(one.digest()), "another seed gives other bytes");
+    }
+
+    @Test
+    void theBytesAreFixedAcrossMachinesAndVersions() throws IOException {
+        // golden digest: changing how bytes are made must change Manifest.GENERATOR and this value
+        Dataset d = dataset(2, 3, new Dataset.SizeSpec.Fixed(5000), 1, Dataset.Content.RANDOM);
+        Manifest m = new DatasetGenerator(2).generate(d, 1, dir.resolve("g"));
+        assertEquals("7c03bbb31ab345d9527b2ce7fca0a109ebc95540a83a5eb48ac023c8a6934460", m.digest());
+        // first 16 bytes of file 0, seed 1, computed independently with a Python SplitMix64
+        // (state = mix(seed ^ mix(index + gamma)); each word little-endian):
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("g/dir1/fichier1")), 16);
+        assertEquals("a10fc70e301ac685780befe1a6c25249", java.util.HexFormat.of().formatHex(head));
+        assertEquals(30_000, m.bytes());
+        assertTrue(Files.isRegularFile(dir.resolve("g/dir2/fichier3")), "names as in seed 000: dir<i>/fichier<j>");
+    }
+
+    @Test
+    void logUniformSizesAreUniformInLogScaleWithinBounds() throws IOException {
+        long min = 100;
+        long max = 100_000;
+        Dataset d = dataset(20, 100, new Dataset.SizeSpec.LogUniform(min, max), 1, new Dataset.Content(Dataset.Content.Kind.ZERO, 1));
+        new DatasetGenerator(2).generate(d, 7, dir);
+        double sumLog = 0;
+        int n = 0;
+        int lowerHalf = 0;
+        double midLog = (Math.log(min) + Math.log(max)) / 2;
+        for (Path f : files(dir)) {
+            long size = Files.size(f);
+            assertTrue(size >= min && size <= max, f + " " + size);
+            sumLog += Math.log(size);
+            lowerHalf += Math.log(size) < midLog ? 1 : 0;
+            n++;
+        }
+        assertEquals(2000, n);
+        // mean of ln(size) of a log-uniform law is the midpoint; its sd over 2000 draws is about 0.045
+        assertEquals(midLog, sumLog / n, 0.2);
+        assertEquals(0.5, (double) lowerHalf / n, 0.05);
+    }
+
+    @Test
+    void weightedSizesFollowTheirWeights() throws IOException {
+        var choices = List.of(new Dataset.SizeSpec.Weighted.Choice(1000, 9), new Dataset.SizeSpec.Weighted.Choice(3000, 1));
+        Dataset d = dataset(10, 100, new Dataset.SizeSpec.Weighted(choices), 1, new Dataset.Content(Dataset.Content.Kind.ZERO, 1));
+        new DatasetGenerator(2).generate(d, 3, dir);
+        long small = 0;
+        for (Path f : files(dir)) {
+            long s = Files.size(f);
+            assertTrue(s == 1000 || s == 3000);
+            small += s == 1000 ? 1 : 0;
+        }
+        assertEquals(0.9, small / 1000.0, 0.03);
+    }
+
+    @Test
+    void contentKindsCompressAsSpecified() throws IOException {
+        Dataset.Content half = new Dataset.Content(Dataset.Content.Kind.COMPRESSIBLE, 0.5);
+        double random = ratio(dataset(1, 1, new Dataset.SizeSpec.Fixed(1 << 20), 0, Dataset.Content.RANDOM), "r");
+        double halfRatio = ratio(dataset(1, 1, new Dataset.SizeSpec.Fixed(1 << 20), 0, half), "h");
+        double zero = ratio(dataset(1, 1, new Dataset.SizeSpec.Fixed(1 << 20), 0,
+                new Dataset.Content(Dataset.Content.Kind.ZERO, 1)), "z");
+        assertTrue(random > 0.99, "random is incompressible: " + random);
+        assertEquals(0.5, halfRatio, 0.05);
+        assertTrue(zero < 0.01, "zeros compress to nothing: " + zero);
+    }
+
+    private double ratio(Dataset d, String name) throws IOException {
+        new DatasetGenerator(1).generate(d, 5, dir.resolve(name));
+        byte[] data = Files.readAllBytes(dir.resolve(name).resolve("fichier1"));
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        deflater.setInput(data);
+        deflater.finish();
+        byte[] out = new byte[data.length * 2];
+        int n = deflater.deflate(out);
+        deflater.end();
+        return (double) n / data.length;
+    }
+
+    @Test
+    void aValidDatasetIsReusedAndADamagedOneIsNot() throws IOException {
+        Dataset d = dataset(3, 4, new Dataset.SizeSpec.Fixed(4096), 2, Dataset.Content.RANDOM);
+        DatasetGenerator g = new DatasetGenerator(2);
+        Manifest made = g.generate(d, 9, dir);
+        assertEquals(36, made.files());
+        assertNotNull(g.reusable(d, 9, dir), "an intact dataset is reused");
+        assertNull(g.reusable(d, 10, dir), "another seed is another dataset");
+
+        Path victim = dir.resolve("dir2/dir3/fichier4");
+        try (RandomAccessFile f = new RandomAccessFile(victim.toFile(), "rw")) {
+            f.setLength(100);
+        }
+        assertNull(g.reusable(d, 9, dir), "a truncated file is detected");
+        g.generate(d, 9, dir);
+        assertNotNull(g.reusable(d, 9, dir), "and regenerated");
+
+        byte[] bytes = Files.readAllBytes(victim);
+        bytes[17] ^= 1;
+        Files.write(victim, bytes);
+        assertNull(g.reusable(d, 9, dir), "a modified byte (same size) is detected");
+        Files.delete(dir.resolve("dir1/dir1/fichier1"));
+        assertNull(g.reusable(d, 9, dir), "a missing file is detected");
+    }
+}
