@@ -55,6 +55,15 @@ public final class FsflowCommand implements Runnable {
                 return u.exitCode();
             }
             boolean debugging = java.util.Arrays.asList(args).contains("--debug");
+            if (e instanceof java.io.UncheckedIOException io) {
+                // the machine said no (disk full, permission denied): not a bug of fsflow
+                w.println("fsflow: error: " + io.getMessage() + ": " + io.getCause().getMessage());
+                if (debugging) {
+                    e.printStackTrace(w);
+                }
+                w.flush();
+                return ExitCodes.FAILED;
+            }
             w.println("fsflow: internal error: " + e + (debugging ? "" : " (run again with --debug for details)"));
             if (debugging) {
                 e.printStackTrace(w);

@@ -32,6 +32,8 @@ import org.fsflow.scenario.Dataset;
 public final class DatasetGenerator {
 
     private static final int BLOCK = 1 << 20;
+    /** Files per unit of parallel work (and per digest). Part of the digest: changing it changes manifests. */
+    private static final int CHUNK = 256;
     private static final ThreadLocal<ByteBuffer> BUFFER =
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BLOCK).order(ByteOrder.LITTLE_ENDIAN));
 
@@ -82,9 +84,11 @@ public final class DatasetGenerator {
             deleteTree(root);
             Files.deleteIfExists(Manifest.of(root));
             Files.createDirectories(root);
+            // work is cut into chunks of files (of one leaf directory each), one digest per chunk,
+            // combined in order: memory grows with chunks (32 bytes per CHUNK files), not files
             long leaves = d.leafDirs();
-            // one digest per leaf directory, combined in order: memory grows with directories, not files
-            byte[][] leafDigests = new byte[Math.toIntExact(leaves)][];
+            long perLeaf = (d.files() + CHUNK - 1) / CHUNK;
+            byte[][] leafDigests = new byte[Math.toIntExact(leaves * perLeaf)][];
             long[] leafBytes = new long[leafDigests.length];
             ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
                 Thread t = new Thread(r, "fsflow-dataset");
@@ -93,9 +97,9 @@ public final class DatasetGenerator {
             });
             try {
                 java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
-                for (int leaf = 0; leaf < leaves; leaf++) {
-                    int l = leaf;
-                    jobs.add(pool.submit(() -> writeLeaf(d, seed, root, l, leafDigests, leafBytes)));
+                for (int chunk = 0; chunk < leafDigests.length; chunk++) {
+                    int c = chunk;
+                    jobs.add(pool.submit(() -> writeChunk(d, seed, root, c, perLeaf, leafDigests, leafBytes)));
                 }
                 for (Future<?> f : jobs) {
                     f.get();
@@ -158,14 +162,18 @@ public final class DatasetGenerator {
         return w.choices().get(w.choices().size() - 1).bytes();
     }
 
-    private void writeLeaf(Dataset d, long seed, Path root, int leaf, byte[][] digests, long[] bytes) {
+    private void writeChunk(Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests,
+            long[] bytes) {
         try {
+            long leaf = chunk / perLeaf;
+            long first = (chunk % perLeaf) * CHUNK;
+            long last = Math.min(d.files(), first + CHUNK);
             String dirName = leafPath(d, leaf);
             Path dir = root.resolve(dirName);
             Files.createDirectories(dir);
             MessageDigest sha = sha256();
             long total = 0;
-            for (long j = 0; j < d.files(); j++) {
+            for (long j = first; j < last; j++) {
                 SplitMix64 rng = SplitMix64.forItem(seed, leaf * d.files() + j);
                 long size = sizeOf(d, rng);
                 String rel = dirName + fileName(d, j);
@@ -173,8 +181,8 @@ public final class DatasetGenerator {
                 sha.update(entry(rel, size, crc));
                 total += size;
             }
-            digests[leaf] = sha.digest();
-            bytes[leaf] = total;
+            digests[chunk] = sha.digest();
+            bytes[chunk] = total;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -244,12 +252,15 @@ public final class DatasetGenerator {
 
     /** The manifest of the tree at {@code root}, reading every file back (to check a reused dataset). */
     private static Manifest digest(Dataset d, Path root) throws IOException {
-        byte[][] leafDigests = new byte[Math.toIntExact(d.leafDirs())][];
-        long[] leafBytes = new long[leafDigests.length];
-        for (int leaf = 0; leaf < leafDigests.length; leaf++) {
+        long perLeaf = (d.files() + CHUNK - 1) / CHUNK;
+        byte[][] digests = new byte[Math.toIntExact(d.leafDirs() * perLeaf)][];
+        long[] bytes = new long[digests.length];
+        for (int chunk = 0; chunk < digests.length; chunk++) {
+            long leaf = chunk / perLeaf;
+            long first = (chunk % perLeaf) * CHUNK;
             String dir = leafPath(d, leaf);
             MessageDigest sha = sha256();
-            for (long j = 0; j < d.files(); j++) {
+            for (long j = first; j < Math.min(d.files(), first + CHUNK); j++) {
                 String rel = dir + fileName(d, j);
                 Path f = root.resolve(rel);
                 if (!Files.isRegularFile(f)) {
@@ -257,11 +268,11 @@ public final class DatasetGenerator {
                 }
                 long size = Files.size(f);
                 sha.update(entry(rel, size, crcOf(f)));
-                leafBytes[leaf] += size;
+                bytes[chunk] += size;
             }
-            leafDigests[leaf] = sha.digest();
+            digests[chunk] = sha.digest();
         }
-        return combine(d, leafDigests, leafBytes);
+        return combine(d, digests, bytes);
     }
 
     private static long crcOf(Path f) throws IOException {
