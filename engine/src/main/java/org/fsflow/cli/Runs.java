@@ -28,6 +28,10 @@ final class Runs {
 
     static int finish(Runner.Summary s, Path out, CommandSpec spec) {
         var w = spec.commandLine().getOut();
+        if (!s.interrupted() && java.nio.file.Files.exists(out.resolve("results.jsonl"))) {
+            new org.fsflow.report.ReportWriter(null).write(out);
+            w.println("report: " + out.resolve("report.html") + ", " + out.resolve("report.md"));
+        }
         w.println();
         w.println(s.ok() + " ok, " + s.failed() + " failed, " + s.skipped() + " skipped"
                 + (s.interrupted() ? "; interrupted: continue with 'fsflow resume " + out + "'" : "")

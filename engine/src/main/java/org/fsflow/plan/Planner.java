@@ -53,26 +53,11 @@ public final class Planner {
         Map<String, Bindings> byCell = new java.util.HashMap<>();
         for (Unit unit : units(scenario, cells, seed)) {
             Bindings cellBindings = byCell.computeIfAbsent(unit.cell().id(),
-                    id -> new Bindings(scenario, layout, unit.cell(), 0, null, null)).forRepeat(unit.repeat());
-            boolean first = true;
-            for (Step step : scenario.steps()) {
-                Bindings b = cellBindings.forStep(step.name());
-                StepCommand command = StepCommand.of(step, b);
-                List<String> deps = new ArrayList<>(2);
-                deps.add(last);
-                String datasetNode = unit.cell().dataset() == null ? null : datasetNodes.get(unit.cell().dataset());
-                if (first && datasetNode != null && !datasetNode.equals(last)) {
-                    deps.add(datasetNode);
-                }
-                String id = unit.cell().nodeId(unit.repeat(), step.name());
-                nodes.add(new PlanNode(id, PlanNode.Kind.STEP, unit.cell(), unit.repeat(), step, null,
-                        command.skipped() ? command.display() + "  # skipped: " + command.skipReason()
-                                : command.display(),
-                        step.before() == null ? null : b.display(step.before()),
-                        step.after() == null ? null : b.display(step.after()), List.copyOf(deps)));
-                last = id;
-                first = false;
-            }
+                    id -> new Bindings(scenario, layout, unit.cell(), 0, null, null));
+            String datasetNode = unit.cell().dataset() == null ? null : datasetNodes.get(unit.cell().dataset());
+            List<PlanNode> unitNodes = unitNodes(scenario, cellBindings, unit.cell(), unit.repeat(), last, datasetNode);
+            nodes.addAll(unitNodes);
+            last = unitNodes.get(unitNodes.size() - 1).id();
         }
         List<Device> reversed = new ArrayList<>(scenario.devices().values());
         Collections.reverse(reversed);
@@ -83,6 +68,38 @@ public final class Planner {
             last = id;
         }
         return new Plan(scenario, layout, seed, cells, List.copyOf(nodes));
+    }
+
+    /**
+     * The step nodes of repetition {@code repeat} of {@code cell}, after node {@code previous}
+     * (and dataset node {@code datasetNode}, if any). Also used by the runner for the repetitions
+     * an adaptive {@code repeat:} adds.
+     */
+    public static List<PlanNode> unitNodes(Scenario scenario, Bindings cellBindings, Cell cell, int repeat,
+            String previous, String datasetNode) {
+        List<PlanNode> nodes = new ArrayList<>(scenario.steps().size());
+        Bindings unit = cellBindings.forRepeat(repeat);
+        String last = previous;
+        boolean first = true;
+        for (Step step : scenario.steps()) {
+            Bindings b = unit.forStep(step.name());
+            StepCommand command = StepCommand.of(step, b);
+            List<String> deps = new ArrayList<>(2);
+            if (last != null) {
+                deps.add(last);
+            }
+            if (first && datasetNode != null && !datasetNode.equals(last)) {
+                deps.add(datasetNode);
+            }
+            String id = cell.nodeId(repeat, step.name());
+            nodes.add(new PlanNode(id, PlanNode.Kind.STEP, cell, repeat, step, null,
+                    command.skipped() ? command.display() + "  # skipped: " + command.skipReason() : command.display(),
+                    step.before() == null ? null : b.display(step.before()),
+                    step.after() == null ? null : b.display(step.after()), List.copyOf(deps)));
+            last = id;
+            first = false;
+        }
+        return nodes;
     }
 
     /** One repetition of one cell: the unit that order: arranges. */

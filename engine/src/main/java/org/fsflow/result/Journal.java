@@ -74,27 +74,27 @@ public final class Journal implements AutoCloseable {
         if (!Files.exists(file)) {
             return out;
         }
-        try (var lines = Files.lines(file)) {
-            var it = lines.iterator();
-            int n = 0;
-            while (it.hasNext()) {
-                String line = it.next();
-                n++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                try {
-                    out.add(Json.MAPPER.readValue(line, Measurement.class));
-                } catch (IOException e) {
-                    if (it.hasNext()) {
-                        throw new IllegalStateException(file + ":" + n + ": not a measurement: " + e.getMessage());
-                    }
-                }
+        try (var it = Json.MAPPER.readerFor(Measurement.class).<Measurement>readValues(file.toFile())) {
+            while (it.hasNextValue()) {
+                out.add(it.nextValue());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+        } catch (IOException | RuntimeException e) {
+            // a torn last line (a crash during a write) ends the journal; anything before it is kept,
+            // and a bad line in the middle is an error
+            if (!tornTail(file, out.size())) {
+                throw new IllegalStateException(file + ": line " + (out.size() + 1) + " is not a measurement: "
+                        + e.getMessage().lines().findFirst().orElse(""));
+            }
         }
         return out;
+    }
+
+    private static boolean tornTail(Path file, int complete) {
+        try (var lines = Files.lines(file)) {
+            return lines.filter(l -> !l.isBlank()).count() <= complete + 1;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     @Override

@@ -41,6 +41,7 @@ final class Environment {
         env.put("scenario_file", plan.scenario().source().path());
         env.put("scenario_sha256", plan.scenario().source().sha256());
         env.put("settings", settings);
+        env.put("campaign", campaign(plan));
         env.put("tools", toolVersions(plan));
         return env;
     }
@@ -73,6 +74,102 @@ final class Environment {
         m.put("real_s_median", Math.round(real[n / 2] * 1e6) / 1e6);
         m.put("cpu_s_median", Math.round(cpu[n / 2] * 1e6) / 1e6);
         return m;
+    }
+
+    /** What reports need of the scenario: its texts and the order of its datasets, filesystems and steps. */
+    static Map<String, Object> campaign(Plan plan) {
+        var s = plan.scenario();
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("title", s.title());
+        c.put("source", s.provenance());
+        c.put("description", s.description());
+        c.put("steps", s.steps().stream().map(st -> st.name()).toList());
+        c.put("drop_caches_steps", s.steps().stream()
+                .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES).map(st -> st.name()).toList());
+        c.put("filesystems", s.matrix().has("filesystem") ? s.matrix().axes().get("filesystem").stream()
+                .map(v -> v.value()).toList() : List.of());
+        Map<String, Object> datasets = new LinkedHashMap<>();
+        if (s.matrix().has("dataset")) {
+            for (var v : s.matrix().axes().get("dataset")) {
+                var d = s.datasets().get(v.value());
+                Map<String, Object> info = new LinkedHashMap<>();
+                info.put("files", d.fileCount());
+                info.put("bytes", d.expectedBytes());
+                info.put("existing", d.existing() == null ? null : d.existing().toString());
+                datasets.put(d.name(), info);
+            }
+        }
+        c.put("datasets", datasets);
+        Map<String, Object> devices = new LinkedHashMap<>();
+        for (var d : s.devices().values()) {
+            Map<String, Object> info = new LinkedHashMap<>();
+            info.put("kind", org.fsflow.scenario.Variables.kindOf(d));
+            if (d instanceof org.fsflow.scenario.Device.Loop l) {
+                info.put("size_bytes", l.sizeBytes());
+                Path image = plan.layout().image(l);
+                info.put("image", image.toString());
+                info.putAll(backing(image.getParent()));
+            } else if (d instanceof org.fsflow.scenario.Device.Block b) {
+                info.put("path", b.path().toString());
+                info.putAll(blockInfo(org.fsflow.device.Mounts.realName(b.path())));
+            } else if (d instanceof org.fsflow.scenario.Device.Tmpfs t) {
+                info.put("size_bytes", t.sizeBytes());
+            } else if (d instanceof org.fsflow.scenario.Device.Dir dir) {
+                info.put("path", dir.path().toString());
+                info.putAll(backing(dir.path()));
+            }
+            devices.put(d.name(), info);
+        }
+        c.put("devices", devices);
+        return c;
+    }
+
+    // the disk under a loop image or a directory: model, size, rotational
+    private static Map<String, Object> backing(Path dir) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Path p = dir;
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            return m;
+        }
+        Commands.Result r = Commands.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", p.toString()),
+                Duration.ofSeconds(5));
+        String source = r.out().strip();
+        m.put("backing_source", source);
+        if (source.startsWith("/dev/")) {
+            m.putAll(blockInfo(org.fsflow.device.Mounts.realName(Path.of(source))));
+        }
+        return m;
+    }
+
+    private static Map<String, Object> blockInfo(String name) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Path sys = Path.of("/sys/class/block", name);
+        // a partition's queue and model are on its disk
+        Path disk = Files.exists(sys.resolve("partition")) ? sys.toAbsolutePath().getParent() : sys;
+        try {
+            disk = sys.toRealPath();
+            if (Files.exists(disk.resolve("partition"))) {
+                disk = disk.getParent();
+            }
+        } catch (IOException e) {
+            // keep the class path
+        }
+        m.put("block_device", name);
+        readSys(disk.resolve("queue/rotational")).ifPresent(v -> m.put("rotational", v.equals("1")));
+        readSys(disk.resolve("device/model")).ifPresent(v -> m.put("model", v));
+        readSys(sys.resolve("size")).ifPresent(v -> m.put("device_bytes", Long.parseLong(v) * 512));
+        return m;
+    }
+
+    private static java.util.Optional<String> readSys(Path p) {
+        try {
+            return java.util.Optional.of(Files.readString(p).strip()).filter(v -> !v.isEmpty());
+        } catch (IOException | RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private static String hostname() {

@@ -142,9 +142,79 @@ public final class Runner {
                     runUnit(nodes.subList(i, end), ++unitNumber, unitsTotal);
                     i = end;
                 }
-                default -> i++;
+                default -> {
+                    if (scenario.repeat().adaptive() && !interrupted && !aborted) {
+                        adaptiveRounds(unitsTotal);
+                    }
+                    i = nodes.size();
+                }
             }
         }
+    }
+
+    /**
+     * Adds repetitions while a cell's measured steps vary more than {@code target_cv}: one round
+     * at a time, one repetition more for every such cell, never beyond {@code max}. Node ids go on
+     * (r4, r5 ...), so a resumed run finds them done.
+     */
+    private void adaptiveRounds(int planned) {
+        int units = planned;
+        while (!interrupted && !aborted) {
+            List<Cell> again = new ArrayList<>();
+            for (Cell cell : plan.cells()) {
+                int reps = repetitions(cell);
+                if (reps < scenario.repeat().max() && worstCv(cell) > scenario.repeat().targetCv()) {
+                    again.add(cell);
+                }
+            }
+            if (again.isEmpty()) {
+                return;
+            }
+            progress.info("adaptive repeat: " + again.size() + " cells above the target CV of "
+                    + Math.round(scenario.repeat().targetCv() * 1000) / 10.0 + " %: one more repetition each");
+            for (Cell cell : again) {
+                Bindings b = new Bindings(scenario, layout, cell, 0, null, null);
+                String datasetNode = cell.dataset() == null ? null : "dataset/" + cell.dataset();
+                runUnit(Planner.unitNodes(scenario, b, cell, repetitions(cell) + 1, null, datasetNode), ++units,
+                        units);
+                if (interrupted || aborted) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private int repetitions(Cell cell) {
+        int max = 0;
+        for (String id : done.keySet()) {
+            Measurement m = done.get(id);
+            if (m.cell() != null && cellId(m).equals(cell.id())) {
+                max = Math.max(max, m.repeat());
+            }
+        }
+        return max;
+    }
+
+    private static String cellId(Measurement m) {
+        return m.node().substring(0, Math.max(0, m.node().lastIndexOf("/r", m.node().lastIndexOf('/') - 1)));
+    }
+
+    /** The largest coefficient of variation of real time among the cell's steps with two ok values or more. */
+    private double worstCv(Cell cell) {
+        Map<String, List<Double>> byStep = new LinkedHashMap<>();
+        for (Measurement m : done.values()) {
+            if (m.ok() && m.realS() != null && cellId(m).equals(cell.id())) {
+                byStep.computeIfAbsent(m.step(), k -> new ArrayList<>()).add(m.realS());
+            }
+        }
+        double worst = 0;
+        for (List<Double> v : byStep.values()) {
+            if (v.size() >= 2) {
+                double cv = org.fsflow.result.Summary.of(v.stream().mapToDouble(Double::doubleValue).toArray()).cv();
+                worst = Double.isNaN(cv) ? worst : Math.max(worst, cv);
+            }
+        }
+        return worst;
     }
 
     private void dataset(Dataset d) {
@@ -208,6 +278,7 @@ public final class Runner {
                     return;
                 }
                 journal.append(m);
+                done.put(m.node(), m);
                 count(m);
                 progress.finished(n.id(), m.status(), m.realS(), m.ok() ? null : m.reason());
                 if (m.status().equals(Measurement.FAILED) || m.status().equals(Measurement.TIMEOUT)) {

@@ -109,6 +109,11 @@ public final class Variables {
         return unknown + (best != null ? " (did you mean ${" + best + "}?)" : ": see the variables in the README");
     }
 
+    /** The kind of a device as written in scenarios: dir, loop, block or tmpfs. */
+    public static String kindOf(Device d) {
+        return kind(d);
+    }
+
     static String kind(Device d) {
         if (d instanceof Device.Dir) {
             return "dir";

@@ -196,6 +196,27 @@ class RunnerIT {
     }
 
     @Test
+    void adaptiveRepeatAddsRepetitionsOnlyWhileACellIsNoisyAndNeverBeyondMax() throws Exception {
+        Path f = scenario("""
+                fsflow: 1
+                name: adaptive
+                devices: { target: { dir: DIR } }
+                matrix: { kind: [steady, noisy] }
+                repeat: { min: 2, max: 4, target_cv: 10% }
+                steps:
+                  - name: wait
+                    run: if [ ${cell.kind} = steady ]; then sleep 0.3; else sleep 0.${repeat}; fi
+                """);
+        Path out = dir.resolve("out");
+        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<String> ids = results(out).stream().map(n -> n.get("node").asText()).toList();
+        assertEquals(List.of("steady/r1/wait", "steady/r2/wait", "noisy/r1/wait", "noisy/r2/wait", "noisy/r3/wait",
+                "noisy/r4/wait"), ids);
+        assertTrue(r.out().contains("adaptive repeat: 1 cells above the target CV"), r.out());
+    }
+
+    @Test
     void dryRunRunsNothing() throws Exception {
         Path f = scenario("fsflow: 1\nname: dry\ndevices: { target: { dir: DIR } }\n"
                 + "steps: [ { name: touch, run: touch DIR/touched } ]\n");

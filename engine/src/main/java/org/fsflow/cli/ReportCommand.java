@@ -1,0 +1,42 @@
+package org.fsflow.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.fsflow.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fsflow report DIR}: re-renders a run's reports from its stored results. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Render DIR/report.html, DIR/report.md (with its chart SVG files) and DIR/results.csv from "
+                + "DIR/results.jsonl and DIR/environment.json. Same inputs, same bytes.")
+final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "DIR", description = "Output directory of a run or an import.")
+    Path dir;
+
+    @Option(names = "--templates", paramLabel = "DIR",
+            description = "Use the templates of DIR first (report.html.ftl, report.md.ftl, partials/), the built-in ones for the rest.")
+    Path templates;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (!Files.isRegularFile(dir.resolve("results.jsonl"))) {
+            throw new UserError(dir + " has no results.jsonl: give the output directory of a run or an import",
+                    ExitCodes.FAILED);
+        }
+        if (templates != null && !Files.isDirectory(templates)) {
+            throw new UserError("--templates " + templates + " is not a directory", ExitCodes.USAGE);
+        }
+        for (Path p : new ReportWriter(templates).write(dir)) {
+            spec.commandLine().getOut().println("wrote " + p);
+        }
+        return ExitCodes.OK;
+    }
+}

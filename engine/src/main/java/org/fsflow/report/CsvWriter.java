@@ -1,0 +1,59 @@
+package org.fsflow.report;
+
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.fsflow.result.Measurement;
+
+/**
+ * {@code results.csv}: one tidy row per measurement for pandas or R, every contract field plus one
+ * {@code metric.NAME} column per parsed figure (sorted), empty where absent.
+ */
+final class CsvWriter {
+
+    static final List<String> COLUMNS = List.of("node", "dataset", "filesystem", "step", "repeat", "status",
+            "exit_code", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults", "major_faults",
+            "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "command", "reason");
+
+    private CsvWriter() {
+    }
+
+    static String csv(List<Measurement> rows) {
+        TreeSet<String> metrics = new TreeSet<>();
+        rows.forEach(r -> {
+            if (r.metrics() != null) {
+                metrics.addAll(r.metrics().keySet());
+            }
+        });
+        CsvSchema.Builder schema = CsvSchema.builder();
+        COLUMNS.forEach(schema::addColumn);
+        metrics.forEach(m -> schema.addColumn("metric." + m));
+        StringWriter out = new StringWriter();
+        try (SequenceWriter w = new CsvMapper().writer(schema.build().withHeader()).writeValues(out)) {
+            for (Measurement r : rows) {
+                List<Object> row = new ArrayList<>(List.of(r.node(), nz(r.dataset()), nz(r.filesystem()), r.step(),
+                        r.repeat(), r.status(), nz(r.exitCode()), nz(r.realS()), nz(r.userS()), nz(r.sysS()),
+                        nz(r.cpuPct()), nz(r.maxRssKb()), nz(r.minorFaults()), nz(r.majorFaults()), nz(r.readBytes()),
+                        nz(r.writeBytes()), nz(r.ioBusyMs()), nz(r.startedAt()), nz(r.endedAt()), nz(r.command()),
+                        nz(r.reason())));
+                for (String m : metrics) {
+                    row.add(r.metrics() == null ? "" : nz(r.metrics().get(m)));
+                }
+                w.write(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    private static Object nz(Object v) {
+        return v == null ? "" : v;
+    }
+}

@@ -1,0 +1,136 @@
+package org.fsflow.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import freemarker.cache.ClassTemplateLoader;
+import freemarker.cache.ConditionalTemplateConfigurationFactory;
+import freemarker.cache.FileNameGlobMatcher;
+import freemarker.cache.FileTemplateLoader;
+import freemarker.cache.FirstMatchTemplateConfigurationFactory;
+import freemarker.cache.MultiTemplateLoader;
+import freemarker.cache.TemplateLoader;
+import freemarker.core.HTMLOutputFormat;
+import freemarker.core.TemplateClassResolver;
+import freemarker.core.TemplateConfiguration;
+import freemarker.template.Configuration;
+import freemarker.template.DefaultObjectWrapperBuilder;
+import freemarker.template.Template;
+import freemarker.template.TemplateException;
+import freemarker.template.TemplateExceptionHandler;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Json;
+import org.fsflow.result.Measurement;
+
+/**
+ * Renders a run directory's report from what it stores: {@code results.jsonl} and
+ * {@code environment.json} in, {@code report.html} (self-contained), {@code report.md} with its
+ * chart SVG files, and {@code results.csv} out. Same inputs, same bytes: nothing in a report
+ * depends on the time, the locale or the machine that renders it.
+ */
+public final class ReportWriter {
+
+    /** The file names written. */
+    public static final String HTML = "report.html";
+    /** Markdown report. */
+    public static final String MARKDOWN = "report.md";
+
+    private final Configuration freemarker;
+
+    /** A writer using the built-in templates, or those of {@code templates} first when not null. */
+    public ReportWriter(Path templates) {
+        this.freemarker = configuration(templates);
+    }
+
+    /** Renders {@code dir}'s report files and returns them. */
+    public List<Path> write(Path dir) {
+        List<Measurement> rows = Journal.read(dir.resolve(Journal.FILE));
+        JsonNode env;
+        try {
+            Path e = dir.resolve("environment.json");
+            env = Files.exists(e) ? Json.MAPPER.readTree(e.toFile()) : Json.MAPPER.createObjectNode();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir.resolve("environment.json"), e);
+        }
+        Map<String, Object> model = ReportBuilder.build(rows, env);
+        List<Path> written = new ArrayList<>();
+        written.add(write(dir.resolve(HTML), render("report.html.ftl", model)));
+        written.add(write(dir.resolve(MARKDOWN), render("report.md.ftl", model)));
+        for (Object d : (List<?>) model.get("datasets")) {
+            Map<?, ?> dataset = (Map<?, ?>) d;
+            if (!((String) dataset.get("chartFile")).isEmpty()) {
+                written.add(write(dir.resolve((String) dataset.get("chartFile")), (String) dataset.get("chart")));
+            }
+        }
+        written.add(write(dir.resolve("results.csv"), CsvWriter.csv(rows)));
+        return written;
+    }
+
+    /** Renders template {@code name} with {@code model}. */
+    public String render(String name, Map<String, Object> model) {
+        try {
+            Template t = freemarker.getTemplate(name);
+            StringWriter out = new StringWriter();
+            t.process(model, out);
+            return out.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load template " + name, e);
+        } catch (TemplateException e) {
+            throw new IllegalStateException("template " + name + " failed: " + e.getMessageWithoutStackTop(), e);
+        }
+    }
+
+    private static Path write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static Configuration configuration(Path templates) {
+        Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
+        try {
+            TemplateLoader builtIn = new ClassTemplateLoader(ReportWriter.class, "/templates");
+            cfg.setTemplateLoader(templates == null ? builtIn
+                    : new MultiTemplateLoader(new TemplateLoader[] {new FileTemplateLoader(templates.toFile()), builtIn}));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read templates from " + templates, e);
+        }
+        TemplateConfiguration html = new TemplateConfiguration();
+        html.setOutputFormat(HTMLOutputFormat.INSTANCE);
+        TemplateConfiguration md = new TemplateConfiguration();
+        md.setOutputFormat(MarkdownOutputFormat.INSTANCE);
+        cfg.setTemplateConfigurations(new FirstMatchTemplateConfigurationFactory(
+                new ConditionalTemplateConfigurationFactory(new FileNameGlobMatcher("*.html.ftl"), html),
+                new ConditionalTemplateConfigurationFactory(new FileNameGlobMatcher("*.md.ftl"), md))
+                .allowNoMatch(true));
+        cfg.setAutoEscapingPolicy(Configuration.ENABLE_IF_DEFAULT_AUTO_ESCAPING_POLICY);
+        // templates may lay data out, never reach into Java
+        cfg.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
+        cfg.setAPIBuiltinEnabled(false);
+        cfg.setLocale(Locale.ROOT);
+        cfg.setTimeZone(TimeZone.getTimeZone("UTC"));
+        cfg.setNumberFormat("computer");
+        cfg.setDefaultEncoding("UTF-8");
+        cfg.setOutputEncoding("UTF-8");
+        cfg.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+        cfg.setLogTemplateExceptions(false);
+        cfg.setWrapUncheckedExceptions(true);
+        cfg.setFallbackOnNullLoopVariable(false);
+        DefaultObjectWrapperBuilder wrapper = new DefaultObjectWrapperBuilder(Configuration.VERSION_2_3_34);
+        wrapper.setExposeFields(false);
+        cfg.setObjectWrapper(wrapper.build());
+        return cfg;
+    }
+}

@@ -1,0 +1,121 @@
+package org.fsflow.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.TimeZone;
+import org.fsflow.TestPaths;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Golden files: a fixed journal (a real quickstart run) renders to the committed HTML, Markdown,
+ * chart and CSV; twice the same bytes; the same under another default locale and time zone.
+ * Regenerate the expected files with -Dfsflow.updateGolden=true after an intended change.
+ */
+class ReportWriterTest {
+
+    static final List<String> FILES = List.of("report.html", "report.md", "chart-small.svg", "results.csv");
+
+    @TempDir
+    Path dir;
+
+    Path render(String name) throws IOException {
+        Path out = dir.resolve(name);
+        Files.createDirectories(out);
+        Path golden = TestPaths.resources("report/golden");
+        Files.copy(golden.resolve("results.jsonl"), out.resolve("results.jsonl"));
+        Files.copy(golden.resolve("environment.json"), out.resolve("environment.json"));
+        new ReportWriter(null).write(out);
+        return out;
+    }
+
+    @Test
+    void aFixedJournalRendersToTheGoldenFiles() throws IOException {
+        Path out = render("a");
+        Path expected = TestPaths.resources("report/golden/expected");
+        if (Boolean.getBoolean("fsflow.updateGolden")) {
+            Files.createDirectories(expected);
+            for (String f : FILES) {
+                Files.copy(out.resolve(f), expected.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        for (String f : FILES) {
+            assertEquals(Files.readString(expected.resolve(f)), Files.readString(out.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void renderingTwiceAndUnderAnotherLocaleGivesTheSameBytes() throws IOException {
+        Path first = render("first");
+        Path second = render("second");
+        Locale locale = Locale.getDefault();
+        TimeZone zone = TimeZone.getDefault();
+        Path german;
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
+            german = render("german");
+        } finally {
+            Locale.setDefault(locale);
+            TimeZone.setDefault(zone);
+        }
+        for (String f : FILES) {
+            assertEquals(-1, Files.mismatch(first.resolve(f), second.resolve(f)), f);
+            assertEquals(-1, Files.mismatch(first.resolve(f), german.resolve(f)), f + " under de_DE");
+        }
+    }
+
+    @Test
+    void theHtmlIsSelfContained() throws IOException {
+        String html = Files.readString(render("s").resolve("report.html"));
+        assertFalse(html.contains("<script"), "no script");
+        assertFalse(html.matches("(?s).*(src|href)=\"(https?:)?//.*"), "no external resource");
+        assertTrue(html.contains("<svg") && html.contains("<style>"), "inline SVG and CSS");
+    }
+
+    @Test
+    void scenarioTextAndToolOutputAreEscaped() throws IOException {
+        Path out = dir.resolve("evil");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("environment.json"), """
+                {"scenario": "evil", "campaign": {"title": "<script>alert('title')</script>",
+                 "source": "<img src=x onerror=alert('source')>", "description": "a | b *c* `d` [e](javascript:f)",
+                 "steps": ["copy"], "filesystems": ["ext4"], "datasets": {}, "devices": {}}}
+                """);
+        Files.writeString(out.resolve("results.jsonl"), String.join("\n",
+                row("a/ext4/r1/copy", "ok", "echo '<script>alert(1)</script>'", null),
+                row("a/ext4/r2/copy", "failed", "false", "stderr: <img src=x onerror=alert(2)> | oops"),
+                ""));
+        new ReportWriter(null).write(out);
+        String html = Files.readString(out.resolve("report.html"));
+        assertFalse(html.contains("<script>alert"), "no live script in HTML");
+        assertFalse(html.contains("<img src=x"), "no live img in HTML");
+        assertTrue(html.contains("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"), "the title is shown as text");
+        assertTrue(html.contains("&lt;img src=x onerror=alert(2)&gt;"), "step output is shown as text");
+        String md = Files.readString(out.resolve("report.md"));
+        assertFalse(md.contains("<script>") || md.contains("<img"), "no raw HTML in Markdown");
+        assertTrue(md.contains("# &lt;script&gt;alert('title')&lt;/script&gt;"), md);
+        assertTrue(md.contains("a \\| b \\*c\\* \\`d\\` \\[e\\](javascript:f)"), "Markdown syntax is escaped");
+    }
+
+    private static String row(String node, String status, String command, String reason) {
+        boolean ok = status.equals("ok");
+        return "{\"node\":\"" + node + "\",\"step\":\"copy\",\"dataset\":\"a\",\"filesystem\":\"ext4\",\"repeat\":1,"
+                + "\"cell\":{\"dataset\":\"a\",\"filesystem\":\"ext4\"},\"command\":" + json(command) + ",\"status\":\""
+                + status + "\",\"exit_code\":" + (ok ? 0 : 1) + ",\"reason\":" + (reason == null ? "null" : json(reason))
+                + ",\"real_s\":1.5,\"user_s\":0.1,\"sys_s\":0.2,\"cpu_pct\":20,\"max_rss_kb\":1000,\"minor_faults\":1,"
+                + "\"major_faults\":0,\"read_bytes\":0,\"write_bytes\":0,\"io_busy_ms\":0,\"started_at\":\"2026-01-01T00:00:00Z\","
+                + "\"ended_at\":\"2026-01-01T00:00:01.5Z\",\"metrics\":{}}";
+    }
+
+    private static String json(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

@@ -1,0 +1,99 @@
+<#-- fsflow HTML report: one self-contained file (inline CSS and SVG, no script, no network).
+     Auto-escaping is on: every ${...} is text. Only the charts, drawn and escaped by fsflow, are inserted as markup. -->
+<#import "partials/tables.html.ftl" as t>
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1d1d1f; line-height: 1.45; }
+h1 { font-size: 1.7rem; margin-bottom: .2rem; } h2 { margin-top: 2.4rem; border-bottom: 1px solid #ccc; padding-bottom: .2rem; } h3 { font-size: 1.05rem; margin-top: 1.4rem; }
+.meta, .source { color: #555; } .source { font-style: italic; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .88rem; }
+th, td { border: 1px solid #d0d0d0; padding: .25rem .55rem; text-align: left; vertical-align: top; }
+thead th { background: #f2f2f2; } tbody th { font-weight: 600; background: #fafafa; white-space: nowrap; }
+td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.best { background: #e8f5e9; } .badge { font-size: .72rem; padding: 0 .3rem; border-radius: .2rem; margin-left: .25rem; }
+.best-badge { background: #2e7d32; color: #fff; } .tie { background: #fff3cd; color: #6b5300; }
+.rel { color: #555; font-size: .8rem; margin-left: .25rem; } .n { color: #888; font-size: .72rem; margin-left: .25rem; }
+.warnings { background: #fff8e1; border: 1px solid #f0c36d; padding: .6rem 1rem .6rem 2rem; }
+.warnings li { margin: .2rem 0; } .ok { color: #2e7d32; }
+code, .cmd { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8rem; word-break: break-all; }
+details summary { cursor: pointer; font-weight: 600; margin: .6rem 0; }
+nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
+@media print { body { margin: 0; max-width: none; } details { display: block; } details > summary { display: none; } h2 { break-before: auto; } table, svg { break-inside: avoid; } }
+</style>
+</head>
+<body>
+<header>
+<h1>${title}</h1>
+<#if source?has_content><p class="source">Source: ${source}</p></#if>
+<#if description?has_content><p>${description}</p></#if>
+<p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and at the end of this page.</p>
+</header>
+<nav><ul>
+<li><a href="#method">Method and warnings</a></li>
+<li><a href="#conditions">Conditions</a></li>
+<#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
+<#if capacity?has_content><li><a href="#capacity">Capacity after mkfs</a></li></#if>
+<#if skipped?has_content || failed?has_content><li><a href="#not-measured">Skipped and failed</a></li></#if>
+<li><a href="#raw">Raw measurements</a></li>
+</ul></nav>
+
+<section id="method">
+<h2>Method and warnings</h2>
+<p>${method}</p>
+<#if warnings?has_content>
+<ul class="warnings"><#list warnings as w><li>${w}</li></#list></ul>
+<#else>
+<p class="ok">No method warning.</p>
+</#if>
+</section>
+
+<#include "partials/conditions.html.ftl">
+
+<#list datasets as d>
+<section id="${d.anchor}">
+<h2>Dataset ${d.name}</h2>
+<#if d.info?has_content><p>${d.info}</p></#if>
+<#if d.chart?has_content>${d.chart?no_esc}</#if>
+<#list d.tables as table><@t.metricTable table d.columns /></#list>
+<h3>${d.io.title}</h3>
+<@t.plainTable d.io.rows d.columns />
+</section>
+</#list>
+
+<#if capacity?has_content>
+<section id="capacity">
+<h2>Capacity after mkfs</h2>
+<table><thead><tr><th>filesystem</th><th>device</th><th>filesystem size</th><th>available</th><th>usable</th><th>inodes</th><th>n</th></tr></thead>
+<tbody><#list capacity as c><tr><th>${c.filesystem}</th><td class="num">${c.device}</td><td class="num">${c.size}</td><td class="num">${c.available}</td><td class="num">${c.usable}</td><td class="num">${c.inodes}</td><td class="num">${c.n}</td></tr></#list></tbody></table>
+<p class="meta">Usable: space available to users right after mkfs, over the device size.</p>
+</section>
+</#if>
+
+<#if skipped?has_content || failed?has_content>
+<section id="not-measured">
+<h2>Skipped and failed</h2>
+<#if skipped?has_content>
+<table><thead><tr><th>cell</th><th>steps</th><th>reason</th></tr></thead>
+<tbody><#list skipped as s><tr><th>${s.cell}</th><td class="num">${s.steps}</td><td>${s.reason}</td></tr></#list></tbody></table>
+</#if>
+<#if failed?has_content>
+<table><thead><tr><th>node</th><th>status</th><th>reason</th></tr></thead>
+<tbody><#list failed as f><tr><th>${f.node}</th><td>${f.status}</td><td>${f.reason}</td></tr></#list></tbody></table>
+</#if>
+</section>
+</#if>
+
+<section id="raw">
+<h2>Raw measurements</h2>
+<details><summary>All ${measurements} measurements</summary>
+<table><thead><tr><th>node</th><th>status</th><th>real s</th><th>user s</th><th>sys s</th><th>CPU</th><th>max RSS</th><th>command</th><th>reason</th></tr></thead>
+<tbody><#list raw as r><tr><th>${r.node}</th><td>${r.status}</td><td class="num">${r.real}</td><td class="num">${r.user}</td><td class="num">${r.sys}</td><td class="num">${r.cpu}</td><td class="num">${r.rss}</td><td class="cmd">${r.command}</td><td>${r.reason}</td></tr></#list></tbody></table>
+</details>
+</section>
+</body>
+</html>

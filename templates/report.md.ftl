@@ -1,0 +1,84 @@
+<#-- fsflow Markdown report (GitHub-flavoured). Auto-escaping is on: every ${...} is plain text. -->
+<#import "partials/tables.md.ftl" as t>
+# ${title}
+
+<#if source?has_content>*Source: ${source}*
+
+</#if>
+<#if description?has_content>${description}
+
+</#if>
+Scenario `${scenario}`, ${measurements} measurements, rendered by fsflow from `results.jsonl` and `environment.json` (every measurement: [${csv}](${csv})).
+
+## Method and warnings
+
+${method}
+
+<#if warnings?has_content>
+<#list warnings as w>
+- ⚠ ${w}
+</#list>
+<#else>
+No method warning.
+</#if>
+
+<#include "partials/conditions.md.ftl">
+<#list datasets as d>
+
+## Dataset ${d.name}
+
+<#if d.info?has_content>${d.info}
+
+</#if>
+<#if d.chartFile?has_content>![Real time relative to the fastest, dataset ${d.name}](${d.chartFile})
+
+</#if>
+<#list d.tables as table>
+<@t.metricTable table d.columns />
+</#list>
+### ${d.io.title}
+
+<@t.plainTable d.io.rows d.columns />
+</#list>
+<#if capacity?has_content>
+
+## Capacity after mkfs
+
+| filesystem | device | filesystem size | available | usable | inodes | n |
+|---|--:|--:|--:|--:|--:|--:|
+<#list capacity as c>
+| ${c.filesystem} | ${c.device} | ${c.size} | ${c.available} | ${c.usable} | ${c.inodes} | ${c.n} |
+</#list>
+</#if>
+<#if skipped?has_content>
+
+## Skipped
+
+| cell | steps | reason |
+|---|--:|---|
+<#list skipped as s>
+| ${s.cell} | ${s.steps} | ${s.reason} |
+</#list>
+</#if>
+<#if failed?has_content>
+
+## Failed
+
+| node | status | reason |
+|---|---|---|
+<#list failed as f>
+| ${f.node} | ${f.status} | ${f.reason} |
+</#list>
+</#if>
+
+## Raw measurements
+
+<details><summary>All ${measurements} measurements</summary>
+
+| node | status | real s | user s | sys s | CPU | max RSS | reason |
+|---|---|--:|--:|--:|--:|--:|---|
+<#list raw as r>
+| ${r.node} | ${r.status} | ${r.real} | ${r.user} | ${r.sys} | ${r.cpu} | ${r.rss} | ${r.reason} |
+</#list>
+
+</details>
