@@ -37,6 +37,7 @@ nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 <li><a href="#method">Method and warnings</a></li>
 <li><a href="#conditions">Conditions</a></li>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
+<#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
 <#if capacity?has_content><li><a href="#capacity">Capacity after mkfs</a></li></#if>
 <#if skipped?has_content || failed?has_content><li><a href="#not-measured">Skipped and failed</a></li></#if>
 <li><a href="#raw">Raw measurements</a></li>
@@ -64,6 +65,18 @@ nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 <@t.plainTable d.io.rows d.columns />
 </section>
 </#list>
+
+<#if bonnie?has_content>
+<section id="bonnie">
+<h2>bonnie++</h2>
+<p class="meta">Laid out like bon_csv2html; each cell is the mean over the runs ± their sample standard deviation; +++++ : every run of that test took under 0.5 s, too fast for bonnie++ to measure.</p>
+<#list bonnie as b>
+<h3>${b.title}</h3>
+<#if b.chart?has_content>${b.chart?no_esc}</#if>
+<@t.bonnieTable b />
+</#list>
+</section>
+</#if>
 
 <#if capacity?has_content>
 <section id="capacity">

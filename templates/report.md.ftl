@@ -40,6 +40,28 @@ No method warning.
 
 <@t.plainTable d.io.rows d.columns />
 </#list>
+<#if bonnie?has_content>
+
+## bonnie++
+
+Each cell is the mean over the runs ± their sample standard deviation; +++++ : every run of that test took under 0.5 s, too fast for bonnie++ to measure.
+<#list bonnie as b>
+
+### ${b.title}
+
+<#if b.chartFile?has_content>![bonnie++ block throughput](${b.chartFile})
+
+</#if>
+| filesystem | runs |<#list b.headers as h> ${h.group}: ${h.test} ${h.unit} | % CPU |</#list>
+|---|--:|<#list b.headers as h>--:|--:|</#list>
+<#list b.lines as l>
+| ${l.filesystem} | ${l.n} |<#list l.cells as c> ${c} |</#list>
+<#if l.latencies?has_content>
+| ${l.filesystem} latency | |<#list l.latencies as lat> ${lat} | |</#list>
+</#if>
+</#list>
+</#list>
+</#if>
 <#if capacity?has_content>
 
 ## Capacity after mkfs

@@ -17,3 +17,19 @@
 <tbody><#list rows as row><tr><th>${row.step}</th><#list row.cells as c><td class="num">${c}</td></#list></tr></#list></tbody>
 </table>
 </#macro>
+
+<#macro bonnieTable b>
+<table>
+<thead>
+<tr><th rowspan="3">filesystem</th><th rowspan="3">runs</th><#list b.headers as h><#if h.first><th colspan="${h.span}">${h.group}</th></#if></#list></tr>
+<tr><#list b.headers as h><th colspan="2">${h.test}</th></#list></tr>
+<tr><#list b.headers as h><th>${h.unit}</th><th>% CPU</th></#list></tr>
+</thead>
+<tbody>
+<#list b.lines as l>
+<tr><th<#if l.latencies?has_content> rowspan="2"</#if>>${l.filesystem}</th><td class="num"<#if l.latencies?has_content> rowspan="2"</#if>>${l.n}</td><#list l.cells as c><td class="num">${c}</td></#list></tr>
+<#if l.latencies?has_content><tr><#list l.latencies as lat><td class="num" colspan="2">${lat}</td></#list></tr></#if>
+</#list>
+</tbody>
+</table>
+</#macro>

@@ -12,7 +12,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "fsflow", mixinStandardHelpOptions = true, versionProvider = FsflowCommand.Version.class,
         description = "Declarative, real and reproducible filesystem benchmark campaigns.",
         subcommands = {ValidateCommand.class, PlanCommand.class, RunCommand.class, ResumeCommand.class,
-            DatasetCommand.class, ReportCommand.class,
+            DatasetCommand.class, ReportCommand.class, ImportCommand.class,
             CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

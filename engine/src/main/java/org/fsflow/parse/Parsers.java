@@ -6,7 +6,10 @@ import java.util.Map;
 public final class Parsers {
 
     private static final Map<String, OutputParser> BY_NAME = Map.of(
+            "bonnie", new BonnieParser(),
+            "fio", new FioParser(),
             "dd", new DdParser(),
+            "gnu-time", new GnuTimeParser(),
             "capacity", new CapacityParser());
 
     private Parsers() {

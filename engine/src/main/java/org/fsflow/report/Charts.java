@@ -24,16 +24,8 @@ final class Charts {
      */
     static String groupedRelative(String title, List<String> steps, List<String> filesystems, double[][] means,
             double[][] halves) {
-        int width = 760;
-        int left = 56;
-        int right = 16;
-        int top = 34;
-        int plot = 220;
-        int legendY = top + plot + 44;
-        int height = legendY + 22;
         double[][] rel = new double[steps.size()][filesystems.size()];
         double[][] relHalf = new double[steps.size()][filesystems.size()];
-        double max = 1;
         for (int s = 0; s < steps.size(); s++) {
             double best = Double.POSITIVE_INFINITY;
             for (int f = 0; f < filesystems.size(); f++) {
@@ -45,12 +37,35 @@ final class Charts {
                 boolean ok = !Double.isNaN(means[s][f]) && best < Double.POSITIVE_INFINITY;
                 rel[s][f] = ok ? means[s][f] / best : Double.NaN;
                 relHalf[s][f] = ok && !Double.isNaN(halves[s][f]) ? halves[s][f] / best : Double.NaN;
-                if (ok) {
-                    max = Math.max(max, rel[s][f] + (Double.isNaN(relHalf[s][f]) ? 0 : relHalf[s][f]));
+            }
+        }
+        return grouped(title, "time relative to the fastest (95 % CI)", "×", true, steps, filesystems, rel, relHalf);
+    }
+
+    /**
+     * A grouped bar chart: one group per {@code groups} entry, one bar per {@code series} entry,
+     * {@code values[group][series]} with error bars of half-height {@code halves} (NaN: none),
+     * a y axis labelled {@code yLabel}, tick labels ending with {@code unit}; with {@code unitLine}
+     * a dashed line at 1.
+     */
+    static String grouped(String title, String yLabel, String unit, boolean unitLine, List<String> groups,
+            List<String> series, double[][] values, double[][] halves) {
+        int width = 760;
+        int left = 64;
+        int right = 16;
+        int top = 34;
+        int plot = 220;
+        int legendY = top + plot + 44;
+        int height = legendY + 22;
+        double max = unitLine ? 1 : 0;
+        for (int s = 0; s < groups.size(); s++) {
+            for (int f = 0; f < series.size(); f++) {
+                if (!Double.isNaN(values[s][f])) {
+                    max = Math.max(max, values[s][f] + (Double.isNaN(halves[s][f]) ? 0 : halves[s][f]));
                 }
             }
         }
-        double axisMax = niceCeiling(max);
+        double axisMax = niceCeiling(max <= 0 ? 1 : max);
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
                 + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n", width,
@@ -62,43 +77,45 @@ final class Charts {
             double y = top + plot - plot * v / axisMax;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
                     left, y, width - right, y));
-            svg.append(text(left - 6, y + 4, Numbers.sig(v) + "×", "end", ""));
+            svg.append(text(left - 6, y + 4, xml(Numbers.sig(v) + unit), "end", ""));
         }
-        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\" "
-                + "stroke-dasharray=\"4 3\"/>%n", left, top + plot - plot / axisMax, width - right,
-                top + plot - plot / axisMax));
-        double group = (double) (width - left - right) / Math.max(1, steps.size());
-        double bar = Math.min(28, group * 0.8 / Math.max(1, filesystems.size()));
-        for (int s = 0; s < steps.size(); s++) {
-            double x0 = left + group * s + (group - bar * filesystems.size()) / 2;
-            for (int f = 0; f < filesystems.size(); f++) {
-                if (Double.isNaN(rel[s][f])) {
+        if (unitLine) {
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\" "
+                    + "stroke-dasharray=\"4 3\"/>%n", left, top + plot - plot / axisMax, width - right,
+                    top + plot - plot / axisMax));
+        }
+        double group = (double) (width - left - right) / Math.max(1, groups.size());
+        double bar = Math.min(28, group * 0.8 / Math.max(1, series.size()));
+        for (int s = 0; s < groups.size(); s++) {
+            double x0 = left + group * s + (group - bar * series.size()) / 2;
+            for (int f = 0; f < series.size(); f++) {
+                if (Double.isNaN(values[s][f])) {
                     continue;
                 }
-                double h = plot * rel[s][f] / axisMax;
+                double h = plot * values[s][f] / axisMax;
                 double x = x0 + bar * f;
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-                        + "fill=\"%s\"><title>%s, %s: %s× the fastest</title></rect>%n", x, top + plot - h, bar - 2,
-                        h, PALETTE.get(f % PALETTE.size()), xml(steps.get(s)), xml(filesystems.get(f)),
-                        Numbers.sig(rel[s][f])));
-                if (!Double.isNaN(relHalf[s][f])) {
+                        + "fill=\"%s\"><title>%s, %s: %s%s</title></rect>%n", x, top + plot - h, bar - 2, h,
+                        PALETTE.get(f % PALETTE.size()), xml(groups.get(s)), xml(series.get(f)),
+                        Numbers.sig(values[s][f]), xml(unit)));
+                if (!Double.isNaN(halves[s][f])) {
                     double cx = x + (bar - 2) / 2;
-                    double y1 = top + plot - plot * Math.min(axisMax, rel[s][f] + relHalf[s][f]) / axisMax;
-                    double y2 = top + plot - plot * Math.max(0, rel[s][f] - relHalf[s][f]) / axisMax;
+                    double y1 = top + plot - plot * Math.min(axisMax, values[s][f] + halves[s][f]) / axisMax;
+                    double y2 = top + plot - plot * Math.max(0, values[s][f] - halves[s][f]) / axisMax;
                     svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" "
                             + "stroke=\"#000\" fill=\"none\"/>%n", cx, y1, y2, cx - 3, y1, cx + 3, cx - 3, y2, cx + 3));
                 }
             }
-            svg.append(text(left + group * s + group / 2, top + plot + 16, xml(steps.get(s)), "middle", ""));
+            svg.append(text(left + group * s + group / 2, top + plot + 16, xml(groups.get(s)), "middle", ""));
         }
-        svg.append(text(12, top + plot / 2.0, "time relative to the fastest (95 % CI)", "middle",
+        svg.append(text(12, top + plot / 2.0, xml(yLabel), "middle",
                 "transform=\"rotate(-90 12 " + String.format(Locale.ROOT, "%.1f", top + plot / 2.0) + ")\""));
         double lx = left;
-        for (int f = 0; f < filesystems.size(); f++) {
+        for (int f = 0; f < series.size(); f++) {
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
                     lx, legendY - 10, PALETTE.get(f % PALETTE.size())));
-            svg.append(text(lx + 16, legendY, xml(filesystems.get(f)), "start", ""));
-            lx += 28 + 7 * filesystems.get(f).length();
+            svg.append(text(lx + 16, legendY, xml(series.get(f)), "start", ""));
+            lx += 28 + 7 * series.get(f).length();
         }
         svg.append("</svg>\n");
         return svg.toString();

@@ -59,6 +59,7 @@ public final class ReportBuilder {
             datasets.add(dataset(dataset));
         }
         m.put("datasets", datasets);
+        m.put("bonnie", bonnie());
         m.put("capacity", capacity());
         m.put("skipped", skipped());
         m.put("failed", failedRows());
@@ -376,6 +377,134 @@ public final class ReportBuilder {
         t.put("title", "Device I/O per step, mean read / written (/proc/diskstats, devices of the scenario)");
         t.put("rows", out);
         return t;
+    }
+
+    /** The bonnie++ column groups, as bon_csv2html lays them out: label, rate unit, metric stem. */
+    static final List<String[]> BONNIE_COLUMNS = List.of(
+            new String[] {"Sequential Output", "Per Char", "K/sec", "putc_kib_s"},
+            new String[] {"Sequential Output", "Block", "K/sec", "put_block_kib_s"},
+            new String[] {"Sequential Output", "Rewrite", "K/sec", "rewrite_kib_s"},
+            new String[] {"Sequential Input", "Per Char", "K/sec", "getc_kib_s"},
+            new String[] {"Sequential Input", "Block", "K/sec", "get_block_kib_s"},
+            new String[] {"Random", "Seeks", "/sec", "seeks_per_s"},
+            new String[] {"Sequential Create", "Create", "/sec", "seq_create_per_s"},
+            new String[] {"Sequential Create", "Read", "/sec", "seq_stat_per_s"},
+            new String[] {"Sequential Create", "Delete", "/sec", "seq_del_per_s"},
+            new String[] {"Random Create", "Create", "/sec", "ran_create_per_s"},
+            new String[] {"Random Create", "Read", "/sec", "ran_stat_per_s"},
+            new String[] {"Random Create", "Delete", "/sec", "ran_del_per_s"});
+
+    /** bonnie++ tables: one per (dataset, step) whose rows carry bonnie++ figures, one line per filesystem. */
+    private List<Map<String, Object>> bonnie() {
+        Map<String, List<Measurement>> groups = new LinkedHashMap<>();
+        for (Measurement r : rows) {
+            if (r.ok() && r.metrics() != null && isBonnie(r.metrics())) {
+                groups.computeIfAbsent(datasetOf(r) + "\u0000" + r.step(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<Map<String, Object>> out = new ArrayList<>();
+        groups.forEach((key, list) -> {
+            String dataset = key.substring(0, key.indexOf('\u0000'));
+            String step = key.substring(key.indexOf('\u0000') + 1);
+            List<String> columns = columnsOf(list);
+            List<String> used = new ArrayList<>();
+            for (String[] c : BONNIE_COLUMNS) {
+                if (list.stream().anyMatch(r -> r.metrics().containsKey(c[3]))) {
+                    used.add(c[3]);
+                }
+            }
+            List<Map<String, Object>> lines = new ArrayList<>();
+            double[][] means = new double[3][columns.size()];
+            double[][] sds = new double[3][columns.size()];
+            for (int f = 0; f < columns.size(); f++) {
+                String column = columns.get(f);
+                List<Measurement> mine = list.stream().filter(r -> column(r).equals(column)).toList();
+                List<String> cells = new ArrayList<>();
+                List<String> latencies = new ArrayList<>();
+                for (String[] c : BONNIE_COLUMNS) {
+                    if (!used.contains(c[3])) {
+                        continue;
+                    }
+                    String stem = c[3].substring(0, c[3].lastIndexOf('_', c[3].lastIndexOf('_') - 1));
+                    cells.add(bonnieCell(mine, c[3], stem));
+                    cells.add(bonnieCell(mine, stem + "_cpu_pct", stem));
+                    Summary lat = summary(mine, stem + "_latency_us");
+                    latencies.add(lat == null ? "" : latency(lat));
+                }
+                for (int i = 0; i < 3; i++) {
+                    Summary s = summary(mine, List.of("put_block_kib_s", "rewrite_kib_s", "get_block_kib_s").get(i));
+                    means[i][f] = s == null ? Double.NaN : s.mean() / 1024;
+                    sds[i][f] = s == null || s.n() < 2 ? Double.NaN : s.sd() / 1024;
+                }
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("filesystem", column);
+                line.put("n", mine.size());
+                line.put("cells", cells);
+                line.put("latencies", latencies.stream().allMatch(String::isEmpty) ? List.of() : latencies);
+                lines.add(line);
+            }
+            List<Map<String, Object>> headers = new ArrayList<>();
+            String group = null;
+            for (String[] c : BONNIE_COLUMNS) {
+                if (!used.contains(c[3])) {
+                    continue;
+                }
+                Map<String, Object> h = new LinkedHashMap<>();
+                h.put("group", c[0]);
+                h.put("test", c[1]);
+                h.put("unit", c[2]);
+                h.put("first", !c[0].equals(group));
+                h.put("span", 2 * (int) BONNIE_COLUMNS.stream().filter(x -> x[0].equals(c[0]) && used.contains(x[3]))
+                        .count());
+                group = c[0];
+                headers.add(h);
+            }
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("title", "bonnie++: " + step + (dataset.isEmpty() ? "" : ", dataset " + dataset));
+            t.put("headers", headers);
+            t.put("lines", lines);
+            boolean anyBar = false;
+            for (double[] row : means) {
+                for (double v : row) {
+                    anyBar |= !Double.isNaN(v);
+                }
+            }
+            t.put("chart", anyBar ? Charts.grouped("bonnie++ block throughput (± standard deviation)", "MiB/s", "",
+                    false, List.of("write (block)", "rewrite", "read (block)"), columns, means, sds) : "");
+            t.put("chartFile", anyBar ? "chart-bonnie-" + anchor((dataset.isEmpty() ? "" : dataset + "-") + step)
+                    + ".svg" : "");
+            out.add(t);
+        });
+        return out;
+    }
+
+    private static boolean isBonnie(Map<String, Object> metrics) {
+        return metrics.keySet().stream().anyMatch(k -> k.endsWith("_kib_s") || k.startsWith("too_fast.")
+                || k.equals("seq_create_per_s"));
+    }
+
+    private static Summary summary(List<Measurement> list, String key) {
+        double[] v = list.stream().map(r -> r.metrics().get(key)).filter(x -> x instanceof Number)
+                .mapToDouble(x -> ((Number) x).doubleValue()).toArray();
+        return v.length == 0 ? null : Summary.of(v);
+    }
+
+    // mean ± standard deviation; "+++++" when every run was too fast to measure
+    private static String bonnieCell(List<Measurement> list, String key, String stem) {
+        Summary s = summary(list, key);
+        if (s == null) {
+            boolean tooFast = list.stream().anyMatch(r -> r.metrics().containsKey("too_fast." + stem));
+            return tooFast ? (key.endsWith("_cpu_pct") ? "+++" : "+++++") : "";
+        }
+        String mean = key.endsWith("_cpu_pct") ? Numbers.fixed(s.mean(), 0) : Numbers.sig(s.mean());
+        return s.n() >= 2 ? mean + " ± " + (key.endsWith("_cpu_pct") ? Numbers.fixed(s.sd(), 1)
+                : Numbers.sig(s.sd())) : mean;
+    }
+
+    private static String latency(Summary s) {
+        double us = s.mean();
+        return us >= 1_000_000 ? Numbers.sig(us / 1e6) + " s" : us >= 1000 ? Numbers.sig(us / 1000) + " ms"
+                : Numbers.sig(us) + " µs";
     }
 
     private List<Map<String, Object>> capacity() {

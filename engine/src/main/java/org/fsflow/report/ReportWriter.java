@@ -71,6 +71,12 @@ public final class ReportWriter {
                 written.add(write(dir.resolve((String) dataset.get("chartFile")), (String) dataset.get("chart")));
             }
         }
+        for (Object b : (List<?>) model.get("bonnie")) {
+            Map<?, ?> table = (Map<?, ?>) b;
+            if (!((String) table.get("chartFile")).isEmpty()) {
+                written.add(write(dir.resolve((String) table.get("chartFile")), (String) table.get("chart")));
+            }
+        }
         written.add(write(dir.resolve("results.csv"), CsvWriter.csv(rows)));
         return written;
     }

@@ -1,0 +1,65 @@
+package org.fsflow.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.fsflow.importer.Importer;
+import org.fsflow.parse.OutputParser;
+import org.fsflow.report.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fsflow import bonnie|gnu-time FILE... --out DIR}: foreign results into an fsflow report. */
+@Command(name = "import", mixinStandardHelpOptions = true,
+        description = "Import published results (bonnie++ CSV of 1.03 or 1.9x, GNU time logs) into DIR/results.jsonl "
+                + "and render the usual report.")
+final class ImportCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "bonnie|gnu-time", description = "The kind of file.")
+    String kind;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import.")
+    List<Path> files;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
+    Path out;
+
+    @Option(names = "--label", paramLabel = "K=V",
+            description = "filesystem=, dataset=, name=, title=, source=, description= (filesystem overrides the CSV's name field).")
+    Map<String, String> labels = new LinkedHashMap<>();
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        for (Path f : files) {
+            if (!Files.isRegularFile(f)) {
+                throw new UserError(f + ": no such file", ExitCodes.FAILED);
+            }
+        }
+        int n;
+        try {
+            n = switch (kind) {
+                case "bonnie" -> Importer.bonnie(files, out, labels);
+                case "gnu-time" -> Importer.gnuTime(files, out, labels);
+                default -> throw new UserError("import what? 'bonnie' or 'gnu-time', not '" + kind + "'",
+                        ExitCodes.USAGE);
+            };
+        } catch (OutputParser.Unparseable e) {
+            throw new UserError(String.join(", ", files.stream().map(Path::toString).toList()) + ": " + e.getMessage(),
+                    ExitCodes.FAILED);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage(), ExitCodes.FAILED);
+        }
+        new ReportWriter(null).write(out);
+        spec.commandLine().getOut().println("imported " + n + " rows into " + out.resolve("results.jsonl")
+                + "; report: " + out.resolve("report.html"));
+        return ExitCodes.OK;
+    }
+}
