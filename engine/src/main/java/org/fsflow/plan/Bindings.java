@@ -75,7 +75,12 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
             case "cell":
                 return cell == null ? null : field.equals("id") ? cell.id() : cell.coordinates().get(field);
             case "dataset":
-                return dataset(field);
+                return cell == null || cell.dataset() == null ? null
+                        : dataset(scenario.datasets().get(cell.dataset()), field);
+            case "datasets":
+                int dot2 = field.indexOf('.');
+                Dataset named = dot2 < 0 ? null : scenario.datasets().get(field.substring(0, dot2));
+                return named == null ? null : dataset(named, field.substring(dot2 + 1));
             case "filesystem":
                 Filesystem fs = filesystem();
                 return fs == null ? null : field.equals("name") ? fs.name() : fs.type();
@@ -103,11 +108,7 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
         return cell == null || cell.filesystem() == null ? null : scenario.filesystems().get(cell.filesystem());
     }
 
-    private String dataset(String field) {
-        if (cell == null || cell.dataset() == null) {
-            return null;
-        }
-        Dataset d = scenario.datasets().get(cell.dataset());
+    private String dataset(Dataset d, String field) {
         return switch (field) {
             case "name" -> d.name();
             case "path" -> layout.dataset(scenario, d).toString();

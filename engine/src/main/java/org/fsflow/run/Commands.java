@@ -26,11 +26,14 @@ public final class Commands {
             return exitCode == 0;
         }
 
-        /** The last line of stderr (or stdout), for messages. */
+        /** The last line of stderr (or stdout), or the exit status when the command printed nothing. */
         public String message() {
-            String s = err.isBlank() ? out : err;
-            String[] lines = s.strip().split("\n");
-            return lines.length == 0 ? "" : lines[lines.length - 1];
+            String s = (err.isBlank() ? out : err).strip();
+            if (s.isEmpty()) {
+                return "exit status " + exitCode + ", nothing printed";
+            }
+            String[] lines = s.split("\n");
+            return lines[lines.length - 1];
         }
     }
 

@@ -85,13 +85,14 @@ final class Environment {
         c.put("description", s.description());
         c.put("steps", s.steps().stream().map(st -> st.name()).toList());
         c.put("drop_caches_steps", s.steps().stream()
-                .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES).map(st -> st.name()).toList());
+                .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES || st.dropCaches())
+                .map(st -> st.name()).toList());
         c.put("filesystems", s.matrix().has("filesystem") ? s.matrix().axes().get("filesystem").stream()
                 .map(v -> v.value()).toList() : List.of());
         Map<String, Object> datasets = new LinkedHashMap<>();
-        if (s.matrix().has("dataset")) {
-            for (var v : s.matrix().axes().get("dataset")) {
-                var d = s.datasets().get(v.value());
+        {
+            for (String name : org.fsflow.plan.Planner.usedDatasets(s)) {
+                var d = s.datasets().get(name);
                 Map<String, Object> info = new LinkedHashMap<>();
                 info.put("files", d.fileCount());
                 info.put("bytes", d.expectedBytes());

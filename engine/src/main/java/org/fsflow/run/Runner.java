@@ -388,6 +388,14 @@ public final class Runner {
                         "before: " + describeFailure(before));
             }
         }
+        if (step.dropCaches()) {
+            Commands.Result dropped = Commands.run(List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"),
+                    Duration.ofMinutes(10));
+            if (!dropped.ok()) {
+                return result(n, b, cmd.display(), Measurement.FAILED, emptyExecution(),
+                        "drop_caches: " + dropped.message() + " (dropping caches needs root)");
+            }
+        }
         Execution e = executor.execute(cmd.argv(), log(n, "out"), log(n, "err"), timeout, devices.kernelNames());
         if (step.after() != null && !interrupted) {
             executor.execute(b.argv(step.after()), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
@@ -445,6 +453,12 @@ public final class Runner {
         return null;
     }
 
+    private static Execution emptyExecution() {
+        java.time.Instant now = java.time.Instant.now();
+        return new Execution(-1, false, false, null, new org.fsflow.measure.Usage(0, 0, 0, 0, 0, 0, 0, 0, 0), now, now,
+                "");
+    }
+
     private String replay(PlanNode n, Bindings b) {
         StepCommand cmd = StepCommand.of(n.step(), b);
         if (cmd.skipped() || !done.get(n.id()).ok()) {
@@ -490,10 +504,14 @@ public final class Runner {
         }
         String head = e.timedOut() ? "killed after its time limit" : e.interrupted() ? "interrupted"
                 : "exit status " + e.exitCode();
-        String tail = e.stderrTail() == null ? "" : e.stderrTail();
-        String[] lines = tail.split("\n");
-        String last = lines.length == 0 ? "" : lines[lines.length - 1].strip();
-        return last.isEmpty() ? head : head + ": " + (last.length() > 300 ? last.substring(0, 300) + "..." : last);
+        // tools put the cause first and a usage or version line last (bonnie++): show both ends
+        List<String> lines = (e.stderrTail() == null ? "" : e.stderrTail()).lines().map(String::strip)
+                .filter(l -> !l.isEmpty()).toList();
+        if (lines.isEmpty()) {
+            return head;
+        }
+        String text = lines.size() == 1 ? lines.get(0) : lines.get(0) + " … " + lines.get(lines.size() - 1);
+        return head + ": " + (text.length() > 300 ? text.substring(0, 300) + "..." : text);
     }
 
     private Path log(PlanNode n, String suffix) {

@@ -25,7 +25,7 @@ final class ScenarioReader {
             "devices", "filesystems", "datasets", "matrix", "repeat", "order", "seed", "on_error", "timeout", "steps");
     static final List<String> DEVICE_KINDS = List.of("dir", "loop", "block", "tmpfs");
     static final List<String> STEP_KEYS = List.of("name", "run", "action", "device", "before", "after", "timeout",
-            "on_error", "parse");
+            "on_error", "parse", "drop_caches");
     static final String ID = "[A-Za-z0-9][A-Za-z0-9._+-]{0,63}";
     static final String ID_RULE = "must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit";
     static final String VAR_ID = "[A-Za-z_][A-Za-z0-9_-]{0,63}";
@@ -571,7 +571,7 @@ final class ScenarioReader {
             Node body = map.getValue().get(0).getValueNode();
             Map<String, NodeTuple> e = body instanceof ScalarNode s && s.getTag() == Tag.NULL ? Map.of()
                     : f.entries(body, "step '" + k.getValue() + "'", List.of("name", "device", "before", "after",
-                            "timeout", "on_error"));
+                            "timeout", "on_error", "drop_caches"));
             return e == null ? null : actionStep(k.getValue(), k, e, where);
         }
         Map<String, NodeTuple> e = f.entries(node, "a step", STEP_KEYS);
@@ -608,7 +608,7 @@ final class ScenarioReader {
         Step common = common(e, null);
         return name == null || run == null ? null
                 : new Step(name, null, null, run, common.before(), common.after(), common.timeout(), common.onError(),
-                        parse, where);
+                        parse, common.dropCaches(), where);
     }
 
     private Step actionStep(String keyword, Node keywordNode, Map<String, NodeTuple> e, Location where) {
@@ -626,7 +626,7 @@ final class ScenarioReader {
         Step common = common(e, null);
         return name == null || device == null ? null
                 : new Step(name, action, device, null, common.before(), common.after(), common.timeout(),
-                        common.onError(), null, where);
+                        common.onError(), null, common.dropCaches(), where);
     }
 
     private Step common(Map<String, NodeTuple> e, String name) {
@@ -635,6 +635,7 @@ final class ScenarioReader {
         Command after = (n = Fields.value(e, "after")) == null ? null : f.command(n, "after");
         Duration timeout = (n = Fields.value(e, "timeout")) == null ? null : duration(n, "timeout");
         Scenario.OnError onError = (n = Fields.value(e, "on_error")) == null ? null : onError(n);
-        return new Step(name, null, null, null, before, after, timeout, onError, null, null);
+        Boolean drop = (n = Fields.value(e, "drop_caches")) == null ? Boolean.FALSE : f.bool(n, "drop_caches");
+        return new Step(name, null, null, null, before, after, timeout, onError, null, Boolean.TRUE.equals(drop), null);
     }
 }

@@ -55,8 +55,9 @@ final class ScenarioValidator {
                 }
             }
         }
+        java.util.List<String> used = org.fsflow.plan.Planner.usedDatasets(s);
         for (Dataset d : s.datasets().values()) {
-            if (!m.has(Matrix.DATASET) || m.axes().get(Matrix.DATASET).stream().noneMatch(v -> v.value().equals(d.name()))) {
+            if (!used.contains(d.name())) {
                 problems.warn(d.where(), "dataset '" + d.name() + "' is not in the matrix's dataset axis: it will not be used");
             }
         }
@@ -144,15 +145,12 @@ final class ScenarioValidator {
         Device source = s.devices().get(Scenario.SOURCE);
         long room = source instanceof Device.Loop l ? l.sizeBytes()
                 : source instanceof Device.Tmpfs t ? t.sizeBytes() : 0;
-        if (room == 0 || !s.matrix().has(Matrix.DATASET)) {
+        if (room == 0) {
             return;
         }
         long needed = 0;
-        for (Matrix.Value v : s.matrix().axes().get(Matrix.DATASET)) {
-            Dataset d = s.datasets().get(v.value());
-            if (d != null) {
-                needed += d.expectedBytes();
-            }
+        for (String name : org.fsflow.plan.Planner.usedDatasets(s)) {
+            needed += s.datasets().get(name).expectedBytes();
         }
         // ext4 keeps about 5 % for root and metadata; leave room for it
         if (needed > room * 0.9) {

@@ -19,6 +19,7 @@ import java.time.Duration;
  *     after: sync                                     # unmeasured, after the step
  *     timeout: 30m
  *     on_error: continue
+ *     drop_caches: true                               # start cold: sync, drop caches, unmeasured
  *   - name: bench
  *     run: bonnie++ -d ${target.mnt} -u root -q
  *     parse: bonnie                                   # figures go into the result's metrics
@@ -35,10 +36,12 @@ import java.time.Duration;
  * @param timeout {@code timeout:} time limit, or null for the scenario default
  * @param onError {@code on_error:} or null for the scenario default
  * @param parse   {@code parse:} name of an output parser (bonnie, fio, dd, gnu-time), or null
+ * @param dropCaches {@code drop_caches: true}: sync and drop the page cache, unmeasured, right before
+ *                the step (after {@code before:}), so it starts cold
  * @param where   where the step is written
  */
 public record Step(String name, Action action, String device, Command run, Command before, Command after,
-        Duration timeout, Scenario.OnError onError, String parse, Location where) {
+        Duration timeout, Scenario.OnError onError, String parse, boolean dropCaches, Location where) {
 
     /** The parsers a step may name. */
     public static final java.util.List<String> PARSERS = java.util.List.of("bonnie", "fio", "dd", "gnu-time");

@@ -10,6 +10,8 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code ${dataset.name|path|dirs|files|bytes}}: the cell's dataset (needs a dataset axis);</li>
+ *   <li>{@code ${datasets.NAME.name|path|dirs|files|bytes}}: any declared dataset (a cell that uses two,
+ *       like seed 002's ISO and tree); a dataset referenced so is generated like a matrix one;</li>
  *   <li>{@code ${filesystem.name|type|mkfs_options|mount_options}}: the cell's filesystem (needs a
  *       filesystem axis);</li>
  *   <li>{@code ${DEVICE.mnt}} for every device, {@code ${DEVICE.dev}} for loop and block devices,
@@ -38,6 +40,9 @@ public final class Variables {
         Variables v = new Variables();
         if (scenario.matrix().has(Matrix.DATASET)) {
             DATASET_FIELDS.forEach(x -> v.names.add("dataset." + x));
+        }
+        for (String d : scenario.datasets().keySet()) {
+            DATASET_FIELDS.forEach(x -> v.names.add("datasets." + d + "." + x));
         }
         if (scenario.matrix().has(Matrix.FILESYSTEM)) {
             FILESYSTEM_FIELDS.forEach(x -> v.names.add("filesystem." + x));

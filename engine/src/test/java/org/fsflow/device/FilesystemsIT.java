@@ -106,9 +106,9 @@ class FilesystemsIT {
                       requires: [zfs-fuse, zpool, zfs]
                       kernel: fuse
                       service:
-                        start: zfs-fuse --pidfile ${run.work}/zfs-fuse.pid --no-kstat-mount
+                        start: rm -f ${run.work}/zfs-fuse.pid && zfs-fuse --pidfile ${run.work}/zfs-fuse.pid --no-kstat-mount
                         check: zpool list
-                        stop: kill $(cat ${run.work}/zfs-fuse.pid)
+                        stop: kill $(cat ${run.work}/zfs-fuse.pid) && rm -f ${run.work}/zfs-fuse.pid
                       create: zpool create -f -m ${target.mnt} fsflowit ${target.dev}
                       mount: zfs mount -a
                       umount: zfs umount fsflowit
