@@ -1,0 +1,89 @@
+package org.fsflow.scenarios;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.fsflow.Leftovers;
+import org.fsflow.TestPaths;
+import org.fsflow.TestResults;
+import org.fsflow.cli.Cli;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every shipped scenario runs for real at its smallest scale, with the options of the "Smoke run"
+ * line in its own comments (so the documented command is the tested one): every cell the kernel
+ * supports is ok, the others are skipped with the reason, and nothing stays attached or mounted.
+ */
+class ScenariosIT {
+
+    /** Filesystems current kernels lack: their cells must be skipped, never failed. */
+    static final Set<String> MISSING_HERE = Set.of("reiserfs", "jfs");
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        Leftovers.release(dir);
+    }
+
+    static List<Path> scenarios() throws IOException {
+        try (Stream<Path> s = Files.list(TestPaths.root().resolve("scenarios"))) {
+            return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+    }
+
+    /** The options after "./fsflow run scenarios/NAME.yaml" in the scenario's comments. */
+    static List<String> smokeOptions(Path scenario) throws IOException {
+        String marker = "./fsflow run scenarios/" + scenario.getFileName();
+        for (String line : Files.readAllLines(scenario)) {
+            int at = line.indexOf(marker);
+            if (line.startsWith("#") && at >= 0) {
+                String rest = line.substring(at + marker.length()).strip();
+                return rest.isEmpty() ? List.of() : Arrays.asList(rest.split("\\s+"));
+            }
+        }
+        throw new AssertionError(scenario + " has no '# ... " + marker + " ...' smoke-run line");
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarios")
+    void runsAtItsSmallestScale(Path scenario) throws Exception {
+        Path out = dir.resolve("out");
+        Path work = dir.resolve("work");
+        List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", out.toString(), "--work",
+                work.toString()));
+        args.addAll(smokeOptions(scenario));
+        Cli r = Cli.run(args.toArray(new String[0]));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<JsonNode> rows = TestResults.read(out);
+        assertFalse(rows.isEmpty());
+        for (JsonNode row : rows) {
+            String fs = row.get("filesystem").asText();
+            String status = row.get("status").asText();
+            if (MISSING_HERE.contains(fs)) {
+                assertEquals("skipped", status, row.toString());
+                assertTrue(row.get("reason").asText().contains("support") || row.get("reason").asText()
+                        .contains("not found"), "a skip says why: " + row);
+            } else {
+                assertEquals("ok", status, row.toString());
+            }
+        }
+        assertTrue(Files.exists(out.resolve("report.html")) && Files.exists(out.resolve("report.md")));
+        assertFalse(Leftovers.loopsUnder(work), "no loop device left");
+        assertFalse(Leftovers.mountsUnder(work), "no mount left");
+    }
+}
