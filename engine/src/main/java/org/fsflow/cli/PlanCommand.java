@@ -24,15 +24,11 @@ final class PlanCommand implements Callable<Integer> {
             description = "text (for people), json (nodes with id, kind, cell, command, depends_on) or dot.")
     String format;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default reports/<name>/).")
-    Path out;
-
-    @Option(names = "--work", paramLabel = "DIR", description = "Work directory for images, mount points and "
-            + "datasets (default /var/tmp/fsflow/<name>/).")
-    Path work;
-
     @Mixin
     ScenarioOptions options;
+
+    @Mixin
+    LayoutOptions layout;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -46,7 +42,7 @@ final class PlanCommand implements Callable<Integer> {
             throw new UserError("--format must be text, json or dot, not '" + format + "'", ExitCodes.USAGE);
         }
         ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), spec.commandLine().getErr());
-        Plan plan = Fsflow.plan(loaded.scenario(), out, work);
+        Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
         PlanPrinter.print(plan, f, spec.commandLine().getOut());
         return ExitCodes.OK;
     }

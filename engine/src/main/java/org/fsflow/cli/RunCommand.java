@@ -27,18 +27,14 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "Scenario file.")
     Path file;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default reports/<name>/).")
-    Path out;
-
-    @Option(names = "--work", paramLabel = "DIR",
-            description = "Work directory: images, mount points, datasets (default /var/tmp/fsflow/<name>/).")
-    Path work;
-
     @Option(names = "--dry-run", description = "Print the plan and run nothing.")
     boolean dryRun;
 
     @Mixin
     ScenarioOptions options;
+
+    @Mixin
+    LayoutOptions layout;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -48,7 +44,7 @@ final class RunCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         var overrides = options.overrides();
         ScenarioLoader.Loaded loaded = Scenarios.load(file, overrides, err);
-        Plan plan = Fsflow.plan(loaded.scenario(), out, work);
+        Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
         if (dryRun) {
             PlanPrinter.print(plan, PlanPrinter.Format.TEXT, spec.commandLine().getOut());
             return ExitCodes.OK;

@@ -226,7 +226,8 @@ public final class ReportBuilder {
         if (d.hasNonNull("existing")) {
             return "existing tree " + d.get("existing").asText();
         }
-        return d.path("files").asLong() + " files, " + Numbers.bytes(d.path("bytes").asDouble());
+        long files = d.path("files").asLong();
+        return files + (files == 1 ? " file, " : " files, ") + Numbers.bytes(d.path("bytes").asDouble());
     }
 
     private List<String> columnsOf(List<Measurement> mine) {
