@@ -2,9 +2,14 @@ package org.fsflow;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.List;
 import org.fsflow.device.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
+import org.fsflow.report.ReportWriter;
+import org.fsflow.run.Campaign;
+import org.fsflow.run.RunOptions;
+import org.fsflow.run.Runner;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioException;
@@ -16,6 +21,10 @@ import org.fsflow.scenario.ScenarioLoader;
  * <pre>
  * scenario file --load+validate--> Scenario --plan--> Plan --run--> results.jsonl --report--> report.html, report.md
  * </pre>
+ *
+ * {@code validate} stops after {@link #load}, {@code plan} after {@link #plan}, {@code run} goes
+ * through {@link #run} and {@link #report}; {@code resume} and {@code report} start from a stored
+ * output directory; {@code import} writes a results.jsonl from foreign results, then reports.
  */
 public final class Fsflow {
 
@@ -36,6 +45,24 @@ public final class Fsflow {
         Layout layout = new Layout(out != null ? out : Path.of("reports", scenario.name()),
                 work != null ? work : Layout.defaultWork(scenario.name()));
         return Planner.plan(scenario, layout, seedOf(scenario));
+    }
+
+    /**
+     * Stage 3: run the plan for real, appending every measurement to {@code results.jsonl} in the
+     * plan's output directory as it ends (see {@link Campaign} and {@link Runner}).
+     */
+    public static Runner.Summary run(ScenarioLoader.Loaded loaded, Plan plan, Overrides overrides, RunOptions options) {
+        return Campaign.run(loaded, plan, overrides, options);
+    }
+
+    /** Stage 3 again, for an interrupted run: completed nodes are kept. */
+    public static Runner.Summary resume(Path out, RunOptions options) throws ScenarioException, Overrides.Invalid {
+        return Campaign.resume(out, options);
+    }
+
+    /** Stage 4: render report.html, report.md and results.csv from what {@code dir} stores. */
+    public static List<Path> report(Path dir, Path templates) {
+        return new ReportWriter(templates).write(dir);
     }
 
     /** The scenario's seed, or a fresh one for a shuffled order (recorded in the plan and results). */

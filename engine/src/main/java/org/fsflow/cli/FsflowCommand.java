@@ -55,6 +55,11 @@ public final class FsflowCommand implements Runnable {
                 return u.exitCode();
             }
             boolean debugging = java.util.Arrays.asList(args).contains("--debug");
+            if (e instanceof org.fsflow.report.TemplateFailure t) {
+                w.println("fsflow: " + t.getMessage());
+                w.flush();
+                return ExitCodes.FAILED;
+            }
             if (e instanceof java.io.UncheckedIOException io) {
                 // the machine said no (disk full, permission denied): not a bug of fsflow
                 w.println("fsflow: error: " + io.getMessage() + ": " + io.getCause().getMessage());

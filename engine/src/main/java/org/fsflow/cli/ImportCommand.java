@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fsflow.importer.Importer;
 import org.fsflow.parse.OutputParser;
-import org.fsflow.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,7 +56,7 @@ final class ImportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
-        new ReportWriter(null).write(out);
+        org.fsflow.Fsflow.report(out, null);
         spec.commandLine().getOut().println("imported " + n + " rows into " + out.resolve("results.jsonl")
                 + "; report: " + out.resolve("report.html"));
         return ExitCodes.OK;

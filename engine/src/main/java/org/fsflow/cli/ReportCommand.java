@@ -3,7 +3,6 @@ package org.fsflow.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.fsflow.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,7 +33,7 @@ final class ReportCommand implements Callable<Integer> {
         if (templates != null && !Files.isDirectory(templates)) {
             throw new UserError("--templates " + templates + " is not a directory", ExitCodes.USAGE);
         }
-        for (Path p : new ReportWriter(templates).write(dir)) {
+        for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
             spec.commandLine().getOut().println("wrote " + p);
         }
         return ExitCodes.OK;

@@ -2,7 +2,6 @@ package org.fsflow.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.fsflow.run.Campaign;
 import org.fsflow.run.Runner;
 import org.fsflow.scenario.DiagnosticPrinter;
 import org.fsflow.scenario.Overrides;
@@ -27,7 +26,7 @@ final class ResumeCommand implements Callable<Integer> {
     public Integer call() {
         Runner.Summary summary = Runs.guard(() -> {
             try {
-                return Campaign.resume(dir, Runs.options(spec));
+                return org.fsflow.Fsflow.resume(dir, Runs.options(spec));
             } catch (ScenarioException e) {
                 DiagnosticPrinter.print(spec.commandLine().getErr(), e.source(), e.diagnostics());
                 throw new UserError(null, ExitCodes.FAILED);

@@ -5,8 +5,6 @@ import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
-import org.fsflow.run.Campaign;
-import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
 import org.fsflow.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
@@ -49,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
             PlanPrinter.print(plan, PlanPrinter.Format.TEXT, spec.commandLine().getOut());
             return ExitCodes.OK;
         }
-        Runner.Summary summary = Runs.guard(() -> Campaign.run(loaded, plan, overrides, Runs.options(spec)));
+        Runner.Summary summary = Runs.guard(() -> Fsflow.run(loaded, plan, overrides, Runs.options(spec)));
         return Runs.finish(summary, plan.layout().out(), spec);
     }
 }

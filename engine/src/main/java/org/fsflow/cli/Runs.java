@@ -29,7 +29,7 @@ final class Runs {
     static int finish(Runner.Summary s, Path out, CommandSpec spec) {
         var w = spec.commandLine().getOut();
         if (!s.interrupted() && java.nio.file.Files.exists(out.resolve("results.jsonl"))) {
-            new org.fsflow.report.ReportWriter(null).write(out);
+            org.fsflow.Fsflow.report(out, null);
             w.println("report: " + out.resolve("report.html") + ", " + out.resolve("report.md"));
         }
         w.println();

@@ -88,11 +88,22 @@ public final class ReportWriter {
             StringWriter out = new StringWriter();
             t.process(model, out);
             return out.toString();
+        } catch (freemarker.core.ParseException e) {
+            throw new TemplateFailure(e.getTemplateName() + ":" + e.getLineNumber() + ":" + e.getColumnNumber()
+                    + ": error: " + firstLine(e.getEditorMessage()));
+        } catch (freemarker.template.TemplateNotFoundException e) {
+            throw new TemplateFailure("template " + e.getTemplateName() + " not found in the templates directory "
+                    + "nor among the built-in ones");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot load template " + name, e);
         } catch (TemplateException e) {
-            throw new IllegalStateException("template " + name + " failed: " + e.getMessageWithoutStackTop(), e);
+            throw new TemplateFailure(e.getTemplateSourceName() + ":" + e.getLineNumber() + ":" + e.getColumnNumber()
+                    + ": error: " + firstLine(e.getMessageWithoutStackTop()));
         }
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "template error" : s.strip().lines().findFirst().orElse("template error");
     }
 
     private static Path write(Path file, String text) {

@@ -105,6 +105,21 @@ class ReportWriterTest {
         assertTrue(md.contains("a \\| b \\*c\\* \\`d\\` \\[e\\](javascript:f)"), "Markdown syntax is escaped");
     }
 
+    @Test
+    void aBrokenUserTemplateIsOneLocatedLine() throws IOException {
+        Path out = render("t");
+        Path templates = dir.resolve("my-templates");
+        Files.createDirectories(templates);
+        Files.writeString(templates.resolve("report.md.ftl"), "# ${title}\n\n<#list datasets as d>\n${d.nosuchfield}\n</#list>\n");
+        org.fsflow.cli.Cli r = org.fsflow.cli.Cli.run("report", out.toString(), "--templates", templates.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().startsWith("fsflow: report.md.ftl:4:3: error:"), r.err());
+        assertTrue(r.noStackTrace(), r.err());
+        Files.writeString(templates.resolve("report.md.ftl"), "# ${title\n");
+        r = org.fsflow.cli.Cli.run("report", out.toString(), "--templates", templates.toString());
+        assertTrue(r.err().startsWith("fsflow: report.md.ftl:1:"), r.err());
+    }
+
     private static String row(String node, String status, String command, String reason) {
         boolean ok = status.equals("ok");
         return "{\"node\":\"" + node + "\",\"step\":\"copy\",\"dataset\":\"a\",\"filesystem\":\"ext4\",\"repeat\":1,"
