@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * Live events of a run, separate from its results. On a terminal one line is rewritten in place
- * (cell i/N, node, elapsed, ETA from the nodes done); otherwise one plain line per node.
+ * (measured nodes done, cell run i/N where a cell run is one repetition of one cell, node,
+ * elapsed, ETA from the nodes done); otherwise one plain line per node.
  */
 final class Progress {
 
@@ -14,7 +15,8 @@ final class Progress {
     private final long total;
     private final long startNanos = System.nanoTime();
     private long done;
-    private double measuredSeconds;
+    private int cell;
+    private int cells;
 
     Progress(PrintWriter out, boolean live, long total) {
         this.out = out;
@@ -29,8 +31,10 @@ final class Progress {
     }
 
     void starting(String node, int cell, int cells) {
+        this.cell = cell;
+        this.cells = cells;
         if (live) {
-            out.print("\r\033[K" + String.format(Locale.ROOT, "[%d/%d measured, cell %d/%d] %s  elapsed %s%s", done,
+            out.print("\r\033[K" + String.format(Locale.ROOT, "[%d/%d measured, cell run %d/%d] %s  elapsed %s%s", done,
                     total, cell, cells, node, clock(elapsed()), eta()));
             out.flush();
         }
@@ -38,18 +42,21 @@ final class Progress {
 
     void finished(String node, String status, Double realSeconds, String detail) {
         done++;
-        if (realSeconds != null) {
-            measuredSeconds += realSeconds;
-        }
         String line = String.format(Locale.ROOT, "[%" + String.valueOf(total).length() + "d/%d] %-40s %-7s %s%s", done,
                 total, node, status, realSeconds == null ? "" : String.format(Locale.ROOT, "%.3f s", realSeconds),
                 detail == null ? "" : "  " + detail);
-        if (live && status.equals("ok")) {
-            starting(node, 0, 0);
+        if (live && (status.equals("ok") || status.equals("kept"))) {
+            starting(node, cell, cells);
             return;
         }
         clear();
         out.println(line.stripTrailing());
+        out.flush();
+    }
+
+    /** Ends the live line, so what follows starts on a clean one. */
+    void end() {
+        clear();
         out.flush();
     }
 

@@ -98,6 +98,7 @@ public final class Runner {
         } finally {
             teardown.releaseAll();
             previous.forEach((name, handler) -> Signal.handle(new Signal(name), handler));
+            progress.end();
         }
         return new Summary(ok, failed, skipped, interrupted, aborted);
     }
