@@ -76,9 +76,11 @@ cat >"$tmp/overhead.yaml" <<YAML
 fsflow: 1
 name: bench-overhead
 devices: { target: { dir: $tmp } }
-repeat: 1000
+repeat: 500
 steps:
   - name: "true"
+    run: "true"
+  - name: bin-true
     run: [/bin/true]
 YAML
 "$root/fsflow" run "$tmp/overhead.yaml" --out "$tmp/out2" --work "$tmp/work" >"$tmp/run2.log" 2>&1 || { cat "$tmp/run2.log"; exit 1; }
@@ -92,7 +94,7 @@ t = lambda s: datetime.fromisoformat(s[:26].rstrip("Z")).timestamp()
 span = t(rows[-1]["ended_at"]) - t(rows[0]["started_at"])
 per_step = span / len(rows) * 1000
 plain = (end - start) / 1000 * 1000
-print(f"engine overhead: {len(rows)} runs of true ({rows[0]['cpu_method']})")
+print(f"engine overhead: {len(rows)} runs of true, half as 'run: true' (sh -c), half as [/bin/true] ({rows[0]['cpu_method']})")
 print(f"  through fsflow (first start to last end)  {per_step:.2f} ms per step")
 print(f"  plain fork/exec (bash loop)               {plain:.2f} ms per run")
 print(f"  overhead                                  {per_step - plain:.2f} ms per step (target < 5 ms): "

@@ -53,10 +53,17 @@ public final class CpuCgroup {
         return dir;
     }
 
-    /** {@code argv} prefixed so that the process moves itself into this cgroup, then execs {@code argv}. */
+    /**
+     * {@code argv} made to move itself into this cgroup first. A {@code sh -c TEXT} command gets
+     * the move as its first line (one shell, as without a cgroup); any other command runs behind
+     * a one-line shell that moves itself, then execs it.
+     */
     public List<String> enter(List<String> argv) {
-        List<String> out = new ArrayList<>(List.of("sh", "-c",
-                "echo $$ > '" + dir.resolve("cgroup.procs") + "' && exec \"$@\"", "fsflow-step"));
+        String move = "echo $$ > '" + dir.resolve("cgroup.procs") + "' || exit 125";
+        if (argv.size() == 3 && argv.get(0).equals("sh") && argv.get(1).equals("-c")) {
+            return List.of("sh", "-c", move + "\n" + argv.get(2));
+        }
+        List<String> out = new ArrayList<>(List.of("sh", "-c", move + "\nexec \"$@\"", "fsflow-step"));
         out.addAll(argv);
         return out;
     }
