@@ -42,7 +42,7 @@ public final class Fsflow {
 
     /** Stage 2: expand it into the execution graph, with outputs in {@code out} and work files in {@code work}. */
     public static Plan plan(Scenario scenario, Path out, Path work) {
-        Layout layout = new Layout(out != null ? out : Path.of("reports", scenario.name()),
+        Layout layout = new Layout(out != null ? out : defaultOut(scenario.name()),
                 work != null ? work : Layout.defaultWork(scenario.name()));
         return Planner.plan(scenario, layout, seedOf(scenario));
     }
@@ -63,6 +63,32 @@ public final class Fsflow {
     /** Stage 4: render report.html, report.md and results.csv from what {@code dir} stores. */
     public static List<Path> report(Path dir, Path templates) {
         return new ReportWriter(templates).write(dir);
+    }
+
+    /**
+     * {@code reports/<name>/}, or, when that already holds results (a published report, an earlier
+     * run), the first of {@code reports/<name>-2/}, {@code -3/} ... that does not: a run never
+     * overwrites results. An explicit --out that holds results is refused instead.
+     */
+    static Path defaultOut(String name) {
+        return defaultOut(Path.of("reports"), name);
+    }
+
+    static Path defaultOut(Path reports, String name) {
+        Path out = reports.resolve(name);
+        for (int n = 2; holdsResults(out); n++) {
+            out = reports.resolve(name + "-" + n);
+        }
+        return out;
+    }
+
+    private static boolean holdsResults(Path dir) {
+        Path results = dir.resolve("results.jsonl");
+        try {
+            return java.nio.file.Files.exists(results) && java.nio.file.Files.size(results) > 0;
+        } catch (java.io.IOException e) {
+            return true;
+        }
     }
 
     /** The scenario's seed, or a fresh one for a shuffled order (recorded in the plan and results). */
