@@ -176,8 +176,7 @@ public final class ReportBuilder {
     private Map<String, Object> dataset(String dataset) {
         List<Measurement> mine = rows.stream().filter(r -> datasetOf(r).equals(dataset)).toList();
         List<String> columns = columnsOf(mine);
-        List<String> steps = new ArrayList<>(new LinkedHashSet<>(order(env.path("campaign").path("steps").elements()
-                .hasNext() ? stepNames() : java.util.Collections.emptyIterator(), Measurement::step)));
+        List<String> steps = order(stepNames(), Measurement::step);
         steps.removeIf(st -> mine.stream().noneMatch(r -> r.step().equals(st)));
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", dataset.isEmpty() ? "all steps" : dataset);
@@ -188,7 +187,7 @@ public final class ReportBuilder {
         double[][] means = null;
         double[][] halves = null;
         for (String[] metric : TIME_METRICS) {
-            Map<String, Object> t = table(mine, steps, columns, metric[0], metric[1], v -> v);
+            Map<String, Object> t = table(mine, steps, columns, metric[0], metric[1]);
             tables.add(t);
             if (metric[0].equals("real_s")) {
                 means = (double[][]) t.remove("means");
@@ -276,7 +275,7 @@ public final class ReportBuilder {
     }
 
     private Map<String, Object> table(List<Measurement> mine, List<String> steps, List<String> columns, String key,
-            String title, Function<Double, Double> unused) {
+            String title) {
         boolean lowerIsBetter = !key.equals("cpu_pct");
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("title", title);

@@ -46,6 +46,9 @@ public final class ScenarioLoader {
         overrides.apply(root);
         String effective = overrides.sets().isEmpty() ? source.text() : serialize(root);
         Scenario scenario = new ScenarioReader(source, problems).read(root);
+        // layer 2 (references, variables, capacity) runs only on a scenario whose every field was
+        // read: on a half-read one it would report noise, such as a reference to an entry whose
+        // own error dropped it
         if (scenario == null || problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
         }
