@@ -78,8 +78,24 @@ public final class DatasetGenerator {
         }
     }
 
+    /** Generation stopped by its caller (Ctrl-C); the tree is incomplete and has no manifest. */
+    public static final class Cancelled extends RuntimeException {
+        Cancelled() {
+            super("dataset generation cancelled", null, false, false);
+        }
+    }
+
     /** Generates the dataset into {@code root} (removing what was there) and writes its manifest. */
     public Manifest generate(Dataset d, long seed, Path root) {
+        return generate(d, seed, root, () -> false);
+    }
+
+    /**
+     * Generates the dataset, checking {@code cancelled} before each chunk of files: when it turns
+     * true, generation stops with {@link Cancelled} and writes no manifest, so the next run
+     * regenerates the tree instead of reusing a partial one.
+     */
+    public Manifest generate(Dataset d, long seed, Path root, java.util.function.BooleanSupplier cancelled) {
         try {
             deleteTree(root);
             Files.deleteIfExists(Manifest.of(root));
@@ -99,12 +115,20 @@ public final class DatasetGenerator {
                 java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
                 for (int chunk = 0; chunk < leafDigests.length; chunk++) {
                     int c = chunk;
-                    jobs.add(pool.submit(() -> writeChunk(d, seed, root, c, perLeaf, leafDigests, leafBytes)));
+                    jobs.add(pool.submit(() -> {
+                        if (cancelled.getAsBoolean()) {
+                            throw new Cancelled();
+                        }
+                        writeChunk(d, seed, root, c, perLeaf, leafDigests, leafBytes);
+                    }));
                 }
                 for (Future<?> f : jobs) {
                     f.get();
                 }
             } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof Cancelled c) {
+                    throw c;
+                }
                 throw e.getCause() instanceof UncheckedIOException u ? u : new IllegalStateException(e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -236,7 +236,13 @@ public final class Runner {
                     + " (manifest and content checked)");
             return;
         }
-        m = generator.generate(d, seed, root);
+        try {
+            m = generator.generate(d, seed, root, () -> interrupted);
+        } catch (DatasetGenerator.Cancelled e) {
+            progress.info("dataset " + d.name() + ": generation stopped by the interrupt (incomplete, will be "
+                    + "generated again)");
+            return;
+        }
         progress.info(String.format(java.util.Locale.ROOT, "dataset %s: generated %d files, %s in %.1f s -> %s",
                 d.name(), m.files(), ByteSize.format(m.bytes()), (System.nanoTime() - start) / 1e9, root));
     }

@@ -127,6 +127,17 @@ class DatasetGeneratorTest {
     }
 
     @Test
+    void aCancelledGenerationLeavesNoManifestSoItIsNotReused() {
+        Dataset d = dataset(4, 600, new Dataset.SizeSpec.Fixed(100), 1, Dataset.Content.RANDOM);
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        DatasetGenerator g = new DatasetGenerator(1);
+        org.junit.jupiter.api.Assertions.assertThrows(DatasetGenerator.Cancelled.class,
+                () -> g.generate(d, 1, dir, () -> asked.incrementAndGet() > 2));
+        assertTrue(!Files.exists(Manifest.of(dir)), "no manifest for an incomplete tree");
+        assertNull(g.reusable(d, 1, dir));
+    }
+
+    @Test
     void aValidDatasetIsReusedAndADamagedOneIsNot() throws IOException {
         Dataset d = dataset(3, 4, new Dataset.SizeSpec.Fixed(4096), 2, Dataset.Content.RANDOM);
         DatasetGenerator g = new DatasetGenerator(2);
