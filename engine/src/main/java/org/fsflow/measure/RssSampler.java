@@ -12,21 +12,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class RssSampler implements AutoCloseable {
 
+    // one reused daemon thread pool: starting two threads per step was a measurable part of
+    // fsflow's per-step overhead
+    private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fsflow-rss-sampler");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final ProcessHandle root;
     private final AtomicBoolean running = new AtomicBoolean(true);
-    private final Thread thread;
+    private java.util.concurrent.Future<?> task;
     private volatile long maxKb;
 
     private RssSampler(ProcessHandle root) {
         this.root = root;
-        this.thread = new Thread(this::loop, "fsflow-rss-sampler");
-        this.thread.setDaemon(true);
     }
 
     /** Starts sampling {@code root} and its descendants. */
     public static RssSampler start(ProcessHandle root) {
         RssSampler s = new RssSampler(root);
-        s.thread.start();
+        s.task = POOL.submit(s::loop);
         return s;
     }
 
@@ -86,9 +92,12 @@ public final class RssSampler implements AutoCloseable {
     @Override
     public void close() {
         running.set(false);
-        thread.interrupt();
+        task.cancel(true);
         try {
-            thread.join(1000);
+            task.get(1, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.CancellationException | java.util.concurrent.ExecutionException
+                | java.util.concurrent.TimeoutException e) {
+            // cancelled as asked; the sampler's last value stands
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

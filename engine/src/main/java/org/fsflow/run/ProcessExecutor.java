@@ -39,6 +39,12 @@ public final class ProcessExecutor implements StepExecutor {
         t.setDaemon(true);
         return t;
     });
+    // reused daemon threads that block in waitFor(): the exit instant, without a thread start per step
+    private static final java.util.concurrent.ExecutorService WAITERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fsflow-exit-waiter");
+        t.setDaemon(true);
+        return t;
+    });
     private volatile Process current;
     private volatile boolean interruptRequested;
 
@@ -69,16 +75,14 @@ public final class ProcessExecutor implements StepExecutor {
             current = p;
             // Process.onExit() completes on the common ForkJoinPool, milliseconds late; a thread
             // blocked in waitFor() wakes right after the JDK's reaper has reaped the process
-            Thread waiter = new Thread(() -> {
+            WAITERS.execute(() -> {
                 try {
                     p.waitFor();
                     exitNanos.compareAndSet(0, System.nanoTime());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-            }, "fsflow-exit-waiter");
-            waiter.setDaemon(true);
-            waiter.start();
+            });
             sampler[0] = RssSampler.start(p.toHandle());
             if (timeout != null) {
                 deadline[0] = timer.schedule(() -> {
