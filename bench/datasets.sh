@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Dataset generation speed and memory. Seed 000's test3 (131,072 files of 16 KiB, 2 GiB, random
+# content; fsflow writes it as 128 directories of 1024 files, fio as one directory) written by:
 #   fsflow   fsflow dataset (SplitMix64 per file, every core)
 #   fio      fio --rw=write --fallocate=none --openfiles=1 (fio's --create_only only preallocates
 #            and writes no content, so it is no fair reference)
