@@ -55,6 +55,11 @@ public final class FsflowCommand implements Runnable {
                 return u.exitCode();
             }
             boolean debugging = java.util.Arrays.asList(args).contains("--debug");
+            if (e instanceof org.fsflow.result.JournalException j) {
+                w.println("fsflow: " + j.getMessage());
+                w.flush();
+                return ExitCodes.FAILED;
+            }
             if (e instanceof org.fsflow.report.TemplateFailure t) {
                 w.println("fsflow: " + t.getMessage());
                 w.flush();

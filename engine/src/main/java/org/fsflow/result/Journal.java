@@ -82,8 +82,9 @@ public final class Journal implements AutoCloseable {
             // a torn last line (a crash during a write) ends the journal; anything before it is kept,
             // and a bad line in the middle is an error
             if (!tornTail(file, out.size())) {
-                throw new IllegalStateException(file + ": line " + (out.size() + 1) + " is not a measurement: "
-                        + e.getMessage().lines().findFirst().orElse(""));
+                throw new JournalException(file + ":" + (out.size() + 1) + ": error: not a measurement ("
+                        + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); only the last line "
+                        + "may be torn (a crash during a write)");
             }
         }
         return out;

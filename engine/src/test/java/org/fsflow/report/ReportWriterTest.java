@@ -120,6 +120,19 @@ class ReportWriterTest {
         assertTrue(r.err().startsWith("fsflow: report.md.ftl:1:"), r.err());
     }
 
+    @Test
+    void aDamagedJournalIsOneLocatedLine() throws IOException {
+        Path out = render("damaged");
+        List<String> lines = Files.readAllLines(out.resolve("results.jsonl"));
+        lines.set(1, "{\"node\": \"half a li");
+        Files.write(out.resolve("results.jsonl"), lines);
+        org.fsflow.cli.Cli r = org.fsflow.cli.Cli.run("report", out.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().startsWith("fsflow: " + out.resolve("results.jsonl") + ":2: error: not a measurement"),
+                r.err());
+        assertTrue(r.noStackTrace(), r.err());
+    }
+
     private static String row(String node, String status, String command, String reason) {
         boolean ok = status.equals("ok");
         return "{\"node\":\"" + node + "\",\"step\":\"copy\",\"dataset\":\"a\",\"filesystem\":\"ext4\",\"repeat\":1,"
