@@ -15,6 +15,7 @@ import org.fsflow.parse.OutputParser;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
 
 /**
  * Turns published results into an fsflow output directory: {@code results.jsonl} (one row per
@@ -43,7 +44,7 @@ public final class Importer {
                 Map<String, Object> metrics = new LinkedHashMap<>(line.values());
                 line.tooFast().forEach(col -> metrics.put("too_fast." + col, 1));
                 rows.add(row(fs, labels.get("dataset"), "bonnie", r, "bonnie++ " + line.version() + " -s "
-                        + line.fileSize() + " (imported from " + file.getFileName() + ")", Measurement.OK, null,
+                        + line.fileSize() + " (imported from " + file.getFileName() + ")", Status.OK, null,
                         null, null, null, null, null, metrics));
             }
         }
@@ -65,7 +66,7 @@ public final class Importer {
                 int r = runs.merge(fs + "\u0000" + e.command(), 1, Integer::sum);
                 boolean ok = e.exitStatus() == 0;
                 rows.add(row(fs, labels.get("dataset"), e.command(), r, e.command(),
-                        ok ? Measurement.OK : Measurement.FAILED, ok ? null : e.exitStatus() < 0
+                        ok ? Status.OK : Status.FAILED, ok ? null : e.exitStatus() < 0
                                 ? "terminated by a signal" : "exit status " + e.exitStatus(),
                         e.realS(), e.userS(), e.sysS(), e.cpuPct(), e.maxRssKb(), Map.of()));
             }
@@ -81,7 +82,7 @@ public final class Importer {
         return parts.length == 3 && parts[0].equals("bench") ? parts[1] : name.replaceAll("\\.[^.]*$", "");
     }
 
-    private static Measurement row(String fs, String dataset, String step, int repeat, String command, String status,
+    private static Measurement row(String fs, String dataset, String step, int repeat, String command, Status status,
             String reason, Double real, Double user, Double sys, Double cpu, Long rss, Map<String, Object> metrics) {
         Map<String, String> cell = new LinkedHashMap<>();
         if (dataset != null) {
@@ -90,9 +91,10 @@ public final class Importer {
         cell.put("filesystem", fs);
         String node = (dataset == null ? "" : dataset + "/") + fs + "/r" + repeat + "/"
                 + step.replaceAll("[^A-Za-z0-9._+-]+", "_");
-        return new Measurement(node, step, dataset, fs, repeat, cell, command, status, null, reason, real, user, sys,
-                cpu == null ? null : Math.round(cpu), rss, null, null, null, null, null, null, null, metrics, List.of(),
-                List.of(), List.of(), "imported", "imported", List.of());
+        return Measurement.builder(node, step).dataset(dataset).filesystem(fs).repeat(repeat).cell(cell)
+                .command(command).status(status).reason(reason).realS(real).userS(user).sysS(sys)
+                .cpuPct(cpu == null ? null : Math.round(cpu)).maxRssKb(rss).metrics(metrics).cpuMethod("imported")
+                .memoryMethod("imported").build();
     }
 
     private static void write(Path out, List<Measurement> rows, Map<String, String> labels, List<Path> files,

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
 import org.fsflow.result.Summary;
 
 /**
@@ -537,7 +538,7 @@ public final class ReportBuilder {
     private List<Map<String, Object>> skipped() {
         Map<String, Map<String, Object>> byReason = new LinkedHashMap<>();
         for (Measurement r : rows) {
-            if (!Measurement.SKIPPED.equals(r.status())) {
+            if (r.status() != Status.SKIPPED) {
                 continue;
             }
             String cell = r.node().substring(0, r.node().lastIndexOf("/r") < 0 ? 0 : r.node().lastIndexOf("/r"));
@@ -557,10 +558,10 @@ public final class ReportBuilder {
     private List<Map<String, Object>> failedRows() {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Measurement r : rows) {
-            if (Measurement.FAILED.equals(r.status()) || Measurement.TIMEOUT.equals(r.status())) {
+            if (r.status().failure()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("node", r.node());
-                m.put("status", r.status());
+                m.put("status", r.status().value());
                 m.put("reason", r.reason() == null ? "" : r.reason());
                 out.add(m);
             }
@@ -573,7 +574,7 @@ public final class ReportBuilder {
         for (Measurement r : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("node", r.node());
-            m.put("status", r.status());
+            m.put("status", r.status().value());
             m.put("real", r.realS() == null ? "" : Numbers.fixed(r.realS(), 3));
             m.put("user", r.userS() == null ? "" : Numbers.fixed(r.userS(), 3));
             m.put("sys", r.sysS() == null ? "" : Numbers.fixed(r.sysS(), 3));
@@ -629,8 +630,7 @@ public final class ReportBuilder {
                         + " ms): process start-up weighs on them.");
             }
         }
-        long failed = rows.stream().filter(r -> Measurement.FAILED.equals(r.status())
-                || Measurement.TIMEOUT.equals(r.status())).count();
+        long failed = rows.stream().filter(r -> r.status().failure()).count();
         if (failed > 0) {
             warnings.add(failed + " steps failed or timed out; they are listed below and left out of every mean.");
         }

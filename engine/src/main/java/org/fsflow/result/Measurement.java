@@ -16,7 +16,7 @@ import java.util.Map;
  * @param repeat       the 1-based repetition
  * @param cell         every coordinate of the cell (axis to value)
  * @param command      the exact command as run, like GNU time's %C
- * @param status       ok, failed, timeout or skipped
+ * @param status       ok, failed, timeout or skipped (the lower-case {@link Status} names)
  * @param exitCode     the process exit status, or null
  * @param reason       why it failed or was skipped (stderr tail, missing tool ...), or null
  * @param realS        %e, elapsed seconds (monotonic clock)
@@ -38,10 +38,16 @@ import java.util.Map;
  * @param cpuMethod    how user/sys were measured
  * @param memoryMethod how max RSS was measured
  * @param log          stdout/stderr log paths, relative to the output directory
+ * @param host         where the cell ran: the host name (of the machine, or of the VM guest); null in
+ *                     journals written before it was recorded, and in imported results
+ * @param kernel       the kernel release there ({@code uname -r}); null likewise
+ * @param virt         how that kernel ran: {@code host} (on the machine itself), {@code kvm} or
+ *                     {@code tcg} (a VM guest, hardware-assisted or emulated); null likewise
  */
 @JsonPropertyOrder({"node", "step", "dataset", "filesystem", "repeat", "cell", "command", "status", "exit_code",
     "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults", "major_faults", "read_bytes",
-    "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics"})
+    "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics", "devices", "mkfs_options", "mount_options",
+    "cpu_method", "memory_method", "log", "host", "kernel", "virt"})
 public record Measurement(
         String node,
         String step,
@@ -50,7 +56,7 @@ public record Measurement(
         int repeat,
         Map<String, String> cell,
         String command,
-        String status,
+        Status status,
         Integer exitCode,
         String reason,
         Double realS,
@@ -71,33 +77,33 @@ public record Measurement(
         List<String> mountOptions,
         String cpuMethod,
         String memoryMethod,
-        List<String> log) {
+        List<String> log,
+        String host,
+        String kernel,
+        String virt) {
 
-    /** Statuses. */
-    public static final String OK = "ok";
-    /** The process failed (non-zero exit, or its output could not be parsed). */
-    public static final String FAILED = "failed";
-    /** The process was killed by its time limit. */
-    public static final String TIMEOUT = "timeout";
-    /** The step did not run; {@code reason} says why. */
-    public static final String SKIPPED = "skipped";
+    /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
+    public static MeasurementBuilder builder(String node, String step) {
+        return new MeasurementBuilder().node(node).step(step);
+    }
+
+    /** A builder holding every field of this measurement. */
+    public MeasurementBuilder toBuilder() {
+        return new MeasurementBuilder(this);
+    }
 
     /** This measurement with {@code figures} as its metrics. */
     public Measurement withMetrics(Map<String, Object> figures) {
-        return new Measurement(node, step, dataset, filesystem, repeat, cell, command, status, exitCode, reason, realS,
-                userS, sysS, cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs, startedAt,
-                endedAt, figures, devices, mkfsOptions, mountOptions, cpuMethod, memoryMethod, log);
+        return toBuilder().metrics(figures).build();
     }
 
     /** This measurement, failed for {@code why} (its figures are kept: the process did run). */
     public Measurement failedBecause(String why) {
-        return new Measurement(node, step, dataset, filesystem, repeat, cell, command, FAILED, exitCode, why, realS,
-                userS, sysS, cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs, startedAt,
-                endedAt, metrics, devices, mkfsOptions, mountOptions, cpuMethod, memoryMethod, log);
+        return toBuilder().status(Status.FAILED).reason(why).build();
     }
 
     /** True for rows that count in statistics. */
     public boolean ok() {
-        return OK.equals(status);
+        return status == Status.OK;
     }
 }

@@ -173,7 +173,8 @@ final class Environment {
         }
     }
 
-    private static String hostname() {
+    /** The host name of this machine, or "unknown". */
+    static String hostname() {
         try {
             return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
         } catch (IOException e) {

@@ -22,6 +22,8 @@ import org.fsflow.plan.Planner;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.MeasurementBuilder;
+import org.fsflow.result.Status;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
@@ -46,6 +48,10 @@ public final class Runner {
             return interrupted ? 3 : failed > 0 || aborted ? 1 : 0;
         }
     }
+
+    // where every cell of this runner runs: this host, under its own kernel
+    private static final String HOST = Environment.hostname();
+    private static final String KERNEL = Capabilities.kernelRelease();
 
     private final Plan plan;
     private final Scenario scenario;
@@ -279,7 +285,7 @@ public final class Runner {
                 Measurement m = cannotRun != null ? skip(n, bindings, cannotRun)
                         : cellFailed != null ? skip(n, bindings, cellFailed)
                         : measure(n, bindings.forStep(n.step().name()));
-                if (interrupted && !m.status().equals(Measurement.SKIPPED)) {
+                if (interrupted && m.status() != Status.SKIPPED) {
                     progress.info("interrupted during " + n.id() + ": not recorded; 'fsflow resume " + layout.out()
                             + "' runs it again");
                     return;
@@ -287,8 +293,8 @@ public final class Runner {
                 journal.append(m);
                 done.put(m.node(), m);
                 count(m);
-                progress.finished(n.id(), m.status(), m.realS(), m.ok() ? null : m.reason());
-                if (m.status().equals(Measurement.FAILED) || m.status().equals(Measurement.TIMEOUT)) {
+                progress.finished(n.id(), m.status().value(), m.realS(), m.ok() ? null : m.reason());
+                if (m.status().failure()) {
                     Scenario.OnError policy = n.step().onError() != null ? n.step().onError() : scenario.onError();
                     if (policy == Scenario.OnError.ABORT) {
                         aborted = true;
@@ -307,8 +313,8 @@ public final class Runner {
 
     private void count(Measurement m) {
         switch (m.status()) {
-            case Measurement.OK -> ok++;
-            case Measurement.SKIPPED -> skipped++;
+            case OK -> ok++;
+            case SKIPPED -> skipped++;
             default -> failed++;
         }
     }
@@ -391,7 +397,7 @@ public final class Runner {
             Execution before = executor.execute(b.argv(step.before()), log(n, "before.out"), log(n, "before.err"),
                     timeout, List.of());
             if (!before.succeeded()) {
-                return result(n, b, cmd.display(), Measurement.FAILED, before,
+                return result(n, b, cmd.display(), Status.FAILED, before,
                         "before: " + describeFailure(before));
             }
         }
@@ -399,7 +405,7 @@ public final class Runner {
             Commands.Result dropped = Commands.run(List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"),
                     Duration.ofMinutes(10));
             if (!dropped.ok()) {
-                return result(n, b, cmd.display(), Measurement.FAILED, emptyExecution(),
+                return result(n, b, cmd.display(), Status.FAILED, emptyExecution(),
                         "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
         }
@@ -410,7 +416,7 @@ public final class Runner {
         if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
             teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
         }
-        String status = e.timedOut() ? Measurement.TIMEOUT : e.succeeded() ? Measurement.OK : Measurement.FAILED;
+        Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
         Measurement m = result(n, b, cmd.display(), status, e, e.succeeded() ? null : describeFailure(e));
         String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
         return parser == null || !m.ok() ? m : parsed(m, parser, n);
@@ -482,21 +488,27 @@ public final class Runner {
 
     private Measurement skip(PlanNode n, Bindings b, String reason) {
         StepCommand cmd = StepCommand.of(n.step(), b);
-        return new Measurement(n.id(), n.step().name(), n.cell().dataset(), n.cell().filesystem(), n.repeat(),
-                n.cell().coordinates(), cmd.display(), Measurement.SKIPPED, null, reason, null, null, null, null, null,
-                null, null, null, null, null, null, null, Map.of(), List.of(), options(n, true), options(n, false),
-                null, null, List.of());
+        return base(n).command(cmd.display()).status(Status.SKIPPED).reason(reason).build();
     }
 
-    private Measurement result(PlanNode n, Bindings b, String command, String status, Execution e, String reason) {
+    private Measurement result(PlanNode n, Bindings b, String command, Status status, Execution e, String reason) {
         var u = e.usage();
-        return new Measurement(n.id(), n.step().name(), n.cell().dataset(), n.cell().filesystem(), n.repeat(),
-                n.cell().coordinates(), command, status, e.exitCode() < 0 ? null : e.exitCode(), reason,
-                round(u.realSeconds(), 6), round(u.userSeconds(), 6), round(u.systemSeconds(), 6), u.cpuPercent(),
-                u.maxRssKb(), u.minorFaults(), u.majorFaults(), u.readBytes(), u.writeBytes(), u.ioBusyMillis(),
-                e.startedAt().toString(), e.endedAt().toString(), Map.of(), devices.kernelNames(), options(n, true),
-                options(n, false), executor.cpuMethod(), org.fsflow.measure.Usage.MEMORY_METHOD,
-                List.of(relative(log(n, "out")), relative(log(n, "err"))));
+        return base(n).command(command).status(status).exitCode(e.exitCode() < 0 ? null : e.exitCode())
+                .reason(reason).realS(round(u.realSeconds(), 6)).userS(round(u.userSeconds(), 6))
+                .sysS(round(u.systemSeconds(), 6)).cpuPct(u.cpuPercent()).maxRssKb(u.maxRssKb())
+                .minorFaults(u.minorFaults()).majorFaults(u.majorFaults()).readBytes(u.readBytes())
+                .writeBytes(u.writeBytes()).ioBusyMs(u.ioBusyMillis()).startedAt(e.startedAt().toString())
+                .endedAt(e.endedAt().toString()).devices(devices.kernelNames()).cpuMethod(executor.cpuMethod())
+                .memoryMethod(org.fsflow.measure.Usage.MEMORY_METHOD)
+                .log(List.of(relative(log(n, "out")), relative(log(n, "err")))).build();
+    }
+
+    // what every measurement of node n says: the cell's coordinates, options, and where it ran
+    private MeasurementBuilder base(PlanNode n) {
+        return Measurement.builder(n.id(), n.step().name()).dataset(n.cell().dataset())
+                .filesystem(n.cell().filesystem()).repeat(n.repeat()).cell(n.cell().coordinates())
+                .mkfsOptions(options(n, true)).mountOptions(options(n, false))
+                .host(HOST).kernel(KERNEL).virt("host");
     }
 
     private List<String> options(PlanNode n, boolean mkfs) {

@@ -26,7 +26,8 @@ class RunnerIT {
 
     static final List<String> CONTRACT = List.of("node", "step", "dataset", "filesystem", "repeat", "command", "status",
             "exit_code", "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults",
-            "major_faults", "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics");
+            "major_faults", "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics", "host", "kernel",
+            "virt");
 
     @TempDir
     Path dir;
@@ -71,6 +72,9 @@ class RunnerIT {
             }
             assertEquals("ok", row.get("status").asText(), row.toString());
             assertTrue(row.get("real_s").asDouble() > 0, row.toString());
+            assertEquals("host", row.get("virt").asText(), "a cell run on this machine's own kernel");
+            assertEquals(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip(), row.get("kernel").asText());
+            assertEquals(Files.readString(Path.of("/proc/sys/kernel/hostname")).strip(), row.get("host").asText());
         }
         JsonNode burn = rows.get(1);
         assertEquals("r1/burn", burn.get("node").asText());
