@@ -34,7 +34,9 @@ class ProcessExecutorIT {
         double cpu = e.usage().userSeconds() + e.usage().systemSeconds();
         assertTrue(cpu > 0.05, e.toString());
         assertTrue(cpu <= e.usage().realSeconds() * 1.1 + 0.02, "one thread cannot use more CPU than time: " + e);
-        assertTrue(e.usage().cpuPercent() > 30, e.toString());
+        // %P is CPU over real time; its size depends on how busy the host is, so only its agreement is checked
+        assertEquals(Math.round(cpu * 1000) * 100 / (long) (e.usage().realSeconds() * 1000), e.usage().cpuPercent());
+        assertTrue(e.usage().cpuPercent() > 0, e.toString());
     }
 
     @Test
