@@ -10,6 +10,7 @@ import org.fsflow.report.ReportWriter;
 import org.fsflow.run.Campaign;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
+import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioException;
@@ -71,7 +72,7 @@ public final class Fsflow {
      * overwrites results. An explicit --out that holds results is refused instead.
      */
     static Path defaultOut(String name) {
-        return defaultOut(Path.of("reports"), name);
+        return defaultOut(Defaults.OUT_ROOT, name);
     }
 
     static Path defaultOut(Path reports, String name) {

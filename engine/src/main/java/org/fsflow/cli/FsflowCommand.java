@@ -14,12 +14,7 @@ import picocli.CommandLine.ScopeType;
         subcommands = {ValidateCommand.class, PlanCommand.class, RunCommand.class, ResumeCommand.class,
             DatasetCommand.class, ReportCommand.class, ImportCommand.class,
             CommandLine.HelpCommand.class},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:all scenarios valid / all measured steps succeeded",
-            "1:a scenario is invalid, or a step failed",
-            "2:usage error (wrong options or arguments)",
-            "3:interrupted; continue with 'fsflow resume DIR'"})
+        exitCodeListHeading = "%nExit codes:%n")
 public final class FsflowCommand implements Runnable {
 
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of internal errors.")
@@ -36,6 +31,7 @@ public final class FsflowCommand implements Runnable {
     /** Runs fsflow with {@code args}, printing to {@code out} and {@code err}; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new FsflowCommand());
+        cli.getCommandSpec().usageMessage().exitCodeList(ExitCodes.help());
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> e instanceof UserError u ? u.exitCode() : ExitCodes.FAILED);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.fsflow.run.Commands;
 import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.FilesystemType;
 
 /**
  * Whether a filesystem can run here, checked before its cells run: are we root, is the mkfs tool
@@ -42,8 +43,8 @@ public final class Capabilities {
                     : "kernel " + kernelRelease() + " has no " + kernel + " support";
         }
         // the kernel first: installing the mkfs tool would not help a kernel without the filesystem
-        FilesystemDriver driver = FilesystemDriver.of(fs.type());
-        if (!kernelKnows(driver.kernelName())) {
+        FilesystemType driver = FilesystemType.of(fs.type());
+        if (!kernelKnows(driver.kernelModule())) {
             return "kernel " + kernelRelease() + " has no " + fs.type() + " support (not in /proc/filesystems, "
                     + "no module loads)";
         }

@@ -2,6 +2,7 @@ package org.fsflow.device;
 
 import java.nio.file.Path;
 import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Scenario;
 
@@ -17,12 +18,12 @@ public record Layout(Path out, Path work) {
 
     /** The default work directory of a scenario. */
     public static Path defaultWork(String scenarioName) {
-        return Path.of("/var/tmp/fsflow", scenarioName);
+        return Defaults.WORK_ROOT.resolve(scenarioName);
     }
 
     /** Where {@code device} is mounted (a dir device's own path). */
     public Path mountPoint(Device device) {
-        return device.mountPoint() != null ? device.mountPoint() : work.resolve("mnt").resolve(device.name());
+        return device.mountPoint() != null ? device.mountPoint() : work.resolve(Defaults.MOUNT_DIR).resolve(device.name());
     }
 
     /** The image file of a loop device. */
@@ -36,7 +37,8 @@ public record Layout(Path out, Path work) {
             return dataset.existing();
         }
         Device source = scenario.devices().get(Scenario.SOURCE);
-        Path root = source != null ? mountPoint(source).resolve("fsflow-datasets") : work.resolve("datasets");
+        Path root = source != null ? mountPoint(source).resolve(Defaults.DATASETS_ON_SOURCE)
+                : work.resolve(Defaults.DATASETS_IN_WORK);
         return root.resolve(dataset.name());
     }
 }

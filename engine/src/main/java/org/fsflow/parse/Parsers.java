@@ -1,22 +1,27 @@
 package org.fsflow.parse;
 
-import java.util.Map;
+import org.fsflow.scenario.ParserName;
 
-/** The output parsers, in one visible table: the names a step's {@code parse:} may use. */
+/** The implementation of every parser named in {@link ParserName}, the one table of parser names. */
 public final class Parsers {
-
-    private static final Map<String, OutputParser> BY_NAME = Map.of(
-            "bonnie", new BonnieParser(),
-            "fio", new FioParser(),
-            "dd", new DdParser(),
-            "gnu-time", new GnuTimeParser(),
-            "capacity", new CapacityParser());
 
     private Parsers() {
     }
 
+    /** The parser of {@code name}. */
+    public static OutputParser of(ParserName name) {
+        return switch (name) {
+            case BONNIE -> new BonnieParser();
+            case FIO -> new FioParser();
+            case DD -> new DdParser();
+            case GNU_TIME -> new GnuTimeParser();
+            case CAPACITY -> new CapacityParser();
+        };
+    }
+
     /** The parser called {@code name}, or null when this fsflow has none of that name. */
     public static OutputParser of(String name) {
-        return BY_NAME.get(name);
+        ParserName p = ParserName.of(name);
+        return p == null ? null : of(p);
     }
 }

@@ -11,6 +11,7 @@ import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.Template;
+import org.fsflow.scenario.Variables;
 
 /**
  * The values of {@code ${...}} variables for one step of one cell repetition (see
@@ -63,30 +64,35 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
         if (list != null) {
             return String.join(" ", list);
         }
+        Variables.Family family = Variables.Family.of(name, scenario);
+        if (family == null) {
+            return null;
+        }
         int dot = name.indexOf('.');
         String head = dot < 0 ? name : name.substring(0, dot);
         String field = dot < 0 ? "" : name.substring(dot + 1);
-        switch (head) {
-            case "params":
+        return switch (family) {
+            case PARAMS -> {
                 Scenario.Param p = scenario.params().get(field);
-                return p == null ? null : p.value();
-            case "run":
-                return field.equals("out") ? layout.out().toString() : layout.work().toString();
-            case "cell":
-                return cell == null ? null : field.equals("id") ? cell.id() : cell.coordinates().get(field);
-            case "dataset":
-                return cell == null || cell.dataset() == null ? null
-                        : dataset(scenario.datasets().get(cell.dataset()), field);
-            case "datasets":
+                yield p == null ? null : p.value();
+            }
+            case RUN -> field.equals("out") ? layout.out().toString() : layout.work().toString();
+            case CELL -> cell == null ? null : field.equals("id") ? cell.id() : cell.coordinates().get(field);
+            case DATASET -> cell == null || cell.dataset() == null ? null
+                    : dataset(scenario.datasets().get(cell.dataset()), field);
+            case DATASETS -> {
                 int dot2 = field.indexOf('.');
                 Dataset named = dot2 < 0 ? null : scenario.datasets().get(field.substring(0, dot2));
-                return named == null ? null : dataset(named, field.substring(dot2 + 1));
-            case "filesystem":
+                yield named == null ? null : dataset(named, field.substring(dot2 + 1));
+            }
+            case FILESYSTEM -> {
                 Filesystem fs = filesystem();
-                return fs == null ? null : field.equals("name") ? fs.name() : fs.type();
-            default:
-                return device(head, field);
-        }
+                yield fs == null ? null : field.equals("name") ? fs.name() : fs.type();
+            }
+            case DEVICE -> device(head, field);
+            // repeat and step.name are answered by value() before the memo
+            case REPEAT, STEP -> null;
+        };
     }
 
     /** Option lists ({@code ${filesystem.mkfs_options}}), which expand to several words. */

@@ -9,6 +9,7 @@ import java.util.Random;
 import org.fsflow.device.Layout;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Matrix;
@@ -214,7 +215,7 @@ public final class Planner {
 
     /** A dataset's seed: its own, else the scenario's, else 0, so datasets are reproducible by default. */
     public static long datasetSeed(Scenario s, Dataset d) {
-        return d.seed() != null ? d.seed() : s.seed() != null ? s.seed() : 0L;
+        return d.seed() != null ? d.seed() : s.seed() != null ? s.seed() : Defaults.DATASET_SEED;
     }
 
     private static String teardown(Layout layout, Device d) {

@@ -1,10 +1,11 @@
 package org.fsflow.plan;
 
 import java.util.List;
-import org.fsflow.device.FilesystemDriver;
 import org.fsflow.scenario.Command;
+import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.FilesystemType;
 import org.fsflow.scenario.Matrix;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.Step;
@@ -68,7 +69,7 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
             return s.filesystems().get(cell.filesystem());
         }
         String name = device.filesystem() != null ? device.filesystem()
-                : device.name().equals(Scenario.SOURCE) ? "ext4" : null;
+                : device.name().equals(Scenario.SOURCE) ? Defaults.SOURCE_FILESYSTEM : null;
         if (name == null) {
             return null;
         }
@@ -86,7 +87,7 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
         if (fs.lifecycle() != null) {
             return lifecycle(fs.lifecycle().create(), b, "mkfs");
         }
-        List<String> argv = FilesystemDriver.of(fs.type()).mkfs(fs.mkfsOptions(), dev);
+        List<String> argv = FilesystemType.of(fs.type()).mkfs(fs.mkfsOptions(), dev);
         return run(argv, Shell.join(argv).replace(Shell.quote(dev), dev));
     }
 
@@ -98,7 +99,7 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
             return lifecycle(fs.lifecycle().mount(), b, "mount");
         }
         long tmpfsBytes = device instanceof Device.Tmpfs t ? t.sizeBytes() : 0;
-        FilesystemDriver driver = FilesystemDriver.of(device instanceof Device.Tmpfs ? "tmpfs" : fs.type());
+        FilesystemType driver = FilesystemType.of(device instanceof Device.Tmpfs ? "tmpfs" : fs.type());
         List<String> argv = driver.mount(fs.mountOptions(), dev, mnt, tmpfsBytes);
         return run(argv, Shell.join(argv).replace(Shell.quote(dev), dev));
     }

@@ -10,12 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.device.DeviceSafety;
-import org.fsflow.device.FilesystemDriver;
 import org.fsflow.device.Layout;
 import org.fsflow.device.Mounts;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.FilesystemType;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.Step;
 
@@ -86,12 +86,12 @@ final class DeviceSetup {
         }
         if (d instanceof Device.Tmpfs t) {
             teardown.register(Resource.mount(mnt.toString(), Resource.CAMPAIGN));
-            check(FilesystemDriver.of("tmpfs").mount(List.of(), "", mnt.toString(), t.sizeBytes()), "mount tmpfs");
+            check(FilesystemType.of("tmpfs").mount(List.of(), "", mnt.toString(), t.sizeBytes()), "mount tmpfs");
             return;
         }
         String dev = nodes.get(d.name());
         if (fs.lifecycle() == null) {
-            FilesystemDriver driver = FilesystemDriver.of(fs.type());
+            FilesystemType driver = FilesystemType.of(fs.type());
             check(driver.mkfs(fs.mkfsOptions(), dev), "format device '" + d.name() + "'");
             teardown.register(Resource.mount(mnt.toString(), Resource.CAMPAIGN));
             check(driver.mount(fs.mountOptions(), dev, mnt.toString(), 0), "mount device '" + d.name() + "'");

@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Set;
 import org.fsflow.Fsflow;
 import org.fsflow.device.Capabilities;
-import org.fsflow.device.FilesystemDriver;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.FilesystemType;
 
 /**
  * The conditions of a run, written to {@code environment.json} when it starts: host, CPU, memory,
@@ -225,7 +225,7 @@ final class Environment {
     static Set<String> programs(Plan plan) {
         Set<String> tools = new LinkedHashSet<>(List.of("losetup", "mount", "umount", "sync"));
         for (Filesystem fs : plan.scenario().filesystems().values()) {
-            FilesystemDriver d = fs.lifecycle() == null ? FilesystemDriver.of(fs.type()) : null;
+            FilesystemType d = fs.lifecycle() == null ? FilesystemType.of(fs.type()) : null;
             if (d != null && d.mkfsProgram() != null) {
                 tools.add(d.mkfsProgram());
             }

@@ -31,11 +31,6 @@ import java.util.List;
 public record Dataset(String name, long dirs, long files, SizeSpec size, int depth, Content content,
         String dirName, String fileName, Long seed, Path existing, Location where) {
 
-    /** Default directory names, as in seed 000's gen.sh. */
-    public static final String DEFAULT_DIR_NAME = "dir{i}";
-    /** Default file names, as in seed 000's gen.sh. */
-    public static final String DEFAULT_FILE_NAME = "fichier{j}";
-
     /** Number of leaf directories: dirs^depth. */
     public long leafDirs() {
         long n = 1;

@@ -14,8 +14,8 @@ import java.util.List;
  * </pre>
  *
  * @param name         the key: what the matrix and reports call it
- * @param type         {@code type:} the driver (ext2, ext3, ext4, xfs, btrfs, f2fs, jfs, reiserfs,
- *                     vfat, tmpfs), defaults to the name; ignored with a lifecycle
+ * @param type         {@code type:} the built-in driver (one of {@link FilesystemType#NAMES}), defaults
+ *                     to the name; ignored with a lifecycle
  * @param mkfsOptions  {@code mkfs_options:} extra arguments for mkfs, before the device
  * @param mountOptions {@code mount_options:} joined with commas into {@code mount -o}
  * @param lifecycle    {@code lifecycle:} custom commands instead of a built-in driver, or null
@@ -23,10 +23,6 @@ import java.util.List;
  */
 public record Filesystem(String name, String type, List<String> mkfsOptions, List<String> mountOptions,
         Lifecycle lifecycle, Location where) {
-
-    /** The filesystem types with a built-in driver. */
-    public static final List<String> BUILT_IN = List.of("ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs",
-            "reiserfs", "vfat", "tmpfs");
 
     /**
      * Commands that replace the built-in driver, for filesystems such as ZFS through zfs-fuse:

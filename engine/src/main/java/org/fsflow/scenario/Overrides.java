@@ -28,7 +28,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
 public record Overrides(List<String> sets, double scale) {
 
     /** No overrides. */
-    public static final Overrides NONE = new Overrides(List.of(), 1.0);
+    public static final Overrides NONE = new Overrides(List.of(), Defaults.SCALE);
 
     private static final List<String> TOP = List.of("repeat", "order", "seed", "on_error", "timeout");
 

@@ -68,16 +68,13 @@ public final class ScenarioLoader {
         return out.toString();
     }
 
-    /** Devices fsflow creates shrink with the datasets, never below this (mkfs needs room for metadata). */
-    static final long MIN_SCALED_DEVICE_BYTES = 1L << 30;
-
     private static Device scaled(Device d, double factor) {
-        if (d instanceof Device.Loop l && l.sizeBytes() > MIN_SCALED_DEVICE_BYTES) {
-            long size = Math.max(MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
+        if (d instanceof Device.Loop l && l.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
+            long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
             return new Device.Loop(l.name(), size, l.image(), l.mountPoint(), l.filesystem(), l.where());
         }
-        if (d instanceof Device.Tmpfs t && t.sizeBytes() > MIN_SCALED_DEVICE_BYTES) {
-            long size = Math.max(MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));
+        if (d instanceof Device.Tmpfs t && t.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
+            long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));
             return new Device.Tmpfs(t.name(), size, t.mountPoint(), t.where());
         }
         return d;

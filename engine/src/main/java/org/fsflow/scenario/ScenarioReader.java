@@ -73,9 +73,9 @@ final class ScenarioReader {
                 : filesystems(n);
         Map<String, Dataset> datasets = (n = Fields.value(top, "datasets")) == null ? Map.of() : datasets(n);
         Matrix matrix = (n = Fields.value(top, "matrix")) == null ? new Matrix(Map.of()) : matrix(n);
-        Repeat repeat = (n = Fields.value(top, "repeat")) == null ? Repeat.times(1, Location.of(source.path(), 1, 1))
+        Repeat repeat = (n = Fields.value(top, "repeat")) == null ? Repeat.times(Defaults.REPEAT, Location.of(source.path(), 1, 1))
                 : repeat(n);
-        Scenario.Order order = Scenario.Order.SEQUENTIAL;
+        Scenario.Order order = Defaults.ORDER;
         if ((n = Fields.value(top, "order")) != null) {
             String o = f.choice(n, "order", List.of("sequential", "interleaved", "shuffled"));
             if (o != null) {
@@ -83,7 +83,7 @@ final class ScenarioReader {
             }
         }
         Long seed = (n = Fields.value(top, "seed")) == null ? null : f.integer(n, "seed", 0, Long.MAX_VALUE);
-        Scenario.OnError onError = (n = Fields.value(top, "on_error")) == null ? Scenario.OnError.SKIP_CELL
+        Scenario.OnError onError = (n = Fields.value(top, "on_error")) == null ? Defaults.ON_ERROR
                 : onError(n);
         Duration timeout = (n = Fields.value(top, "timeout")) == null ? null : duration(n, "timeout");
         List<Step> steps = (n = Fields.value(top, "steps")) == null ? List.of() : steps(n);
@@ -247,10 +247,10 @@ final class ScenarioReader {
         Node n;
         Filesystem.Lifecycle lifecycle = (n = Fields.value(e, "lifecycle")) == null ? null : lifecycle(n, what);
         String type = (n = Fields.value(e, "type")) == null ? name : f.nonEmpty(n, what + " type");
-        if (lifecycle == null && type != null && !Filesystem.BUILT_IN.contains(type)) {
+        if (lifecycle == null && type != null && !FilesystemType.NAMES.contains(type)) {
             Node at = Fields.value(e, "type");
             f.problems().error(at == null ? keyAt : f.at(at), "no built-in driver for filesystem type '" + type + "'"
-                    + Fields.didYouMean(type, Filesystem.BUILT_IN).replace(": expected one of", ": built-in types are")
+                    + Fields.didYouMean(type, FilesystemType.NAMES).replace(": expected one of", ": built-in types are")
                     + (at == null ? "; add 'type:' or a 'lifecycle:' with its own commands" : ""));
         }
         List<String> mkfs = (n = Fields.value(e, "mkfs_options")) == null ? List.of()
@@ -330,20 +330,22 @@ final class ScenarioReader {
                 }
             }
             Path p = absolutePath(n, what + " existing");
-            return p == null ? null : new Dataset(name, 0, 0, new Dataset.SizeSpec.Fixed(0), 1, Dataset.Content.RANDOM,
-                    Dataset.DEFAULT_DIR_NAME, Dataset.DEFAULT_FILE_NAME, null, p, keyAt);
+            return p == null ? null : new Dataset(name, 0, 0, new Dataset.SizeSpec.Fixed(0), 1, Defaults.DATASET_CONTENT,
+                    Defaults.DIR_NAME, Defaults.FILE_NAME, null, p, keyAt);
         }
         f.require(e, node, what, "files", "size");
-        Long dirs = (n = Fields.value(e, "dirs")) == null ? Long.valueOf(1) : f.integer(n, what + " dirs", 1, MAX_DIRS);
+        Long dirs = (n = Fields.value(e, "dirs")) == null ? Long.valueOf(Defaults.DATASET_DIRS)
+                : f.integer(n, what + " dirs", 1, MAX_DIRS);
         Long files = (n = Fields.value(e, "files")) == null ? null
                 : f.integer(n, what + " files", 1, MAX_FILES_PER_DIR);
-        Long depth = (n = Fields.value(e, "depth")) == null ? Long.valueOf(1) : f.integer(n, what + " depth", 0, 8);
+        Long depth = (n = Fields.value(e, "depth")) == null ? Long.valueOf(Defaults.DATASET_DEPTH)
+                : f.integer(n, what + " depth", 0, 8);
         Dataset.SizeSpec size = (n = Fields.value(e, "size")) == null ? null : sizeSpec(n, what + " size");
-        Dataset.Content content = (n = Fields.value(e, "content")) == null ? Dataset.Content.RANDOM
+        Dataset.Content content = (n = Fields.value(e, "content")) == null ? Defaults.DATASET_CONTENT
                 : content(n, what + " content");
         Long seed = (n = Fields.value(e, "seed")) == null ? null : f.integer(n, what + " seed", 0, Long.MAX_VALUE);
-        String dirName = Dataset.DEFAULT_DIR_NAME;
-        String fileName = Dataset.DEFAULT_FILE_NAME;
+        String dirName = Defaults.DIR_NAME;
+        String fileName = Defaults.FILE_NAME;
         if ((n = Fields.value(e, "names")) != null) {
             Map<String, NodeTuple> names = f.entries(n, what + " names", List.of("dir", "file"));
             if (names != null) {
@@ -604,7 +606,7 @@ final class ScenarioReader {
             f.error(node, "a run: step needs a 'name:' (it names the step in results and reports)");
         }
         Command run = f.command(Fields.value(e, "run"), "run");
-        String parse = (n = Fields.value(e, "parse")) == null ? null : f.choice(n, "parse", Step.PARSERS);
+        String parse = (n = Fields.value(e, "parse")) == null ? null : f.choice(n, "parse", ParserName.STEP_NAMES);
         Step common = common(e, null);
         return name == null || run == null ? null
                 : new Step(name, null, null, run, common.before(), common.after(), common.timeout(), common.onError(),
@@ -621,7 +623,7 @@ final class ScenarioReader {
         }
         Node n;
         String name = (n = Fields.value(e, "name")) == null ? keyword : f.name(n, "step name", ID, ID_RULE);
-        String device = (n = Fields.value(e, "device")) == null ? Scenario.TARGET
+        String device = (n = Fields.value(e, "device")) == null ? Defaults.ACTION_DEVICE
                 : f.name(n, "device", VAR_ID, VAR_ID_RULE);
         Step common = common(e, null);
         return name == null || device == null ? null

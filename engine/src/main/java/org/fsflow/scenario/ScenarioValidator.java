@@ -82,10 +82,10 @@ final class ScenarioValidator {
                 }
             }
             if (d.filesystem() != null && !(d instanceof Device.Tmpfs) && !s.filesystems().containsKey(d.filesystem())
-                    && !Filesystem.BUILT_IN.contains(d.filesystem())) {
+                    && !FilesystemType.NAMES.contains(d.filesystem())) {
                 problems.error(d.where(), "device '" + d.name() + "' filesystem '" + d.filesystem()
                         + "' is neither declared under filesystems: nor a built-in type"
-                        + hint(d.filesystem(), Filesystem.BUILT_IN));
+                        + hint(d.filesystem(), FilesystemType.NAMES));
             }
         }
     }

@@ -35,16 +35,13 @@ import java.time.Duration;
  * @param after   {@code after:} unmeasured command run afterwards (even when the step failed), or null
  * @param timeout {@code timeout:} time limit, or null for the scenario default
  * @param onError {@code on_error:} or null for the scenario default
- * @param parse   {@code parse:} name of an output parser (bonnie, fio, dd, gnu-time), or null
+ * @param parse   {@code parse:} name of an output parser (one of {@link ParserName#STEP_NAMES}), or null
  * @param dropCaches {@code drop_caches: true}: sync and drop the page cache, unmeasured, right before
  *                the step (after {@code before:}), so it starts cold
  * @param where   where the step is written
  */
 public record Step(String name, Action action, String device, Command run, Command before, Command after,
         Duration timeout, Scenario.OnError onError, String parse, boolean dropCaches, Location where) {
-
-    /** The parsers a step may name. */
-    public static final java.util.List<String> PARSERS = java.util.List.of("bonnie", "fio", "dd", "gnu-time");
 
     /** The built-in actions, each measured like any step. */
     public enum Action {

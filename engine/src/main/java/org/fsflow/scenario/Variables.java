@@ -25,10 +25,66 @@ import java.util.Set;
  */
 public final class Variables {
 
-    /** Fields of {@code ${dataset.*}}. */
-    public static final List<String> DATASET_FIELDS = List.of("name", "path", "dirs", "files", "bytes");
-    /** Fields of {@code ${filesystem.*}}. */
-    public static final List<String> FILESYSTEM_FIELDS = List.of("name", "type", "mkfs_options", "mount_options");
+    /**
+     * The families of variables, in one table: the validator, the plan's bindings and the README
+     * read it. {@code fields} are the names after the family's prefix; upper-case ones stand for a
+     * name from the scenario (a parameter, an axis).
+     */
+    public enum Family {
+        /** {@code ${dataset.FIELD}}: the cell's dataset */
+        DATASET("dataset", List.of("name", "path", "dirs", "files", "bytes")),
+        /** {@code ${datasets.NAME.FIELD}}: any declared dataset */
+        DATASETS("datasets", List.of("NAME.name", "NAME.path", "NAME.dirs", "NAME.files", "NAME.bytes")),
+        /** {@code ${filesystem.FIELD}}: the cell's filesystem */
+        FILESYSTEM("filesystem", List.of("name", "type", "mkfs_options", "mount_options")),
+        /** {@code ${DEVICE.FIELD}}: a declared device (dev: loop and block only; size: loop and tmpfs only) */
+        DEVICE("DEVICE", List.of("mnt", "dev", "size")),
+        /** {@code ${cell.id}}, {@code ${cell.AXIS}}: the cell's coordinates */
+        CELL("cell", List.of("id", "AXIS")),
+        /** {@code ${repeat}}: the 1-based repetition */
+        REPEAT("repeat", List.of()),
+        /** {@code ${step.name}}: the step's name */
+        STEP("step", List.of("name")),
+        /** {@code ${params.NAME}}: a parameter, after {@code --set} */
+        PARAMS("params", List.of("NAME")),
+        /** {@code ${run.out}}, {@code ${run.work}}: the output and work directories */
+        RUN("run", List.of("out", "work"));
+
+        private final String prefix;
+        private final List<String> fields;
+
+        Family(String prefix, List<String> fields) {
+            this.prefix = prefix;
+            this.fields = fields;
+        }
+
+        /** What the variables start with ({@code DEVICE} stands for a device's name). */
+        public String prefix() {
+            return prefix;
+        }
+
+        /** The names after the prefix. */
+        public List<String> fields() {
+            return fields;
+        }
+
+        /** The variables of this family as the README writes them, such as {@code ${dataset.name|path}}. */
+        public String written() {
+            return "${" + prefix + (fields.isEmpty() ? "" : "." + String.join("|", fields)) + "}";
+        }
+
+        /** The family of variable {@code name} in {@code scenario}, or null. */
+        public static Family of(String name, Scenario scenario) {
+            int dot = name.indexOf('.');
+            String head = dot < 0 ? name : name.substring(0, dot);
+            for (Family f : values()) {
+                if (f != DEVICE && f.prefix.equals(head)) {
+                    return f;
+                }
+            }
+            return scenario.devices().containsKey(head) ? DEVICE : null;
+        }
+    }
 
     private final Set<String> names = new LinkedHashSet<>();
 
@@ -38,32 +94,49 @@ public final class Variables {
     /** The variables every command of {@code scenario} may use. */
     public static Variables of(Scenario scenario) {
         Variables v = new Variables();
-        if (scenario.matrix().has(Matrix.DATASET)) {
-            DATASET_FIELDS.forEach(x -> v.names.add("dataset." + x));
+        for (Family f : Family.values()) {
+            v.names.addAll(names(f, scenario));
         }
-        for (String d : scenario.datasets().keySet()) {
-            DATASET_FIELDS.forEach(x -> v.names.add("datasets." + d + "." + x));
-        }
-        if (scenario.matrix().has(Matrix.FILESYSTEM)) {
-            FILESYSTEM_FIELDS.forEach(x -> v.names.add("filesystem." + x));
-        }
-        for (Device d : scenario.devices().values()) {
-            v.names.add(d.name() + ".mnt");
-            if (d.hasDeviceNode()) {
-                v.names.add(d.name() + ".dev");
-            }
-            if (d instanceof Device.Loop || d instanceof Device.Tmpfs) {
-                v.names.add(d.name() + ".size");
-            }
-        }
-        v.names.add("cell.id");
-        scenario.matrix().axes().keySet().forEach(axis -> v.names.add("cell." + axis));
-        v.names.add("repeat");
-        v.names.add("step.name");
-        scenario.params().keySet().forEach(p -> v.names.add("params." + p));
-        v.names.add("run.out");
-        v.names.add("run.work");
         return v;
+    }
+
+    private static List<String> names(Family family, Scenario s) {
+        List<String> out = new ArrayList<>();
+        switch (family) {
+            case DATASET -> {
+                if (s.matrix().has(Matrix.DATASET)) {
+                    family.fields().forEach(x -> out.add("dataset." + x));
+                }
+            }
+            case DATASETS -> s.datasets().keySet().forEach(d -> Family.DATASET.fields()
+                    .forEach(x -> out.add("datasets." + d + "." + x)));
+            case FILESYSTEM -> {
+                if (s.matrix().has(Matrix.FILESYSTEM)) {
+                    family.fields().forEach(x -> out.add("filesystem." + x));
+                }
+            }
+            case DEVICE -> s.devices().values().forEach(d -> out.addAll(deviceNames(d)));
+            case CELL -> {
+                out.add("cell.id");
+                s.matrix().axes().keySet().forEach(axis -> out.add("cell." + axis));
+            }
+            case REPEAT -> out.add("repeat");
+            case STEP -> out.add("step.name");
+            case PARAMS -> s.params().keySet().forEach(p -> out.add("params." + p));
+            case RUN -> family.fields().forEach(x -> out.add("run." + x));
+        }
+        return out;
+    }
+
+    private static List<String> deviceNames(Device d) {
+        List<String> out = new ArrayList<>(List.of(d.name() + ".mnt"));
+        if (d.hasDeviceNode()) {
+            out.add(d.name() + ".dev");
+        }
+        if (d instanceof Device.Loop || d instanceof Device.Tmpfs) {
+            out.add(d.name() + ".size");
+        }
+        return out;
     }
 
     /** Every known name. */

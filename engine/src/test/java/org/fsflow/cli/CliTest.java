@@ -14,11 +14,17 @@ class CliTest {
     }
 
     @Test
-    void helpListsCommandsAndExitCodes() {
+    void helpListsCommandsAndExitCodes() throws java.io.IOException {
         Cli r = Cli.run("--help");
         assertEquals(0, r.exitCode());
         assertTrue(r.out().contains("validate") && r.out().contains("plan"), r.out());
         assertTrue(r.out().contains("Exit codes:") && r.out().contains("3   interrupted"), r.out());
+        String readme = java.nio.file.Files.readString(TestPaths.root().resolve("README.md"));
+        String readmeCodes = readme.substring(readme.indexOf("Exit codes (all commands):"));
+        for (var code : ExitCodes.DESCRIPTIONS.entrySet()) {
+            assertTrue(r.out().contains(code.getKey() + "   " + code.getValue()), r.out());
+            assertTrue(readmeCodes.contains(code.getKey() + " "), "README lacks exit code " + code.getKey());
+        }
     }
 
     @Test

@@ -23,7 +23,7 @@ class DatasetGeneratorTest {
     Path dir;
 
     static Dataset dataset(long dirs, long files, Dataset.SizeSpec size, int depth, Dataset.Content content) {
-        return new Dataset("d", dirs, files, size, depth, content, Dataset.DEFAULT_DIR_NAME, Dataset.DEFAULT_FILE_NAME,
+        return new Dataset("d", dirs, files, size, depth, content, org.fsflow.scenario.Defaults.DIR_NAME, org.fsflow.scenario.Defaults.FILE_NAME,
                 null, null, Location.of("t.yaml", 1, 1));
     }
 
