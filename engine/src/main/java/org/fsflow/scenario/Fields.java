@@ -30,10 +30,17 @@ final class Fields {
     private final Problems problems;
     // keys suggested by a did-you-mean, per mapping: not reported again as missing
     private final Map<Node, java.util.Set<String>> suggested = new java.util.IdentityHashMap<>();
+    private final ParamSubstitution params;
 
     Fields(String file, Problems problems) {
         this.file = file;
         this.problems = problems;
+        this.params = new ParamSubstitution(problems);
+    }
+
+    /** From now on, {@code ${params.NAME}} in every scalar read (commands aside) takes these values. */
+    void useParams(Map<String, Scenario.Param> values) {
+        params.use(values);
     }
 
     Problems problems() {
@@ -134,8 +141,36 @@ final class Fields {
         return t == null ? null : t.getValueNode();
     }
 
-    /** A scalar's text (numbers and booleans as written); null and an error for lists and maps. */
+    /**
+     * A scalar's text (numbers and booleans as written) with {@code ${params.NAME}} substituted;
+     * null and an error for lists and maps, null alone when a variable in it was already refused.
+     */
     String text(Node node, String what) {
+        Node value = substituted(node);
+        return params.refused(node) ? null : rawText(value, what);
+    }
+
+    /** A parameter's value: text in which no variable is expanded ({@code $${} still writes {@code ${}). */
+    String paramValue(Node node, String what) {
+        String s = rawText(node, what);
+        return s == null ? null : params.literal(s, locator((ScalarNode) node));
+    }
+
+    /** A mapping key used as a name: as written, never substituted (the pattern refuses '$'). */
+    String key(Node node, String what, String pattern, String rule) {
+        String s = rawText(node, what);
+        if (s != null && !s.matches(pattern)) {
+            error(node, what + " '" + s + "' " + rule);
+            return null;
+        }
+        return s;
+    }
+
+    private Node substituted(Node node) {
+        return node instanceof ScalarNode s ? params.apply(s, locator(s)) : node;
+    }
+
+    private String rawText(Node node, String what) {
         if (node instanceof ScalarNode s && s.getTag() != Tag.NULL) {
             return s.getValue();
         }
@@ -155,6 +190,11 @@ final class Fields {
 
     /** An integer within [min, max]. */
     Long integer(Node node, String what, long min, long max) {
+        Node value = substituted(node);
+        if (params.refused(node)) {
+            return null;
+        }
+        node = value;
         if (!(node instanceof ScalarNode s) || s.getTag() != Tag.INT) {
             error(node, what + " must be a whole number, not " + describe(node));
             return null;
@@ -175,6 +215,11 @@ final class Fields {
 
     /** A boolean. */
     Boolean bool(Node node, String what) {
+        Node value = substituted(node);
+        if (params.refused(node)) {
+            return null;
+        }
+        node = value;
         if (node instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
             return Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT));
         }
@@ -275,7 +320,7 @@ final class Fields {
 
     /** A template: variables are located at their column when the scalar is on one line. */
     Template template(Node node, String what) {
-        String s = text(node, what);
+        String s = rawText(node, what);
         if (s == null) {
             return null;
         }

@@ -29,6 +29,11 @@ public final class Problems {
         return diagnostics.stream().anyMatch(d -> d.severity() == Diagnostic.Severity.ERROR);
     }
 
+    /** How many distinct diagnostics were recorded. */
+    public int size() {
+        return diagnostics.size();
+    }
+
     /** All diagnostics, errors first, each group in file order. */
     public List<Diagnostic> all() {
         List<Diagnostic> sorted = new ArrayList<>(diagnostics);

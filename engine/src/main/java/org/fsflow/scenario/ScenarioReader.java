@@ -56,6 +56,9 @@ final class ScenarioReader {
         }
         f.require(top, root, "a scenario", "fsflow", "name", "devices", "steps");
         Node n;
+        // params first: every other string may use ${params.NAME}
+        Map<String, Scenario.Param> params = (n = Fields.value(top, "params")) == null ? Map.of() : params(n);
+        f.useParams(params);
         int version = 1;
         if ((n = Fields.value(top, "fsflow")) != null) {
             Long v = f.integer(n, "fsflow (the language version)", 1, Long.MAX_VALUE);
@@ -67,7 +70,6 @@ final class ScenarioReader {
         String title = optionalText(top, "title");
         String provenance = optionalText(top, "source");
         String description = optionalText(top, "description");
-        Map<String, Scenario.Param> params = (n = Fields.value(top, "params")) == null ? Map.of() : params(n);
         Map<String, Device> devices = (n = Fields.value(top, "devices")) == null ? Map.of() : devices(n);
         Map<String, Filesystem> filesystems = (n = Fields.value(top, "filesystems")) == null ? Map.of()
                 : filesystems(n);
@@ -103,8 +105,8 @@ final class ScenarioReader {
             return out;
         }
         for (NodeTuple t : entries.values()) {
-            String name = f.name(t.getKeyNode(), "parameter name", VAR_ID, VAR_ID_RULE);
-            String value = f.text(t.getValueNode(), "parameter '" + name + "'");
+            String name = f.key(t.getKeyNode(), "parameter name", VAR_ID, VAR_ID_RULE);
+            String value = f.paramValue(t.getValueNode(), "parameter '" + name + "'");
             if (name != null && value != null) {
                 out.put(name, new Scenario.Param(name, value, f.at(t.getValueNode())));
             }
@@ -122,7 +124,7 @@ final class ScenarioReader {
             f.error(node, "devices must name at least one device, such as target: { dir: /tmp/bench }");
         }
         for (NodeTuple t : entries.values()) {
-            String name = f.name(t.getKeyNode(), "device name", VAR_ID, VAR_ID_RULE);
+            String name = f.key(t.getKeyNode(), "device name", VAR_ID, VAR_ID_RULE);
             Device d = device(name, t.getValueNode());
             if (name != null && d != null) {
                 out.put(name, d);
@@ -224,7 +226,7 @@ final class ScenarioReader {
             return out;
         }
         for (NodeTuple t : entries.values()) {
-            String name = f.name(t.getKeyNode(), "filesystem name", ID, ID_RULE);
+            String name = f.key(t.getKeyNode(), "filesystem name", ID, ID_RULE);
             Filesystem fs = name == null ? null : filesystem(name, t.getValueNode(), f.at(t.getKeyNode()));
             if (fs != null) {
                 out.put(name, fs);
@@ -306,7 +308,7 @@ final class ScenarioReader {
             return out;
         }
         for (NodeTuple t : entries.values()) {
-            String name = f.name(t.getKeyNode(), "dataset name", ID, ID_RULE);
+            String name = f.key(t.getKeyNode(), "dataset name", ID, ID_RULE);
             Dataset d = name == null ? null : dataset(name, t.getValueNode(), f.at(t.getKeyNode()));
             if (d != null) {
                 out.put(name, d);
@@ -469,7 +471,7 @@ final class ScenarioReader {
             return new Matrix(axes);
         }
         for (NodeTuple t : entries.values()) {
-            String axis = f.name(t.getKeyNode(), "matrix axis", VAR_ID, VAR_ID_RULE);
+            String axis = f.key(t.getKeyNode(), "matrix axis", VAR_ID, VAR_ID_RULE);
             Node v = t.getValueNode();
             List<Node> items = v instanceof SequenceNode seq ? seq.getValue() : List.of(v);
             if (items.isEmpty()) {

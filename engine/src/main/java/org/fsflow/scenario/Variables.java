@@ -21,7 +21,9 @@ import java.util.Set;
  *   <li>{@code ${params.NAME}} for every parameter;</li>
  *   <li>{@code ${run.out}}: the output directory, {@code ${run.work}}: the work directory.</li>
  * </ul>
- * An unknown variable is an error, never an empty string.
+ * An unknown variable is an error, never an empty string. These are expanded in commands, per
+ * cell; every other string of the language takes {@code ${params.NAME}} only, substituted when the
+ * scenario is read (see {@link ParamSubstitution}).
  */
 public final class Variables {
 

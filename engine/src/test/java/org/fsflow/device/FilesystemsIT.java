@@ -28,6 +28,42 @@ class FilesystemsIT {
     }
 
     @Test
+    void aParamSetOnTheCommandLineReachesMountThroughMountOptions() throws Exception {
+        Path f = dir.resolve("opts.yaml");
+        Files.writeString(f, """
+                fsflow: 1
+                name: mount-options
+                params: { opts: rw }
+                devices:
+                  target: { loop: { size: 256MiB } }
+                filesystems:
+                  ext4: { mount_options: ["${params.opts}", noatime] }
+                matrix:
+                  filesystem: [ext4]
+                steps:
+                  - mkfs
+                  - mount
+                  - name: options
+                    run: [sh, -c, 'grep " $0 " /proc/mounts', "${target.mnt}"]
+                  - umount
+                """);
+        Path out = dir.resolve("out");
+        Cli r = Cli.run("run", f.toString(), "--set", "opts=ro", "--out", out.toString(), "--work",
+                dir.resolve("work").toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<JsonNode> rows = TestResults.read(out);
+        assertEquals(4, rows.size(), rows.toString());
+        JsonNode mount = rows.get(1);
+        assertEquals("mount", mount.get("step").asText());
+        assertTrue(mount.get("command").asText().contains("-o ro,noatime "), mount.toString());
+        // what the kernel says: /proc/mounts lists the options the filesystem is mounted with
+        String line = Files.readString(out.resolve("logs/ext4/r1/options.out")).strip();
+        String options = line.split(" ")[3];
+        assertTrue(List.of(options.split(",")).contains("ro"), line);
+        assertTrue(List.of(options.split(",")).contains("noatime"), line);
+    }
+
+    @Test
     void ext4XfsAndBtrfsAreFormattedFilledWalkedEmptiedAndUnmounted() throws Exception {
         Path f = dir.resolve("fs.yaml");
         Files.writeString(f, """

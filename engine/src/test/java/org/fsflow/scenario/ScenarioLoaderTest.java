@@ -27,6 +27,34 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void paramsAreSubstitutedInEveryStringFieldAfterSet() throws Exception {
+        String text = String.join("\n",
+                "fsflow: 1",
+                "name: t",
+                "title: Runs at ${params.n} repetitions",
+                "params: { opts: rw, n: 3, where: /srv, fs: ext4, size: 2G }",
+                "devices:",
+                "  target: { loop: { size: \"${params.size}\" }, mount: \"${params.where}/mnt\" }",
+                "  scratch: { dir: \"${params.where}\" }",
+                "filesystems:",
+                "  ext4: { mount_options: [\"${params.opts}\"], mkfs_options: \"-L $${x}\" }",
+                "matrix:",
+                "  filesystem: [\"${params.fs}\"]",
+                "repeat: ${params.n}",
+                "steps: [mkfs, mount, umount]",
+                "");
+        Scenario s = load(text, new Overrides(List.of("opts=ro,noatime", "n=4"), 1.0));
+        assertEquals("Runs at 4 repetitions", s.title());
+        assertEquals(4, s.repeat().max());
+        assertEquals(List.of("ro", "noatime"), s.filesystems().get("ext4").mountOptions());
+        assertEquals(List.of("-L", "${x}"), s.filesystems().get("ext4").mkfsOptions());
+        assertEquals("ext4", s.matrix().axes().get("filesystem").get(0).value());
+        assertEquals(java.nio.file.Path.of("/srv/mnt"), s.devices().get("target").mountPoint());
+        assertEquals(2L << 30, ((Device.Loop) s.devices().get("target")).sizeBytes());
+        assertEquals(java.nio.file.Path.of("/srv"), s.devices().get("scratch").mountPoint());
+    }
+
+    @Test
     void everyKeyIsRead() throws Exception {
         Scenario s = ScenarioLoader.load(TestPaths.resources("valid").resolve("every-key.yaml"), Overrides.NONE)
                 .scenario();
