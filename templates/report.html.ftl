@@ -1,4 +1,5 @@
-<#-- fsflow HTML report: one self-contained file (inline CSS and SVG, no script, no network).
+<#-- fsflow HTML report: one self-contained file (inline CSS and SVG, no script, no network). The data model is
+     org.fsflow.report.ReportModel, listed in templates/README.md.
      Auto-escaping is on: every ${...} is text. Only the charts, drawn and escaped by fsflow, are inserted as markup. -->
 <#import "partials/tables.html.ftl" as t>
 <!DOCTYPE html>

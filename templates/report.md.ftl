@@ -1,4 +1,5 @@
-<#-- fsflow Markdown report (GitHub-flavoured). Auto-escaping is on: every ${...} is plain text. -->
+<#-- fsflow Markdown report (GitHub-flavoured). Auto-escaping is on: every ${...} is plain text. The data model is
+     org.fsflow.report.ReportModel, listed in templates/README.md. -->
 <#import "partials/tables.md.ftl" as t>
 # ${title}
 

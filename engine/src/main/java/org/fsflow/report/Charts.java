@@ -2,6 +2,7 @@ package org.fsflow.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.fsflow.summary.Numbers;
 
 /**
  * SVG charts, drawn in Java so that they are exact, deterministic and need no script: a grouped
@@ -14,6 +15,15 @@ final class Charts {
     /** Colours of the filesystems, in matrix order (distinguishable, print in grey). */
     static final List<String> PALETTE = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
             "#e377c2", "#7f7f7f", "#bcbd22", "#17becf");
+
+    // the geometry of every chart, in SVG user units
+    private static final int WIDTH = 760;
+    private static final int LEFT = 64;
+    private static final int RIGHT = 16;
+    private static final int TOP = 34;
+    private static final int PLOT = 220;
+    private static final int LEGEND_Y = TOP + PLOT + 44;
+    private static final int HEIGHT = LEGEND_Y + 22;
 
     private Charts() {
     }
@@ -50,75 +60,85 @@ final class Charts {
      */
     static String grouped(String title, String yLabel, String unit, boolean unitLine, List<String> groups,
             List<String> series, double[][] values, double[][] halves) {
-        int width = 760;
-        int left = 64;
-        int right = 16;
-        int top = 34;
-        int plot = 220;
-        int legendY = top + plot + 44;
-        int height = legendY + 22;
-        double max = unitLine ? 1 : 0;
+        double axisMax = niceCeiling(max(values, halves, unitLine));
+        StringBuilder svg = new StringBuilder();
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n", WIDTH,
+                HEIGHT, WIDTH, HEIGHT));
+        svg.append("<title>").append(xml(title)).append("</title>\n");
+        svg.append(text(LEFT, 16, xml(title), "start", "font-size=\"13\" font-weight=\"bold\""));
+        axis(svg, axisMax, unit, unitLine);
+        double group = (double) (WIDTH - LEFT - RIGHT) / Math.max(1, groups.size());
+        double bar = Math.min(28, group * 0.8 / Math.max(1, series.size()));
         for (int s = 0; s < groups.size(); s++) {
+            double x0 = LEFT + group * s + (group - bar * series.size()) / 2;
             for (int f = 0; f < series.size(); f++) {
+                if (!Double.isNaN(values[s][f])) {
+                    bar(svg, x0 + bar * f, bar, axisMax, values[s][f], halves[s][f], f,
+                            xml(groups.get(s)) + ", " + xml(series.get(f)) + ": " + Numbers.sig(values[s][f]) + xml(unit));
+                }
+            }
+            svg.append(text(LEFT + group * s + group / 2, TOP + PLOT + 16, xml(groups.get(s)), "middle", ""));
+        }
+        svg.append(text(12, TOP + PLOT / 2.0, xml(yLabel), "middle",
+                "transform=\"rotate(-90 12 " + String.format(Locale.ROOT, "%.1f", TOP + PLOT / 2.0) + ")\""));
+        legend(svg, series);
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    // the largest bar top, error bar included; at least 1 with a unit line
+    private static double max(double[][] values, double[][] halves, boolean unitLine) {
+        double max = unitLine ? 1 : 0;
+        for (int s = 0; s < values.length; s++) {
+            for (int f = 0; f < values[s].length; f++) {
                 if (!Double.isNaN(values[s][f])) {
                     max = Math.max(max, values[s][f] + (Double.isNaN(halves[s][f]) ? 0 : halves[s][f]));
                 }
             }
         }
-        double axisMax = niceCeiling(max <= 0 ? 1 : max);
-        StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n", width,
-                height, width, height));
-        svg.append("<title>").append(xml(title)).append("</title>\n");
-        svg.append(text(left, 16, xml(title), "start", "font-size=\"13\" font-weight=\"bold\""));
+        return max <= 0 ? 1 : max;
+    }
+
+    private static void axis(StringBuilder svg, double axisMax, String unit, boolean unitLine) {
         for (int i = 0; i <= 4; i++) {
             double v = axisMax * i / 4;
-            double y = top + plot - plot * v / axisMax;
+            double y = TOP + PLOT - PLOT * v / axisMax;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    left, y, width - right, y));
-            svg.append(text(left - 6, y + 4, xml(Numbers.sig(v) + unit), "end", ""));
+                    LEFT, y, WIDTH - RIGHT, y));
+            svg.append(text(LEFT - 6, y + 4, xml(Numbers.sig(v) + unit), "end", ""));
         }
         if (unitLine) {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\" "
-                    + "stroke-dasharray=\"4 3\"/>%n", left, top + plot - plot / axisMax, width - right,
-                    top + plot - plot / axisMax));
+                    + "stroke-dasharray=\"4 3\"/>%n", LEFT, TOP + PLOT - PLOT / axisMax, WIDTH - RIGHT,
+                    TOP + PLOT - PLOT / axisMax));
         }
-        double group = (double) (width - left - right) / Math.max(1, groups.size());
-        double bar = Math.min(28, group * 0.8 / Math.max(1, series.size()));
-        for (int s = 0; s < groups.size(); s++) {
-            double x0 = left + group * s + (group - bar * series.size()) / 2;
-            for (int f = 0; f < series.size(); f++) {
-                if (Double.isNaN(values[s][f])) {
-                    continue;
-                }
-                double h = plot * values[s][f] / axisMax;
-                double x = x0 + bar * f;
-                svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-                        + "fill=\"%s\"><title>%s, %s: %s%s</title></rect>%n", x, top + plot - h, bar - 2, h,
-                        PALETTE.get(f % PALETTE.size()), xml(groups.get(s)), xml(series.get(f)),
-                        Numbers.sig(values[s][f]), xml(unit)));
-                if (!Double.isNaN(halves[s][f])) {
-                    double cx = x + (bar - 2) / 2;
-                    double y1 = top + plot - plot * Math.min(axisMax, values[s][f] + halves[s][f]) / axisMax;
-                    double y2 = top + plot - plot * Math.max(0, values[s][f] - halves[s][f]) / axisMax;
-                    svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" "
-                            + "stroke=\"#000\" fill=\"none\"/>%n", cx, y1, y2, cx - 3, y1, cx + 3, cx - 3, y2, cx + 3));
-                }
-            }
-            svg.append(text(left + group * s + group / 2, top + plot + 16, xml(groups.get(s)), "middle", ""));
+    }
+
+    // one bar of series f at x, with its error bar; tooltip is already escaped
+    private static void bar(StringBuilder svg, double x, double bar, double axisMax, double value, double half, int f,
+            String tooltip) {
+        double h = PLOT * value / axisMax;
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                + "fill=\"%s\"><title>%s</title></rect>%n", x, TOP + PLOT - h, bar - 2, h,
+                PALETTE.get(f % PALETTE.size()), tooltip));
+        if (!Double.isNaN(half)) {
+            double cx = x + (bar - 2) / 2;
+            double y1 = TOP + PLOT - PLOT * Math.min(axisMax, value + half) / axisMax;
+            double y2 = TOP + PLOT - PLOT * Math.max(0, value - half) / axisMax;
+            svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" "
+                    + "stroke=\"#000\" fill=\"none\"/>%n", cx, y1, y2, cx - 3, y1, cx + 3, cx - 3, y2, cx + 3));
         }
-        svg.append(text(12, top + plot / 2.0, xml(yLabel), "middle",
-                "transform=\"rotate(-90 12 " + String.format(Locale.ROOT, "%.1f", top + plot / 2.0) + ")\""));
-        double lx = left;
+    }
+
+    private static void legend(StringBuilder svg, List<String> series) {
+        double lx = LEFT;
         for (int f = 0; f < series.size(); f++) {
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
-                    lx, legendY - 10, PALETTE.get(f % PALETTE.size())));
-            svg.append(text(lx + 16, legendY, xml(series.get(f)), "start", ""));
+                    lx, LEGEND_Y - 10, PALETTE.get(f % PALETTE.size())));
+            svg.append(text(lx + 16, LEGEND_Y, xml(series.get(f)), "start", ""));
             lx += 28 + 7 * series.get(f).length();
         }
-        svg.append("</svg>\n");
-        return svg.toString();
     }
 
     private static double niceCeiling(double v) {

@@ -1,6 +1,5 @@
 package org.fsflow.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import freemarker.cache.ClassTemplateLoader;
 import freemarker.cache.ConditionalTemplateConfigurationFactory;
 import freemarker.cache.FileNameGlobMatcher;
@@ -25,11 +24,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TimeZone;
-import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
-import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.summary.RunSummary;
+import org.fsflow.summary.Summarizer;
 
 /**
  * Renders a run directory's report from what it stores: {@code results.jsonl} and
@@ -51,38 +50,34 @@ public final class ReportWriter {
         this.freemarker = configuration(templates);
     }
 
-    /** Renders {@code dir}'s report files and returns them. */
+    /** Renders {@code dir}'s report files from what it stores and returns them. */
     public List<Path> write(Path dir) {
-        List<Measurement> rows = Journal.read(dir.resolve(Journal.FILE));
-        JsonNode env;
-        try {
-            Path e = dir.resolve("environment.json");
-            env = Files.exists(e) ? Json.MAPPER.readTree(e.toFile()) : Json.MAPPER.createObjectNode();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + dir.resolve("environment.json"), e);
-        }
-        Map<String, Object> model = ReportBuilder.build(rows, env);
+        ResultSet results = ResultSet.load(dir);
+        return write(dir, Summarizer.summarize(results, RunEnvironment.read(dir)));
+    }
+
+    /** Renders the report of {@code summary} into {@code dir} and returns the files written. */
+    public List<Path> write(Path dir, RunSummary summary) {
+        ReportModel model = ReportModelBuilder.build(summary);
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve(HTML), render("report.html.ftl", model)));
         written.add(write(dir.resolve(MARKDOWN), render("report.md.ftl", model)));
-        for (Object d : (List<?>) model.get("datasets")) {
-            Map<?, ?> dataset = (Map<?, ?>) d;
-            if (!((String) dataset.get("chartFile")).isEmpty()) {
-                written.add(write(dir.resolve((String) dataset.get("chartFile")), (String) dataset.get("chart")));
+        for (ReportModel.Dataset d : model.datasets()) {
+            if (!d.chartFile().isEmpty()) {
+                written.add(write(dir.resolve(d.chartFile()), d.chart()));
             }
         }
-        for (Object b : (List<?>) model.get("bonnie")) {
-            Map<?, ?> table = (Map<?, ?>) b;
-            if (!((String) table.get("chartFile")).isEmpty()) {
-                written.add(write(dir.resolve((String) table.get("chartFile")), (String) table.get("chart")));
+        for (ReportModel.Bonnie b : model.bonnie()) {
+            if (!b.chartFile().isEmpty()) {
+                written.add(write(dir.resolve(b.chartFile()), b.chart()));
             }
         }
-        written.add(write(dir.resolve("results.csv"), CsvWriter.csv(rows)));
+        written.add(write(dir.resolve(ReportModelBuilder.CSV), CsvWriter.csv(summary.results().measurements())));
         return written;
     }
 
     /** Renders template {@code name} with {@code model}. */
-    public String render(String name, Map<String, Object> model) {
+    public String render(String name, ReportModel model) {
         try {
             Template t = freemarker.getTemplate(name);
             StringWriter out = new StringWriter();

@@ -1,15 +1,15 @@
-package org.fsflow.report;
+package org.fsflow.summary;
 
 import java.util.Locale;
 
 /** Number formatting of reports: fixed rules under {@code Locale.ROOT}, so renders are byte-identical anywhere. */
-final class Numbers {
+public final class Numbers {
 
     private Numbers() {
     }
 
     /** About three significant digits: 0.0345, 1.23, 12.3, 1234. */
-    static String sig(double v) {
+    public static String sig(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "–";
         }
@@ -19,7 +19,7 @@ final class Numbers {
     }
 
     /** {@code v} with as many decimals as {@code like} shows (for "mean ± half-width"). */
-    static String same(double v, String like) {
+    public static String same(double v, String like) {
         if (Double.isNaN(v)) {
             return "–";
         }
@@ -32,7 +32,7 @@ final class Numbers {
      * (half up, on the shortest decimal form of the double: 1.005 gives 1.01). Through BigDecimal
      * because String.format is slow enough to matter for 10^5 raw rows.
      */
-    static String fixed(double v, int decimals) {
+    public static String fixed(double v, int decimals) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "–";
         }
@@ -40,12 +40,12 @@ final class Numbers {
                 .toPlainString();
     }
 
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         return Double.isNaN(fraction) ? "–" : fixed(fraction * 100, 1) + " %";
     }
 
     /** Bytes in binary units with one decimal: 12.3 MiB. */
-    static String bytes(double b) {
+    public static String bytes(double b) {
         if (Double.isNaN(b)) {
             return "–";
         }

@@ -1,4 +1,4 @@
-package org.fsflow.report;
+package org.fsflow.summary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,0 +1,91 @@
+package org.fsflow.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fsflow.report.ReportModel.Bonnie;
+import org.fsflow.report.ReportModel.BonnieHeader;
+import org.fsflow.report.ReportModel.BonnieLine;
+import org.fsflow.result.Summary;
+import org.fsflow.summary.BonnieTable;
+import org.fsflow.summary.BonnieTest;
+import org.fsflow.summary.Numbers;
+
+/** The bonnie++ tables of the report, laid out like bon_csv2html: mean ± standard deviation, +++++ when too fast. */
+final class BonnieSections {
+
+    /** The tests charted, as block throughput. */
+    private static final List<BonnieTest> CHARTED = List.of(BonnieTest.PUT_BLOCK, BonnieTest.REWRITE,
+            BonnieTest.GET_BLOCK);
+
+    private BonnieSections() {
+    }
+
+    static Bonnie of(BonnieTable t) {
+        List<BonnieLine> lines = new ArrayList<>();
+        double[][] means = new double[CHARTED.size()][t.columns().size()];
+        double[][] sds = new double[CHARTED.size()][t.columns().size()];
+        boolean anyBar = false;
+        for (int f = 0; f < t.lines().size(); f++) {
+            BonnieTable.Line line = t.lines().get(f);
+            lines.add(line(line));
+            for (int i = 0; i < CHARTED.size(); i++) {
+                BonnieTable.Figure figure = line.figure(CHARTED.get(i));
+                Summary s = figure == null ? null : figure.rate();
+                means[i][f] = s == null ? Double.NaN : s.mean() / 1024;
+                sds[i][f] = s == null || s.n() < 2 ? Double.NaN : s.sd() / 1024;
+                anyBar |= s != null;
+            }
+        }
+        String chart = anyBar ? Charts.grouped("bonnie++ block throughput (± standard deviation)", "MiB/s", "", false,
+                List.of("write (block)", "rewrite", "read (block)"), t.columns(), means, sds) : "";
+        String chartFile = anyBar ? "chart-bonnie-" + DatasetSections.anchor((t.dataset().isEmpty() ? ""
+                : t.dataset() + "-") + t.step()) + ".svg" : "";
+        return new Bonnie("bonnie++: " + t.step() + (t.dataset().isEmpty() ? "" : ", dataset " + t.dataset()),
+                headers(t.tests()), lines, chart, chartFile);
+    }
+
+    private static List<BonnieHeader> headers(List<BonnieTest> tests) {
+        List<BonnieHeader> out = new ArrayList<>();
+        String group = null;
+        for (BonnieTest test : tests) {
+            int span = 2 * (int) tests.stream().filter(x -> x.group().equals(test.group())).count();
+            out.add(new BonnieHeader(test.group(), test.test(), test.unit(), !test.group().equals(group), span));
+            group = test.group();
+        }
+        return out;
+    }
+
+    private static BonnieLine line(BonnieTable.Line line) {
+        List<String> cells = new ArrayList<>();
+        List<String> latencies = new ArrayList<>();
+        for (BonnieTable.Figure f : line.figures()) {
+            cells.add(rate(f.rate(), f.tooFast()));
+            cells.add(cpu(f.cpu(), f.tooFast()));
+            latencies.add(f.latency() == null ? "" : latency(f.latency()));
+        }
+        return new BonnieLine(line.column(), line.runs(), cells,
+                latencies.stream().allMatch(String::isEmpty) ? List.of() : latencies);
+    }
+
+    private static String rate(Summary s, boolean tooFast) {
+        if (s == null) {
+            return tooFast ? "+++++" : "";
+        }
+        String mean = Numbers.sig(s.mean());
+        return s.n() >= 2 ? mean + " ± " + Numbers.sig(s.sd()) : mean;
+    }
+
+    private static String cpu(Summary s, boolean tooFast) {
+        if (s == null) {
+            return tooFast ? "+++" : "";
+        }
+        String mean = Numbers.fixed(s.mean(), 0);
+        return s.n() >= 2 ? mean + " ± " + Numbers.fixed(s.sd(), 1) : mean;
+    }
+
+    private static String latency(Summary s) {
+        double us = s.mean();
+        return us >= 1_000_000 ? Numbers.sig(us / 1e6) + " s" : us >= 1000 ? Numbers.sig(us / 1000) + " ms"
+                : Numbers.sig(us) + " µs";
+    }
+}

@@ -1,0 +1,73 @@
+package org.fsflow.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.report.ReportModel.Device;
+import org.fsflow.report.ReportModel.Labelled;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.summary.Numbers;
+
+/** The conditions of a run as the report shows them: host, devices, tools, settings. */
+final class Conditions {
+
+    private Conditions() {
+    }
+
+    static List<Labelled> of(RunEnvironment env) {
+        List<Labelled> c = new ArrayList<>();
+        add(c, "Host", nz(env.host()));
+        add(c, "CPU", nz(env.cpuModel()) + (env.cpuCores() != null ? ", " + env.cpuCores() + " cores" : ""));
+        add(c, "Memory", env.memoryBytes() != null ? Numbers.bytes(env.memoryBytes()) : "");
+        add(c, "Kernel", nz(env.kernel()));
+        add(c, "Distribution", nz(env.distribution()));
+        add(c, "fsflow", nz(env.fsflowVersion()) + (env.javaVersion() != null ? " (Java " + env.javaVersion() + ")"
+                : ""));
+        add(c, "Scenario", nz(env.scenarioFile()) + (env.scenarioSha256() != null ? " (sha256 "
+                + env.scenarioSha256() + ")" : ""));
+        RunEnvironment.LaunchFloor floor = env.launchFloor();
+        if (floor != null) {
+            add(c, "Launch floor", Numbers.sig(floor.realSMedian() * 1000) + " ms real, "
+                    + Numbers.sig(floor.cpuSMedian() * 1000) + " ms CPU (median of 21 runs of "
+                    + "'true' through fsflow: the floor of every measurement)");
+        }
+        RunEnvironment.Settings s = env.settings();
+        if (s != null) {
+            add(c, "CPU time", s.cpuMethod());
+            add(c, "Memory (max RSS)", s.memoryMethod());
+        }
+        if (env.importedFrom() != null) {
+            add(c, "Imported from", env.importedFrom());
+        }
+        return c;
+    }
+
+    static List<Labelled> pairs(Map<String, String> values) {
+        List<Labelled> out = new ArrayList<>();
+        values.forEach((k, v) -> add(out, k, v));
+        return out;
+    }
+
+    static List<Device> devices(RunEnvironment env) {
+        List<Device> out = new ArrayList<>();
+        env.campaign().devices().forEach((name, d) -> {
+            String size = d.sizeBytes() != null && d.sizeBytes() > 0 ? Numbers.bytes(d.sizeBytes())
+                    : d.deviceBytes() != null ? Numbers.bytes(d.deviceBytes()) : "";
+            String where = d.image() != null ? "image " + d.image() : nz(d.path());
+            String backing = d.backingSource() != null ? d.backingSource() : nz(d.blockDevice());
+            String rotational = d.rotational() == null ? "" : d.rotational() ? "yes" : "no (SSD or virtual)";
+            out.add(new Device(name, nz(d.kind()), size, where, backing, nz(d.model()), rotational));
+        });
+        return out;
+    }
+
+    private static void add(List<Labelled> list, String label, String value) {
+        if (value != null && !value.isBlank()) {
+            list.add(new Labelled(label, value));
+        }
+    }
+
+    static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

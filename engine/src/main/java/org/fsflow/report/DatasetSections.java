@@ -1,0 +1,99 @@
+package org.fsflow.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fsflow.report.ReportModel.Cell;
+import org.fsflow.report.ReportModel.Dataset;
+import org.fsflow.report.ReportModel.PlainRow;
+import org.fsflow.report.ReportModel.PlainTable;
+import org.fsflow.report.ReportModel.Row;
+import org.fsflow.report.ReportModel.Table;
+import org.fsflow.result.RunEnvironment.DatasetInfo;
+import org.fsflow.result.Summary;
+import org.fsflow.summary.DatasetSummary;
+import org.fsflow.summary.MetricGrid;
+import org.fsflow.summary.Numbers;
+import org.fsflow.summary.Ranked;
+import org.fsflow.summary.TimeFigure;
+
+/** A dataset's section of the report: its time tables, I/O table and chart, formatted. */
+final class DatasetSections {
+
+    private DatasetSections() {
+    }
+
+    static Dataset of(DatasetSummary d) {
+        String label = d.name().isEmpty() ? "all" : d.name();
+        List<Table> tables = new ArrayList<>();
+        for (TimeFigure figure : TimeFigure.values()) {
+            tables.add(table(figure, d.time(figure)));
+        }
+        MetricGrid real = d.time(TimeFigure.REAL);
+        double[][] means = new double[d.steps().size()][d.columns().size()];
+        double[][] halves = new double[d.steps().size()][d.columns().size()];
+        boolean anyBar = false;
+        for (int s = 0; s < means.length; s++) {
+            for (int c = 0; c < means[s].length; c++) {
+                Summary stats = real.rows().get(s).cells().get(c).stats();
+                means[s][c] = stats == null ? Double.NaN : stats.mean();
+                halves[s][c] = stats == null ? Double.NaN : stats.ciHalfWidth();
+                anyBar |= stats != null;
+            }
+        }
+        String chart = anyBar ? Charts.groupedRelative("Real time per step, relative to the fastest: " + label,
+                d.steps(), d.columns(), means, halves) : "";
+        String chartFile = anyBar ? "chart-" + anchor(label) + ".svg" : "";
+        return new Dataset(d.name().isEmpty() ? "all steps" : d.name(), "dataset-" + anchor(label), info(d.info()),
+                d.columns(), tables, io(d), chart, chartFile);
+    }
+
+    static String anchor(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "-");
+    }
+
+    private static String info(DatasetInfo d) {
+        if (d == null) {
+            return "";
+        }
+        if (d.existing() != null) {
+            return "existing tree " + d.existing();
+        }
+        return d.files() + (d.files() == 1 ? " file, " : " files, ") + Numbers.bytes(d.bytes());
+    }
+
+    private static Table table(TimeFigure figure, MetricGrid grid) {
+        List<Row> rows = new ArrayList<>();
+        for (MetricGrid.Row r : grid.rows()) {
+            rows.add(new Row(r.step(), r.cells().stream().map(DatasetSections::cell).toList()));
+        }
+        return new Table(figure.title(), figure.metric().key(), figure.lowerIsBetter(), rows);
+    }
+
+    private static Cell cell(Ranked r) {
+        Summary s = r.stats();
+        if (s == null) {
+            return new Cell("–", "", "", "", 0);
+        }
+        String mean = Numbers.sig(s.mean());
+        String text = s.n() >= 2 ? mean + " ± " + Numbers.same(s.ciHalfWidth(), mean) : mean;
+        String rel = Double.isNaN(r.ratio()) ? "" : "×" + Numbers.fixed(r.ratio(), 2);
+        String mark = r.best() ? "best" : r.tie() ? "≈" : "";
+        return new Cell(text, rel, mark, "n=" + s.n(), s.outliers().size());
+    }
+
+    private static PlainTable io(DatasetSummary d) {
+        List<PlainRow> rows = new ArrayList<>();
+        for (int s = 0; s < d.steps().size(); s++) {
+            List<String> cells = new ArrayList<>();
+            for (int c = 0; c < d.columns().size(); c++) {
+                Summary read = d.read().rows().get(s).cells().get(c).stats();
+                Summary written = d.written().rows().get(s).cells().get(c).stats();
+                cells.add(read == null ? "–" : Numbers.bytes(read.mean()) + " / "
+                        + Numbers.bytes(written == null ? Double.NaN : written.mean()));
+            }
+            rows.add(new PlainRow(d.steps().get(s), cells));
+        }
+        return new PlainTable("Device I/O per step, mean read / written (/proc/diskstats, devices of the scenario)",
+                rows);
+    }
+}

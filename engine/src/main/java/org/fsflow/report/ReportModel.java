@@ -1,0 +1,106 @@
+package org.fsflow.report;
+
+import java.util.List;
+
+/**
+ * The data model of the report templates: what {@code report.html.ftl} and {@code report.md.ftl}
+ * (and a user's {@code --templates}) lay out. Every value is already formatted text (or a count),
+ * so templates never compute. The names below are what templates write: {@code ${title}},
+ * {@code <#list datasets as d>${d.name}}, {@code d.tables[0].rows[0].cells[0].text} and so on;
+ * templates/README.md lists them.
+ *
+ * @param title        the campaign's title
+ * @param source       its provenance, "" if none
+ * @param description  free text, "" if none
+ * @param scenario     the scenario name
+ * @param measurements the number of stored measurements
+ * @param conditions   host, CPU, memory, kernel ... as label and value
+ * @param devices      the devices of the scenario
+ * @param tools        tool name and version
+ * @param settings     every effective setting, name and value
+ * @param datasets     one section per dataset
+ * @param bonnie       the bonnie++ tables
+ * @param capacity     capacity after mkfs, one row per filesystem
+ * @param skipped      skipped steps by cell and reason
+ * @param failed       failed and timed-out steps
+ * @param raw          every measurement
+ * @param csv          the name of the CSV file beside the report
+ * @param warnings     the method warnings, one sentence each
+ * @param method       how the tables are computed, one paragraph
+ */
+public record ReportModel(String title, String source, String description, String scenario, int measurements,
+        List<Labelled> conditions, List<Device> devices, List<Labelled> tools, List<Labelled> settings,
+        List<Dataset> datasets, List<Bonnie> bonnie, List<Capacity> capacity, List<Skipped> skipped,
+        List<Failed> failed, List<Raw> raw, String csv, List<String> warnings, String method) {
+
+    /** A label and its value ({@code label}, {@code value}). */
+    public record Labelled(String label, String value) {
+    }
+
+    /** A device: {@code name kind size where backing model rotational}. */
+    public record Device(String name, String kind, String size, String where, String backing, String model,
+            String rotational) {
+    }
+
+    /**
+     * A dataset's section: its tables share {@code columns}; {@code chart} is the SVG markup (already
+     * escaped) and {@code chartFile} its file name beside the Markdown report, both "" without a chart.
+     */
+    public record Dataset(String name, String anchor, String info, List<String> columns, List<Table> tables,
+            PlainTable io, String chart, String chartFile) {
+    }
+
+    /** A ranked steps x columns table of one figure ({@code key}: its results.jsonl field). */
+    public record Table(String title, String key, boolean ranked, List<Row> rows) {
+    }
+
+    /** One step of a {@link Table}. */
+    public record Row(String step, List<Cell> cells) {
+    }
+
+    /**
+     * One cell: {@code text} "mean ± half-width" (or "–"), {@code rel} "×1.23" or "", {@code mark}
+     * "best", "≈" or "", {@code n} "n=3" or "", {@code outliers} their count.
+     */
+    public record Cell(String text, String rel, String mark, String n, int outliers) {
+    }
+
+    /** A steps x columns table of texts. */
+    public record PlainTable(String title, List<PlainRow> rows) {
+    }
+
+    /** One step of a {@link PlainTable}. */
+    public record PlainRow(String step, List<String> cells) {
+    }
+
+    /** A bonnie++ table, its column {@code headers} and one line per filesystem; chart as in {@link Dataset}. */
+    public record Bonnie(String title, List<BonnieHeader> headers, List<BonnieLine> lines, String chart,
+            String chartFile) {
+    }
+
+    /** A bonnie++ test column: {@code first} opens its {@code group}, which spans {@code span} cells. */
+    public record BonnieHeader(String group, String test, String unit, boolean first, int span) {
+    }
+
+    /** A filesystem's bonnie++ line: rate and % CPU cells per test, and latencies (empty list if none). */
+    public record BonnieLine(String filesystem, int n, List<String> cells, List<String> latencies) {
+    }
+
+    /** Capacity after mkfs of one filesystem, over {@code n} measurements. */
+    public record Capacity(String filesystem, String device, String size, String available, String usable,
+            String inodes, int n) {
+    }
+
+    /** Skipped steps of one cell for one reason. */
+    public record Skipped(String cell, String reason, int steps) {
+    }
+
+    /** A failed or timed-out measurement. */
+    public record Failed(String node, String status, String reason) {
+    }
+
+    /** A raw measurement, formatted. */
+    public record Raw(String node, String status, String real, String user, String sys, String cpu, String rss,
+            String command, String reason) {
+    }
+}

@@ -1,0 +1,61 @@
+package org.fsflow.report;
+
+import java.util.List;
+import org.fsflow.report.ReportModel.Capacity;
+import org.fsflow.report.ReportModel.Failed;
+import org.fsflow.report.ReportModel.Raw;
+import org.fsflow.report.ReportModel.Skipped;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.summary.CapacityRow;
+import org.fsflow.summary.Numbers;
+import org.fsflow.summary.RunSummary;
+
+/** Formats a {@link RunSummary} into the templates' {@link ReportModel}: text only, no statistics. */
+final class ReportModelBuilder {
+
+    /** How the tables are computed, printed above the warnings. */
+    static final String METHOD = "Each cell shows the mean over the repetitions that succeeded, ± the half-width of "
+            + "its 95 % confidence interval (Student t, n − 1 degrees of freedom; none for n = 1). The best (lowest) "
+            + "mean of a row is marked; ×k is the ratio to it; ≈ marks a filesystem whose difference from the best "
+            + "is not significant by Welch's t-test at 5 % (unequal variances; needs n ≥ 2 on both sides). Outliers: "
+            + "modified z-score above 3.5 (median and MAD). Failed and skipped steps never enter a mean.";
+
+    /** The CSV file written beside the report. */
+    static final String CSV = "results.csv";
+
+    private ReportModelBuilder() {
+    }
+
+    static ReportModel build(RunSummary s) {
+        RunEnvironment env = s.environment();
+        RunEnvironment.Campaign campaign = env.campaign();
+        String title = campaign.title() != null ? campaign.title()
+                : "fsflow report: " + (env.scenario() != null ? env.scenario() : "results");
+        List<Measurement> rows = s.results().measurements();
+        return new ReportModel(title, Conditions.nz(campaign.source()), Conditions.nz(campaign.description()),
+                Conditions.nz(env.scenario()), rows.size(), Conditions.of(env), Conditions.devices(env),
+                Conditions.pairs(env.tools()), env.settings() == null ? List.of()
+                        : Conditions.pairs(env.settings().shown()),
+                s.datasets().stream().map(DatasetSections::of).toList(),
+                s.bonnie().stream().map(BonnieSections::of).toList(),
+                s.capacity().stream().map(ReportModelBuilder::capacity).toList(),
+                s.skipped().stream().map(k -> new Skipped(k.label(), Conditions.nz(k.reason()), k.steps())).toList(),
+                s.failed().stream().map(r -> new Failed(r.node(), r.status().value(), Conditions.nz(r.reason()))).toList(),
+                rows.stream().map(ReportModelBuilder::raw).toList(), CSV, s.warnings(), METHOD);
+    }
+
+    private static Capacity capacity(CapacityRow c) {
+        return new Capacity(c.column(), Numbers.bytes(c.deviceBytes()), Numbers.bytes(c.filesystemBytes()),
+                Numbers.bytes(c.availableBytes()), Numbers.fixed(c.usablePct(), 2) + " %", Numbers.fixed(c.inodes(), 0),
+                c.runs());
+    }
+
+    private static Raw raw(Measurement r) {
+        return new Raw(r.node(), r.status().value(), r.realS() == null ? "" : Numbers.fixed(r.realS(), 3),
+                r.userS() == null ? "" : Numbers.fixed(r.userS(), 3), r.sysS() == null ? "" : Numbers.fixed(r.sysS(), 3),
+                r.cpuPct() == null ? "" : r.cpuPct() + " %",
+                r.maxRssKb() == null ? "" : Numbers.bytes(r.maxRssKb() * 1024.0), Conditions.nz(r.command()),
+                Conditions.nz(r.reason()));
+    }
+}

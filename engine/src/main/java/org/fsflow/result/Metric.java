@@ -1,0 +1,40 @@
+package org.fsflow.result;
+
+/**
+ * One figure of a measurement, named as in {@code results.jsonl}: a contract field ({@code real_s},
+ * {@code user_s}, {@code sys_s}, {@code cpu_pct}, {@code read_bytes}, {@code write_bytes}) or a
+ * key of its {@code metrics} (a tool's own figure, such as bonnie++'s {@code put_block_kib_s}).
+ *
+ * @param key the field or metrics key
+ */
+public record Metric(String key) {
+
+    /** Elapsed (real) time, seconds: GNU time's %e. */
+    public static final Metric REAL_S = new Metric("real_s");
+    /** User time, seconds: %U. */
+    public static final Metric USER_S = new Metric("user_s");
+    /** System time, seconds: %S. */
+    public static final Metric SYS_S = new Metric("sys_s");
+    /** CPU, percent: %P. */
+    public static final Metric CPU_PCT = new Metric("cpu_pct");
+    /** Bytes read from the devices under test. */
+    public static final Metric READ_BYTES = new Metric("read_bytes");
+    /** Bytes written to them. */
+    public static final Metric WRITE_BYTES = new Metric("write_bytes");
+
+    /** This figure of {@code m}, or null when it has none (not measured, not a number). */
+    public Double of(Measurement m) {
+        return switch (key) {
+            case "real_s" -> m.realS();
+            case "user_s" -> m.userS();
+            case "sys_s" -> m.sysS();
+            case "cpu_pct" -> m.cpuPct() == null ? null : m.cpuPct().doubleValue();
+            case "read_bytes" -> m.readBytes() == null ? null : m.readBytes().doubleValue();
+            case "write_bytes" -> m.writeBytes() == null ? null : m.writeBytes().doubleValue();
+            default -> {
+                Object v = m.metrics() == null ? null : m.metrics().get(key);
+                yield v instanceof Number n ? n.doubleValue() : null;
+            }
+        };
+    }
+}

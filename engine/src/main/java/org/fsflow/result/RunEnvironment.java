@@ -1,0 +1,147 @@
+package org.fsflow.result;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code environment.json} of a run directory, typed: the conditions a run was made under (or,
+ * for imported results, where they come from). Every field is null when the file does not have
+ * it, except {@code campaign} and {@code tools}, which are then empty.
+ *
+ * @param fsflowVersion  the fsflow version that ran
+ * @param javaVersion    the Java version it ran on
+ * @param host           host name
+ * @param kernel         kernel release
+ * @param distribution   operating system, as /etc/os-release names it
+ * @param cpuModel       CPU model name
+ * @param cpuCores       number of CPUs available
+ * @param memoryBytes    RAM
+ * @param scenario       scenario name
+ * @param scenarioFile   scenario file as given on the command line
+ * @param scenarioSha256 digest of the scenario file
+ * @param settings       every effective setting of the run
+ * @param campaign       what reports need of the scenario
+ * @param tools          version of every tool the scenario calls, in the order they were probed
+ * @param launchFloor    the floor of every measurement
+ * @param importedFrom   for imported results: from what
+ */
+public record RunEnvironment(String fsflowVersion, String javaVersion, String host, String kernel,
+        String distribution, String cpuModel, Integer cpuCores, Long memoryBytes, String scenario, String scenarioFile,
+        String scenarioSha256, Settings settings, Campaign campaign, Map<String, String> tools, LaunchFloor launchFloor,
+        String importedFrom) {
+
+    /** The file name inside a run directory. */
+    public static final String FILE = "environment.json";
+
+    /** Normalizes absent sections to empty ones. */
+    public RunEnvironment {
+        campaign = campaign == null ? new Campaign(null, null, null, null, null, null, null, null) : campaign;
+        tools = tools == null ? Map.of() : tools;
+    }
+
+    /** The environment stored in run directory {@code dir}; an empty one when it has none. */
+    public static RunEnvironment read(Path dir) {
+        Path file = dir.resolve(FILE);
+        try {
+            return Files.exists(file) ? Json.MAPPER.readValue(file.toFile(), RunEnvironment.class)
+                    : Json.MAPPER.readValue("{}", RunEnvironment.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /**
+     * The scenario as reports show it. Lists and maps are never null.
+     *
+     * @param title           the scenario's title
+     * @param source          its provenance
+     * @param description     free text
+     * @param steps           step names, in scenario order
+     * @param dropCachesSteps steps that drop the page cache first
+     * @param filesystems     the filesystem axis, in matrix order
+     * @param datasets        the datasets the matrix uses, in declaration order
+     * @param devices         the devices, in declaration order
+     */
+    public record Campaign(String title, String source, String description, List<String> steps,
+            List<String> dropCachesSteps, List<String> filesystems, Map<String, DatasetInfo> datasets,
+            Map<String, DeviceInfo> devices) {
+
+        /** Normalizes absent lists and maps to empty ones. */
+        public Campaign {
+            steps = steps == null ? List.of() : steps;
+            dropCachesSteps = dropCachesSteps == null ? List.of() : dropCachesSteps;
+            filesystems = filesystems == null ? List.of() : filesystems;
+            datasets = datasets == null ? Map.of() : datasets;
+            devices = devices == null ? Map.of() : devices;
+        }
+    }
+
+    /**
+     * A dataset as generated (or found).
+     *
+     * @param files    number of files
+     * @param bytes    their total size
+     * @param existing the directory of an existing tree, or null for a generated dataset
+     */
+    public record DatasetInfo(long files, long bytes, String existing) {
+    }
+
+    /**
+     * A device of the scenario and the disk under it.
+     *
+     * @param kind          loop, block, tmpfs or dir
+     * @param sizeBytes     the size fsflow gave it (loop, tmpfs)
+     * @param image         a loop device's image file
+     * @param path          a block device or directory
+     * @param backingSource what holds the image or directory ({@code /dev/vda})
+     * @param blockDevice   the kernel name of the disk
+     * @param rotational    whether that disk rotates
+     * @param deviceBytes   the disk's size
+     * @param model         the disk's model
+     */
+    public record DeviceInfo(String kind, Long sizeBytes, String image, String path, String backingSource,
+            String blockDevice, Boolean rotational, Long deviceBytes, String model) {
+    }
+
+    /**
+     * The median real and CPU time of {@code true} run through fsflow.
+     *
+     * @param command the command timed
+     * @param runs    how many times
+     * @param realSMedian median real time, seconds
+     * @param cpuSMedian  median CPU (user + system) time, seconds
+     */
+    public record LaunchFloor(String command, int runs, @JsonProperty("real_s_median") double realSMedian,
+            @JsonProperty("cpu_s_median") double cpuSMedian) {
+    }
+
+    /**
+     * Every effective setting of a run ({@code run.json}'s content), shown as text in file order,
+     * and those the summary reads.
+     *
+     * @param shown        setting name to its value as text (JSON for lists and objects)
+     * @param scale        the --scale factor, 1 when not shrunk
+     * @param cpuMethod    how user and system time were measured
+     * @param memoryMethod how max RSS was measured
+     */
+    public record Settings(Map<String, String> shown, double scale, String cpuMethod, String memoryMethod) {
+
+        /** The settings of the JSON object {@code node}. */
+        @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+        public static Settings of(JsonNode node) {
+            Map<String, String> shown = new LinkedHashMap<>();
+            node.fields().forEachRemaining(e -> shown.put(e.getKey(), e.getValue().isValueNode()
+                    ? e.getValue().asText() : e.getValue().toString()));
+            return new Settings(shown, node.path("scale").asDouble(1.0), node.path("cpu_method").asText(""),
+                    node.path("memory_method").asText(""));
+        }
+    }
+}

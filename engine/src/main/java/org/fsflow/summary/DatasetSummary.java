@@ -1,0 +1,25 @@
+package org.fsflow.summary;
+
+import java.util.List;
+import org.fsflow.result.RunEnvironment.DatasetInfo;
+
+/**
+ * What one dataset's section of a report shows: a steps x columns table per time figure and
+ * the device I/O per step. A column is a cell of the dataset (its axes other than the dataset).
+ *
+ * @param name    the dataset, "" for steps of cells without one
+ * @param info    the dataset as generated, or null when the environment does not describe it
+ * @param steps   the steps measured in it, in scenario order
+ * @param columns the column labels ({@code xfs}, {@code xfs/4}, {@code all}), in matrix order
+ * @param times   one table per {@link TimeFigure}, in that order
+ * @param read    bytes read per step, unranked
+ * @param written bytes written per step, unranked
+ */
+public record DatasetSummary(String name, DatasetInfo info, List<String> steps, List<String> columns,
+        List<MetricGrid> times, MetricGrid read, MetricGrid written) {
+
+    /** The table of {@code figure}. */
+    public MetricGrid time(TimeFigure figure) {
+        return times.get(figure.ordinal());
+    }
+}

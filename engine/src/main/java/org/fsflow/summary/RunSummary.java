@@ -1,0 +1,25 @@
+package org.fsflow.summary;
+
+import java.util.List;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
+
+/**
+ * The summarize stage's output, everything a report shows, computed once: statistics per dataset,
+ * bonnie++ tables, capacity, what was skipped or failed and the method warnings. Renderers only
+ * format and lay it out.
+ *
+ * @param environment the conditions of the run
+ * @param results     every stored measurement
+ * @param datasets    one per dataset that has measurements, in scenario order
+ * @param bonnie      one per (dataset, step) with bonnie++ figures
+ * @param capacity    one per column with a capacity measurement
+ * @param skipped     skipped steps grouped by cell and reason
+ * @param failed      the failed and timed-out measurements, in journal order
+ * @param warnings    the method warnings, one sentence each, in {@link WarningRules#ALL} order
+ */
+public record RunSummary(RunEnvironment environment, ResultSet results, List<DatasetSummary> datasets,
+        List<BonnieTable> bonnie, List<CapacityRow> capacity, List<SkippedCell> skipped, List<Measurement> failed,
+        List<String> warnings) {
+}

@@ -1,0 +1,88 @@
+package org.fsflow.summary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.fsflow.plan.Cell;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.Metric;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Series;
+import org.fsflow.result.Status;
+
+/**
+ * The summarize stage: a run's stored results and environment in, its {@link RunSummary} out.
+ * Every statistic and every method warning a report shows is computed here, once.
+ */
+public final class Summarizer {
+
+    private Summarizer() {
+    }
+
+    /** The summary of {@code results}, run under {@code environment}. */
+    public static RunSummary summarize(ResultSet results, RunEnvironment environment) {
+        List<DatasetSummary> datasets = datasets(results, environment);
+        List<String> warnings = WarningRules.check(new Evidence(results, environment, datasets));
+        return new RunSummary(environment, results, datasets, BonnieSummarizer.tables(results, environment),
+                capacity(results), skipped(results), failed(results), warnings);
+    }
+
+    private static List<DatasetSummary> datasets(ResultSet results, RunEnvironment environment) {
+        RunEnvironment.Campaign campaign = environment.campaign();
+        Map<String, List<Series>> byDataset = new LinkedHashMap<>();
+        List<String> steps = new ArrayList<>();
+        for (Series s : results.series()) {
+            byDataset.computeIfAbsent(Columns.dataset(s.key().cell()), k -> new ArrayList<>()).add(s);
+            steps.add(s.key().step());
+        }
+        List<String> stepOrder = Columns.order(campaign.steps(), steps);
+        List<DatasetSummary> out = new ArrayList<>();
+        for (String dataset : Columns.order(campaign.datasets().keySet(), byDataset.keySet())) {
+            out.add(DatasetSummarizer.summarize(dataset, campaign.datasets().get(dataset), stepOrder,
+                    campaign.filesystems(), results, byDataset.get(dataset)));
+        }
+        return out;
+    }
+
+    private static List<CapacityRow> capacity(ResultSet results) {
+        Map<String, List<Measurement>> byColumn = new LinkedHashMap<>();
+        for (Measurement r : results.measurements()) {
+            if (r.ok() && r.metrics() != null && r.metrics().containsKey("device_bytes")) {
+                byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<CapacityRow> out = new ArrayList<>();
+        byColumn.forEach((column, list) -> out.add(new CapacityRow(column, list.size(), mean(list, "device_bytes"),
+                mean(list, "filesystem_bytes"), mean(list, "available_bytes"), mean(list, "usable_pct"),
+                mean(list, "inodes"))));
+        return out;
+    }
+
+    private static double mean(List<Measurement> list, String key) {
+        Metric metric = new Metric(key);
+        return list.stream().map(metric::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue).average()
+                .orElse(Double.NaN);
+    }
+
+    private record SkipKey(Cell cell, String reason) {
+    }
+
+    private static List<SkippedCell> skipped(ResultSet results) {
+        Map<SkipKey, Integer> counts = new LinkedHashMap<>();
+        for (Measurement r : results.measurements()) {
+            if (r.status() == Status.SKIPPED) {
+                counts.merge(new SkipKey(ResultSet.cellOf(r), r.reason()), 1, Integer::sum);
+            }
+        }
+        List<SkippedCell> out = new ArrayList<>();
+        counts.forEach((key, n) -> out.add(new SkippedCell(key.cell(), key.reason(), n)));
+        return out;
+    }
+
+    private static List<Measurement> failed(ResultSet results) {
+        return results.measurements().stream().filter(r -> r.status().failure()).toList();
+    }
+}

@@ -1,0 +1,40 @@
+package org.fsflow.summary;
+
+import org.fsflow.result.Metric;
+
+/** The figures summarized per dataset, as GNU time's %e %U %S %P, in report order. */
+public enum TimeFigure {
+    /** Elapsed time; the one charted and checked by the method warnings. */
+    REAL(Metric.REAL_S, "Elapsed (real) time, seconds", true),
+    /** User time. */
+    USER(Metric.USER_S, "User time, seconds", true),
+    /** System time. */
+    SYS(Metric.SYS_S, "System time, seconds", true),
+    /** CPU share: more is neither better nor worse, so it is not ranked. */
+    CPU(Metric.CPU_PCT, "CPU, percent (user + system over real)", false);
+
+    private final Metric metric;
+    private final String title;
+    private final boolean lowerIsBetter;
+
+    TimeFigure(Metric metric, String title, boolean lowerIsBetter) {
+        this.metric = metric;
+        this.title = title;
+        this.lowerIsBetter = lowerIsBetter;
+    }
+
+    /** The measurement field. */
+    public Metric metric() {
+        return metric;
+    }
+
+    /** The title of its table. */
+    public String title() {
+        return title;
+    }
+
+    /** Whether a lower mean is better, so that the row is ranked. */
+    public boolean lowerIsBetter() {
+        return lowerIsBetter;
+    }
+}
