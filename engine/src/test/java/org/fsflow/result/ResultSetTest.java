@@ -1,0 +1,47 @@
+package org.fsflow.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.TestPaths;
+import org.fsflow.plan.Cell;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run directory read on its own: its series by cell and step, each with its values. */
+class ResultSetTest {
+
+    @Test
+    void aRunDirectoryIsSeriesByCellAndStep() {
+        ResultSet results = ResultSet.load(TestPaths.resources("report/golden"));
+        assertEquals(36, results.size());
+        assertEquals(List.of("small/ext4", "small/xfs"), results.cells().stream().map(Cell::id).toList());
+        assertEquals(12, results.series().size(), "2 cells x 6 steps");
+        for (Series s : results.series()) {
+            assertEquals("small", s.key().dataset());
+            assertEquals(3, s.values(Metric.REAL_S).length, s.key().toString());
+        }
+        Cell xfs = results.cells().get(1);
+        assertEquals("xfs", xfs.filesystem());
+        Series walk = results.series(xfs, "walk");
+        assertEquals(walk.rows().get(1), results.get(xfs, 2, "walk"));
+        assertEquals(walk.rows().get(1).realS(), walk.values(Metric.REAL_S)[1]);
+        assertEquals(0, results.series(xfs, "no-such-step").rows().size());
+        assertNull(results.get(xfs, 4, "walk"));
+    }
+
+    @Test
+    void aJournalWithoutCellCoordinatesFallsBackToDatasetAndFilesystem(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve(Journal.FILE), "{\"node\":\"whatever\",\"step\":\"copy\",\"dataset\":\"a\","
+                + "\"filesystem\":\"ext4\",\"repeat\":1,\"status\":\"ok\",\"real_s\":1.5}\n");
+        ResultSet results = ResultSet.load(dir);
+        Cell cell = results.cells().get(0);
+        assertEquals(new Cell("a/ext4", Map.of("dataset", "a", "filesystem", "ext4")), cell);
+        assertEquals(1.5, results.series(cell, "copy").summary(Metric.REAL_S).mean());
+    }
+}
