@@ -11,9 +11,6 @@ import picocli.CommandLine.ScopeType;
 /** The {@code fsflow} command and its subcommands. */
 @Command(name = "fsflow", mixinStandardHelpOptions = true, versionProvider = FsflowCommand.Version.class,
         description = "Declarative, real and reproducible filesystem benchmark campaigns.",
-        subcommands = {ValidateCommand.class, PlanCommand.class, RunCommand.class, ResumeCommand.class,
-            DatasetCommand.class, ReportCommand.class, ImportCommand.class,
-            CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n")
 public final class FsflowCommand implements Runnable {
 
@@ -30,7 +27,7 @@ public final class FsflowCommand implements Runnable {
 
     /** Runs fsflow with {@code args}, printing to {@code out} and {@code err}; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new FsflowCommand());
+        CommandLine cli = Subcommands.commandLine(args);
         cli.getCommandSpec().usageMessage().exitCodeList(ExitCodes.help());
         cli.setOut(out);
         cli.setErr(err);

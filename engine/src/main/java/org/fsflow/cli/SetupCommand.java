@@ -1,0 +1,90 @@
+package org.fsflow.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fsflow.Fsflow;
+import org.fsflow.device.Capabilities;
+import org.fsflow.device.Packages;
+import org.fsflow.plan.Plan;
+import org.fsflow.run.PackageInstaller;
+import org.fsflow.scenario.Overrides;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fsflow setup [SCENARIO...] [--tests]}: installs what the launcher, the scenarios and the
+ * tests need, with apt-get, then the shell completion. The launcher has already bootstrapped Java
+ * and Maven (it cannot build this command without them).
+ */
+@Command(name = "setup", mixinStandardHelpOptions = true,
+        description = {"Install, with apt-get as root on Debian, what the launcher, the named scenarios "
+                + "(their filesystems' tools, bonnie++, fio, zfs-fuse, what cells under another kernel need) "
+                + "and, with --tests, the test suite need; then the bash and zsh completion. "
+                + "Elsewhere it prints what it would run and fails."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:everything needed is installed", "1:apt-get refused (its message is above), "
+                + "or not root on Debian: the command to run is printed", "2:usage error"})
+final class SetupCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "Scenario files to prepare this machine for.")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--tests", description = "Also what the test suite needs (mvn verify).")
+    boolean tests;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        List<Packages.Need> needs = needs();
+        PackageInstaller.Outcome outcome = new PackageInstaller(PackageInstaller.system(), out).install(needs);
+        out.flush();
+        switch (outcome) {
+            case CANNOT_INSTALL -> throw new UserError("not installed: run the command above as root", ExitCodes.FAILED);
+            case REFUSED -> throw new UserError("apt-get did not install the packages (its message is above)",
+                    ExitCodes.FAILED);
+            default -> { }
+        }
+        installCompletion(out);
+        return ExitCodes.OK;
+    }
+
+    /** The launcher's packages, each scenario's and the tests', once each. */
+    List<Packages.Need> needs() {
+        var err = spec.commandLine().getErr();
+        List<Packages.Need> needs = new ArrayList<>(Packages.LAUNCHER);
+        needs.add(new Packages.Need("bash-completion", "shell completion of fsflow's commands"));
+        for (Path file : files) {
+            var loaded = Scenarios.load(file, new Overrides(List.of(), 1), err);
+            Plan plan = Fsflow.plan(loaded.scenario(), null, null);
+            needs.addAll(Packages.forPlan(plan));
+            for (String tool : Packages.unknownTools(plan)) {
+                err.println("fsflow: warning: " + file + ": no package known for '" + tool
+                        + "' (a lifecycle requires it): install it yourself");
+            }
+        }
+        if (tests) {
+            needs.addAll(Packages.forTests());
+        }
+        return Packages.merge(needs);
+    }
+
+    private void installCompletion(java.io.PrintWriter out) {
+        if (!Capabilities.isRoot()) {
+            out.println("shell completion: not installed (not root); use: source <(fsflow completion bash)");
+            return;
+        }
+        try {
+            Completion.install(Completion.BASH_FILE, Completion.ZSH_FILE).forEach(out::println);
+        } catch (IOException e) {
+            out.println("shell completion: not installed (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package org.fsflow.run;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.fsflow.scenario.ByteSize;
+
+/**
+ * What {@code fsflow doctor} found about a campaign on this host, without changing anything.
+ *
+ * @param scenario     the scenario's name
+ * @param cells        the verdict of every cell, in matrix order
+ * @param stepsPerCell measured steps per cell repetition
+ * @param repeats      repetitions of each cell (the minimum with an adaptive repeat)
+ * @param problems     campaign-wide blockers (a refused device), each with its fix
+ * @param resources    disk space and memory needed against what the host has
+ * @param estimate     the expected duration from a previous run, or null when there is none
+ */
+public record Diagnosis(String scenario, List<CellVerdict> cells, int stepsPerCell, int repeats,
+        List<String> problems, List<Resource> resources, Estimate estimate) {
+
+    /**
+     * One cell's verdict.
+     *
+     * @param cell the cell id ({@code test1/xfs})
+     * @param why  why it will be skipped, or null when it will run
+     * @param fix  what makes it run (a package, a kernel, root, a device), or null
+     */
+    public record CellVerdict(String cell, String why, String fix) {
+        /** True when the cell will run. */
+        public boolean runs() {
+            return why == null;
+        }
+    }
+
+    /**
+     * A resource the campaign needs, at most {@code neededBytes}, where the host has {@code availableBytes}.
+     *
+     * @param what           "disk" or "memory"
+     * @param where          what it is measured against (a directory, RAM)
+     * @param neededBytes    the most the campaign takes
+     * @param availableBytes what the host has there
+     * @param detail         what the need is made of
+     */
+    public record Resource(String what, String where, long neededBytes, long availableBytes, String detail) {
+        /** True when the need fits. */
+        public boolean fits() {
+            return neededBytes <= availableBytes;
+        }
+    }
+
+    /**
+     * The expected duration of the measured steps, learnt from a previous run.
+     *
+     * @param from         the previous run's output directory
+     * @param scale        its --scale
+     * @param seconds      the estimate for the steps that will run
+     * @param matched      steps that were measured in that run (same cell, same step)
+     * @param total        steps that will run
+     */
+    public record Estimate(Path from, double scale, double seconds, long matched, long total) {
+    }
+
+    /** True when every cell runs and every resource fits. */
+    public boolean allClear() {
+        return problems.isEmpty() && cells.stream().allMatch(CellVerdict::runs)
+                && resources.stream().allMatch(Resource::fits);
+    }
+
+    /** Prints the diagnosis for a person. */
+    public void print(PrintWriter out, double scale) {
+        long running = cells.stream().filter(CellVerdict::runs).count();
+        out.printf(Locale.ROOT, "%s: %d cells x %d steps x %d repetition%s%n", scenario, cells.size(), stepsPerCell,
+                repeats, repeats == 1 ? "" : "s");
+        problems.forEach(p -> out.println("problem: " + p));
+        int width = cells.stream().mapToInt(c -> c.cell().length()).max().orElse(4);
+        for (CellVerdict c : cells) {
+            out.printf(Locale.ROOT, "  %-" + width + "s  %s%n", c.cell(), c.runs() ? "run" : "skip: " + c.why());
+            if (c.fix() != null) {
+                out.printf(Locale.ROOT, "  %-" + width + "s  fix: %s%n", "", c.fix());
+            }
+        }
+        out.printf(Locale.ROOT, "%d of %d cells run, %d skipped (%d measured steps run)%n", running, cells.size(),
+                cells.size() - running, running * stepsPerCell * repeats);
+        for (Resource r : resources) {
+            out.printf(Locale.ROOT, "%s: needs at most %s (%s), %s has %s: %s%n", r.what(),
+                    ByteSize.format(r.neededBytes()), r.detail(), r.where(), ByteSize.format(r.availableBytes()),
+                    r.fits() ? "ok" : "NOT ENOUGH");
+        }
+        if (estimate == null) {
+            out.println("duration: no previous run of " + scenario + " under reports/: no estimate");
+            return;
+        }
+        out.printf(Locale.ROOT, "duration: about %s for the measured steps (from %s at --scale %s, which "
+                + "measured %d of these %d steps%s)%n", Progress.clock(estimate.seconds()), estimate.from(),
+                new java.math.BigDecimal(Double.toString(estimate.scale())).stripTrailingZeros().toPlainString(),
+                estimate.matched(), estimate.total(),
+                estimate.scale() == scale ? "" : "; this run's scale differs, so the time will too");
+    }
+}

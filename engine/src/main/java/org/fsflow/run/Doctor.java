@@ -1,0 +1,195 @@
+package org.fsflow.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.fsflow.device.CellSupport;
+import org.fsflow.device.Packages;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Json;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.StepDurations;
+import org.fsflow.scenario.ByteSize;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Scenario;
+
+/**
+ * Examines a planned campaign against this host and changes nothing: which cells run and which are
+ * skipped (with the runner's own check, {@link CellSupport}), what disk and memory it needs, and
+ * how long it should take when an earlier run of the scenario exists.
+ */
+public final class Doctor {
+
+    /** The fsflow JVM's heap limit, as the launcher sets it: memory the campaign takes from the host. */
+    static final long HEAP_BYTES = 512L << 20;
+
+    /** What the doctor reads of the host; a fake one makes verdicts testable anywhere. */
+    public interface Host {
+        /** Why a filesystem cannot run here, or null ({@code Capabilities::missing} on a real host). */
+        String missing(Filesystem fs);
+
+        /** Free bytes of the filesystem that holds {@code path} (or its nearest existing parent). */
+        long freeBytes(Path path);
+
+        /** MemAvailable of /proc/meminfo, in bytes. */
+        long memAvailableBytes();
+
+        /** Why the scenario's devices are refused (the runner's own check), or null. */
+        String deviceRefusal(Scenario scenario);
+    }
+
+    private Doctor() {
+    }
+
+    /** Examines {@code plan} run at {@code scale}; earlier runs are looked for in {@code reports}. */
+    public static Diagnosis examine(Plan plan, double scale, Host host, Path reports) {
+        Scenario s = plan.scenario();
+        List<String> problems = new ArrayList<>();
+        String refusal = host.deviceRefusal(s);
+        if (refusal != null) {
+            problems.add(refusal + "; fix: name a spare device (block: /dev/..., destroy: true) or use a loop device");
+        }
+        List<Diagnosis.CellVerdict> verdicts = plan.cells().stream().map(c -> verdict(s, c, host)).toList();
+        int steps = (int) s.steps().size();
+        return new Diagnosis(s.name(), verdicts, steps, s.repeat().min(), problems, resources(plan, host),
+                estimate(plan, verdicts, scale, reports).orElse(null));
+    }
+
+    private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host) {
+        String why = CellSupport.cannotRun(s, cell, host::missing);
+        if (why == null) {
+            return new Diagnosis.CellVerdict(cell.id(), null, null);
+        }
+        return new Diagnosis.CellVerdict(cell.id(), why, fix(CellSupport.filesystem(s, cell), why));
+    }
+
+    /** What makes a skipped cell run, from the kind of reason {@code Capabilities} gave. */
+    static String fix(Filesystem fs, String why) {
+        if (why.contains("root")) {
+            return "run fsflow as root (sudo)";
+        }
+        if (why.contains("kernel")) {
+            return "a kernel with " + (fs.lifecycle() != null ? fs.lifecycle().kernel() : fs.type())
+                    + " support (this host's kernel has none, and no module loads)";
+        }
+        List<String> packages = Packages.names(Packages.forFilesystem(fs, k -> true));
+        return packages.isEmpty() ? "install the missing program"
+                : "fsflow setup SCENARIO (installs " + String.join(" ", packages) + ")";
+    }
+
+    private static List<Diagnosis.Resource> resources(Plan plan, Host host) {
+        Scenario s = plan.scenario();
+        Path work = plan.layout().work();
+        long images = 0;
+        long tmpfs = 0;
+        List<String> parts = new ArrayList<>();
+        for (Device d : s.devices().values()) {
+            if (d instanceof Device.Loop loop) {
+                images += loop.sizeBytes();
+                parts.add("loop image " + d.name() + " " + ByteSize.format(loop.sizeBytes()));
+            } else if (d instanceof Device.Tmpfs t) {
+                tmpfs += t.sizeBytes();
+            }
+        }
+        long datasets = 0;
+        if (!s.devices().containsKey(Scenario.SOURCE)) {
+            for (Dataset d : s.datasets().values()) {
+                if (d.existing() == null) {
+                    datasets += d.expectedBytes();
+                }
+            }
+            parts.add("datasets " + ByteSize.format(datasets));
+        }
+        List<Diagnosis.Resource> out = new ArrayList<>();
+        out.add(new Diagnosis.Resource("disk", "work directory " + work, images + datasets,
+                host.freeBytes(work), String.join(", ", parts) + (images > 0 ? "; images are sparse" : "")));
+        out.add(new Diagnosis.Resource("memory", "RAM (MemAvailable)", HEAP_BYTES + tmpfs,
+                host.memAvailableBytes(), "fsflow's heap " + ByteSize.format(HEAP_BYTES)
+                        + (tmpfs > 0 ? ", tmpfs devices " + ByteSize.format(tmpfs) : "")));
+        return out;
+    }
+
+    /** The expected duration of the steps that will run, from the latest run of the scenario. */
+    static Optional<Diagnosis.Estimate> estimate(Plan plan, List<Diagnosis.CellVerdict> verdicts, double scale,
+            Path reports) {
+        Optional<Path> previous = previousRun(reports, plan.scenario().name(), scale);
+        if (previous.isEmpty()) {
+            return Optional.empty();
+        }
+        StepDurations durations = new StepDurations();
+        Journal.read(previous.get().resolve(Journal.FILE)).forEach(durations::add);
+        List<String> skipped = verdicts.stream().filter(v -> !v.runs()).map(Diagnosis.CellVerdict::cell).toList();
+        double seconds = 0;
+        long matched = 0;
+        long total = 0;
+        for (PlanNode n : plan.nodes()) {
+            if (!n.measured() || skipped.contains(n.cell().id())) {
+                continue;
+            }
+            total++;
+            seconds += durations.estimate(n.cell().coordinates(), n.step().name()).orElse(0);
+            matched += durations.knows(n.cell().coordinates(), n.step().name()) ? 1 : 0;
+        }
+        return Optional.of(new Diagnosis.Estimate(previous.get(), scaleOf(previous.get()), seconds, matched, total));
+    }
+
+    /**
+     * The latest output directory of {@code name} under {@code reports} ({@code NAME} or
+     * {@code NAME-N}) that holds results, preferring one run at the same scale.
+     */
+    static Optional<Path> previousRun(Path reports, String name, double scale) {
+        if (!Files.isDirectory(reports)) {
+            return Optional.empty();
+        }
+        List<Path> runs;
+        try (Stream<Path> dirs = Files.list(reports)) {
+            runs = dirs.filter(d -> d.getFileName().toString().matches("\\Q" + name + "\\E(-\\d+)?"))
+                    .filter(d -> hasResults(d.resolve(Journal.FILE)))
+                    .sorted(Comparator.comparing(Doctor::modified).reversed()).toList();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return runs.stream().filter(d -> scaleOf(d) == scale).findFirst().or(() -> runs.stream().findFirst());
+    }
+
+    private static boolean hasResults(Path journal) {
+        try {
+            return Files.size(journal) > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static long modified(Path dir) {
+        try {
+            return Files.getLastModifiedTime(dir.resolve(Journal.FILE)).toMillis();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static double scaleOf(Path run) {
+        try {
+            JsonNode scale = Json.MAPPER.readTree(run.resolve("run.json").toFile()).get("scale");
+            return scale == null ? 1 : scale.asDouble(1);
+        } catch (IOException | RuntimeException e) {
+            return 1;
+        }
+    }
+
+    /** This machine: {@link org.fsflow.device.Capabilities}, the file store, /proc/meminfo. */
+    public static Host system() {
+        return new SystemHost();
+    }
+}

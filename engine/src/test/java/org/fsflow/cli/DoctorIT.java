@@ -1,0 +1,49 @@
+package org.fsflow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.fsflow.device.Capabilities;
+import org.fsflow.device.Layout;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.Planner;
+import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code fsflow doctor} on a shipped scenario, on this real host: the runner's verdicts, nothing changed. */
+class DoctorIT {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void cds2009VerdictsAreTheRunnersAndNothingIsCreated() throws Exception {
+        Path file = Path.of("../scenarios/cds-2009.yaml").toAbsolutePath();
+        Path work = tmp.resolve("work");
+        Path out = tmp.resolve("out");
+        String loopsBefore = Files.readString(Path.of("/proc/mounts"));
+        Cli r = Cli.run("doctor", file.toString(), "--scale", "0.001", "--set", "repeat=1", "--work", work.toString(),
+                "--out", out.toString());
+        assertTrue(r.noStackTrace(), r.err());
+        Scenario s = ScenarioLoader.load(file, new Overrides(java.util.List.of("repeat=1"), 0.001)).scenario();
+        Capabilities capabilities = new Capabilities();
+        boolean allRun = true;
+        for (Cell cell : Planner.plan(s, new Layout(out, work), 0).cells()) {
+            String why = capabilities.missing(s.filesystems().get(cell.filesystem()));
+            String verdict = why == null ? "run" : "skip: " + why;
+            assertTrue(r.out().lines().anyMatch(l -> l.matches(" +\\Q" + cell.id() + "\\E +\\Q" + verdict + "\\E")),
+                    verdict + "\n" + r.out() + r.err());
+            allRun &= why == null;
+        }
+        assertTrue(r.out().contains("disk: needs at most") && r.out().contains("memory: needs at most"), r.out());
+        assertTrue(r.out().contains("duration: "), r.out());
+        assertEquals(allRun ? 0 : 1, r.exitCode(), r.out());
+        assertTrue(!Files.exists(work) && !Files.exists(out), "doctor creates nothing");
+        assertEquals(loopsBefore, Files.readString(Path.of("/proc/mounts")), "doctor mounts nothing");
+    }
+}

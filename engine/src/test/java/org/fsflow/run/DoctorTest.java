@@ -1,0 +1,157 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.device.Layout;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.Planner;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.ScenarioLoader;
+import org.fsflow.scenario.SourceText;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DoctorTest {
+
+    private static final String TEXT = """
+            fsflow: 1
+            name: doc
+            devices:
+              target: { loop: { size: 2G } }
+              ram: { tmpfs: { size: 1G } }
+            filesystems: { ext4: {}, xfs: {}, reiserfs: {} }
+            datasets:
+              a: { dirs: 1, files: 4, size: 1MiB }
+            matrix: { dataset: [a], filesystem: [ext4, xfs, reiserfs] }
+            repeat: 2
+            steps:
+              - mkfs
+              - name: copy
+                run: cp -r ${dataset.path} ${target.mnt}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    /** A host with plenty of room whose capability answers come from a table. */
+    private record FakeHost(Map<String, String> missing, long free, long mem, String refusal) implements Doctor.Host {
+        @Override
+        public String missing(Filesystem fs) {
+            return missing.get(fs.name());
+        }
+
+        @Override
+        public long freeBytes(Path path) {
+            return free;
+        }
+
+        @Override
+        public long memAvailableBytes() {
+            return mem;
+        }
+
+        @Override
+        public String deviceRefusal(Scenario scenario) {
+            return refusal;
+        }
+    }
+
+    private static Plan plan() throws Exception {
+        Scenario s = ScenarioLoader.load(SourceText.of("doc.yaml", TEXT), Overrides.NONE).scenario();
+        return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
+    }
+
+    private static final Map<String, String> LACKS = Map.of(
+            "xfs", "mkfs.xfs not found: apt-get install xfsprogs",
+            "reiserfs", "kernel 6.18 has no reiserfs support (not in /proc/filesystems, no module loads)");
+
+    @Test
+    void eachCellGetsTheRunnersVerdictAndAFix() throws Exception {
+        Diagnosis d = Doctor.examine(plan(), 1, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        assertEquals(List.of("a/ext4", "a/xfs", "a/reiserfs"), d.cells().stream().map(Diagnosis.CellVerdict::cell).toList());
+        assertTrue(d.cells().get(0).runs());
+        assertNull(d.cells().get(0).fix());
+        assertEquals("fsflow setup SCENARIO (installs xfsprogs)", d.cells().get(1).fix());
+        assertTrue(d.cells().get(2).fix().startsWith("a kernel with reiserfs support"), d.cells().get(2).fix());
+        assertFalse(d.allClear());
+        String printed = print(d);
+        assertTrue(printed.contains("a/xfs       skip: mkfs.xfs not found: apt-get install xfsprogs"), printed);
+        assertTrue(printed.contains("1 of 3 cells run, 2 skipped (4 measured steps run)"), printed);
+        assertTrue(printed.contains("duration: no previous run of doc under reports/: no estimate"), printed);
+    }
+
+    @Test
+    void notRootIsFixedByRootAndARefusedDeviceIsACampaignProblem() throws Exception {
+        Map<String, String> notRoot = Map.of("ext4", "formatting and mounting need root: run fsflow as root (sudo)");
+        Diagnosis d = Doctor.examine(plan(), 1,
+                new FakeHost(notRoot, 1L << 40, 1L << 40, "refusing device 'target': /dev/sdz does not exist"), tmp);
+        assertEquals("run fsflow as root (sudo)", d.cells().get(0).fix());
+        assertEquals(1, d.problems().size());
+        assertTrue(d.problems().get(0).contains("fix: name a spare device"), d.problems().get(0));
+    }
+
+    @Test
+    void diskAndMemoryNeedsAreComparedWithTheHost() throws Exception {
+        Plan p = plan();
+        Diagnosis d = Doctor.examine(p, 1, new FakeHost(Map.of(), 1L << 30, 1L << 30, null), tmp);
+        Diagnosis.Resource disk = d.resources().get(0);
+        long datasets = p.scenario().datasets().get("a").expectedBytes();
+        assertTrue(datasets > 0);
+        assertEquals((2L << 30) + datasets, disk.neededBytes(), "the loop image at most, and (no source device) the datasets");
+        assertFalse(disk.fits());
+        Diagnosis.Resource mem = d.resources().get(1);
+        assertEquals((512L << 20) + (1L << 30), mem.neededBytes(), "heap and the tmpfs device");
+        assertFalse(mem.fits());
+        assertTrue(print(d).contains("NOT ENOUGH"));
+    }
+
+    @Test
+    void theEstimateComesFromTheLatestRunAtTheSameScaleAndLeavesSkippedCellsOut() throws Exception {
+        writeRun(tmp.resolve("doc"), 0.5, 100.0);
+        writeRun(tmp.resolve("doc-2"), 1, 2.0);
+        writeRun(tmp.resolve("other"), 1, 1000.0);
+        Diagnosis d = Doctor.examine(plan(), 1, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        assertEquals(tmp.resolve("doc-2"), d.estimate().from());
+        // only a/ext4 runs: 2 steps x 2 repetitions of 2 s each
+        assertEquals(4, d.estimate().total());
+        assertEquals(4, d.estimate().matched());
+        assertEquals(8.0, d.estimate().seconds(), 1e-9);
+        assertTrue(print(d).contains("duration: about 0:08 for the measured steps"), print(d));
+    }
+
+    private static void writeRun(Path dir, double scale, double seconds) throws Exception {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("run.json"), "{\"scale\": " + scale + "}");
+        try (Journal j = Journal.open(dir.resolve(Journal.FILE))) {
+            for (String step : List.of("mkfs", "copy")) {
+                j.append(measurement(step, seconds));
+            }
+        }
+    }
+
+    private static Measurement measurement(String step, double seconds) {
+        return Measurement.builder("a/ext4/r1/" + step, step).dataset("a").filesystem("ext4").repeat(1)
+                .cell(Map.of("dataset", "a", "filesystem", "ext4")).command("x").status(Status.OK).exitCode(0)
+                .realS(seconds).build();
+    }
+
+    private static String print(Diagnosis d) {
+        StringWriter w = new StringWriter();
+        d.print(new PrintWriter(w), 1);
+        return w.toString();
+    }
+}
