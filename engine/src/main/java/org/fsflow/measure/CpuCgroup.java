@@ -59,11 +59,30 @@ public final class CpuCgroup {
      * a one-line shell that moves itself, then execs it.
      */
     public List<String> enter(List<String> argv) {
-        String move = "echo $$ > '" + dir.resolve("cgroup.procs") + "' || exit 125";
-        if (argv.size() == 3 && argv.get(0).equals("sh") && argv.get(1).equals("-c")) {
-            return List.of("sh", "-c", move + "\n" + argv.get(2));
+        return entering(List.of(procs()), argv);
+    }
+
+    /** The file a step writes its pid to, to enter this cgroup. */
+    public Path procs() {
+        return dir.resolve("cgroup.procs");
+    }
+
+    /**
+     * {@code argv} made to move itself into every cgroup of {@code procsFiles} (the CPU cgroup, a
+     * memory budget's cgroup) before it runs, in one shell prelude: nothing it starts escapes them.
+     */
+    public static List<String> entering(List<Path> procsFiles, List<String> argv) {
+        if (procsFiles.isEmpty()) {
+            return argv;
         }
-        List<String> out = new ArrayList<>(List.of("sh", "-c", move + "\nexec \"$@\"", "fsflow-step"));
+        StringBuilder move = new StringBuilder();
+        for (Path procs : procsFiles) {
+            move.append("echo $$ > '").append(procs).append("' || exit 125\n");
+        }
+        if (argv.size() == 3 && argv.get(0).equals("sh") && argv.get(1).equals("-c")) {
+            return List.of("sh", "-c", move + argv.get(2));
+        }
+        List<String> out = new ArrayList<>(List.of("sh", "-c", move + "exec \"$@\"", "fsflow-step"));
         out.addAll(argv);
         return out;
     }
