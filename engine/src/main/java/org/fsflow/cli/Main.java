@@ -16,6 +16,7 @@ public final class Main {
             }
             System.exit(ExitCodes.OK);
         }
+        org.fsflow.measure.LaunchMechanism.prefer();
         System.exit(FsflowCommand.execute(args, new java.io.PrintWriter(System.out, true),
                 new java.io.PrintWriter(System.err, true)));
     }

@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** Housekeeping of the per-run cgroups named {@code fsflow-PID}. */
+/**
+ * Housekeeping of the per-run cgroups named {@code fsflow-PID}: the CPU cgroup at the top of the
+ * v2 hierarchy, the memory-budget cgroup beneath fsflow's own memory cgroup.
+ */
 public final class CpuCgroups {
 
     private CpuCgroups() {
@@ -13,7 +16,13 @@ public final class CpuCgroups {
 
     /** Removes the empty cgroups of fsflow runs whose process is gone (a run killed with -9). */
     public static void removeStale() {
-        for (Path root : new Path[] {Path.of("/sys/fs/cgroup/unified"), Path.of("/sys/fs/cgroup")}) {
+        java.util.List<Path> roots = new java.util.ArrayList<>(
+                java.util.List.of(Path.of("/sys/fs/cgroup/unified"), Path.of("/sys/fs/cgroup")));
+        MemoryCgroup.Location memory = memoryLocation();
+        if (memory != null) {
+            roots.add(memory.own());
+        }
+        for (Path root : roots) {
             if (!Files.isDirectory(root)) {
                 continue;
             }
@@ -31,6 +40,14 @@ public final class CpuCgroups {
             } catch (IOException e) {
                 // nothing to clean
             }
+        }
+    }
+
+    private static MemoryCgroup.Location memoryLocation() {
+        try {
+            return MemoryCgroup.locate(Files.readAllLines(Path.of("/proc/self/cgroup")), Path.of("/sys/fs/cgroup"));
+        } catch (IOException e) {
+            return null;
         }
     }
 }

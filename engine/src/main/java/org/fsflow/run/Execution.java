@@ -14,9 +14,20 @@ import org.fsflow.measure.Usage;
  * @param startedAt   wall-clock start
  * @param endedAt     wall-clock end
  * @param stderrTail  the last lines of its standard error, for failure reasons
+ * @param flushSeconds the time of the flush after the process exited (inside {@code usage}'s real
+ *                    time), or null when the step does not flush
+ * @param hostOtherCpuSeconds CPU time the host used outside the process tree meanwhile, or null
+ * @param memoryBudgetBytes the memory budget it ran under, or null for none
  */
 public record Execution(int exitCode, boolean timedOut, boolean interrupted, String startError, Usage usage,
-        Instant startedAt, Instant endedAt, String stderrTail) {
+        Instant startedAt, Instant endedAt, String stderrTail, Double flushSeconds, Double hostOtherCpuSeconds,
+        Long memoryBudgetBytes) {
+
+    /** An execution without flush, noise or budget figures. */
+    public Execution(int exitCode, boolean timedOut, boolean interrupted, String startError, Usage usage,
+            Instant startedAt, Instant endedAt, String stderrTail) {
+        this(exitCode, timedOut, interrupted, startError, usage, startedAt, endedAt, stderrTail, null, null, null);
+    }
 
     /** True when the process ran and exited 0. */
     public boolean succeeded() {

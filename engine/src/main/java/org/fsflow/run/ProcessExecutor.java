@@ -20,7 +20,10 @@ import org.apache.commons.exec.PumpStreamHandler;
 import org.fsflow.measure.ChildTotals;
 import org.fsflow.measure.CpuCgroup;
 import org.fsflow.measure.DiskStats;
+import org.fsflow.measure.HostCpu;
+import org.fsflow.measure.MemoryCgroup;
 import org.fsflow.measure.RssSampler;
+import org.fsflow.measure.StepCgroups;
 import org.fsflow.measure.Usage;
 
 /**
@@ -34,6 +37,7 @@ public final class ProcessExecutor implements StepExecutor {
 
     private final Path workingDirectory;
     private final CpuCgroup cgroup;
+    private final StepCgroups cgroups;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fsflow-step-timer");
         t.setDaemon(true);
@@ -55,6 +59,7 @@ public final class ProcessExecutor implements StepExecutor {
     public ProcessExecutor(Path workingDirectory, CpuCgroup cgroup) {
         this.workingDirectory = workingDirectory;
         this.cgroup = cgroup;
+        this.cgroups = new StepCgroups(cgroup, "fsflow-" + ProcessHandle.current().pid());
     }
 
     @Override
@@ -63,8 +68,22 @@ public final class ProcessExecutor implements StepExecutor {
     }
 
     @Override
-    public synchronized Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
+    public Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
             List<String> ioDevices) {
+        return execute(argv, stdout, stderr, timeout, ioDevices, StepConditions.NONE);
+    }
+
+    @Override
+    public synchronized Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
+            List<String> ioDevices, StepConditions conditions) {
+        List<String> full;
+        try {
+            full = cgroups.enter(argv, conditions.memoryBytes());
+        } catch (MemoryCgroup.Unavailable e) {
+            Instant now = Instant.now();
+            return new Execution(-1, false, false, "memory budget: " + e.getMessage(),
+                    new Usage(0, 0, 0, 0, 0, 0, 0, 0, 0), now, now, "");
+        }
         interruptRequested = false;
         AtomicLong startNanos = new AtomicLong();
         AtomicLong exitNanos = new AtomicLong();
@@ -93,7 +112,6 @@ public final class ProcessExecutor implements StepExecutor {
         });
         executor.setExitValues(null);
         executor.setWorkingDirectory(workingDirectory.toFile());
-        List<String> full = cgroup != null ? cgroup.enter(argv) : argv;
         CommandLine cmd = new CommandLine(full.get(0));
         cmd.addArguments(full.subList(1, full.size()).toArray(new String[0]), false);
         Map<String, String> env = new HashMap<>(System.getenv());
@@ -103,6 +121,7 @@ public final class ProcessExecutor implements StepExecutor {
         ChildTotals before = ChildTotals.read();
         long[] cgroupBefore = cgroup != null ? cgroup.read() : null;
         DiskStats disksBefore = DiskStats.read();
+        HostCpu hostBefore = HostCpu.read();
         Instant wallBefore = Instant.now();
         long nanosBefore = System.nanoTime();
         int exitCode;
@@ -135,6 +154,16 @@ public final class ProcessExecutor implements StepExecutor {
         }
         long start = startNanos.get() != 0 ? startNanos.get() : nanosBefore;
         long endNanos = exitNanos.get() != 0 ? exitNanos.get() : System.nanoTime();
+        Double flushSeconds = null;
+        if (conditions.flushMount() != null && exitCode == 0 && !timedOut[0] && !interruptRequested) {
+            Flush flush = Flush.of(conditions.flushMount(), timeout);
+            flushSeconds = flush.seconds();
+            endNanos += Math.round(flush.seconds() * 1e9);
+            if (flush.failure() != null) {
+                exitCode = flush.exitCode();
+                tail = flush.failure();
+            }
+        }
         Instant startedAt = wallBefore.plusNanos(start - nanosBefore);
         Instant endedAt = startedAt.plusNanos(endNanos - start);
         ChildTotals used = ChildTotals.read().minus(before);
@@ -148,17 +177,22 @@ public final class ProcessExecutor implements StepExecutor {
             }
         }
         long[] io = DiskStats.read().since(disksBefore, ioDevices);
+        Double others = HostCpu.read().othersSince(hostBefore, userSeconds + systemSeconds);
         Usage usage = new Usage((endNanos - start) / 1e9, userSeconds, systemSeconds,
                 sampler[0] == null ? 0 : sampler[0].maxKb(), used.minorFaults(), used.majorFaults(), io[0], io[1],
                 io[2]);
-        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt, endedAt, tail);
+        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt, endedAt, tail,
+                flushSeconds, others, conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
     }
 
-    /** Removes the run's cgroup, if any. */
+    /** Removes the run's cgroups, if any. */
     public void close() {
-        if (cgroup != null) {
-            cgroup.remove();
-        }
+        cgroups.close();
+    }
+
+    /** How memory budgets are enforced, or null when no step had one. */
+    public String memoryBudgetMethod() {
+        return cgroups.memoryMethod();
     }
 
     @Override

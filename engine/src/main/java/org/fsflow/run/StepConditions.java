@@ -1,0 +1,16 @@
+package org.fsflow.run;
+
+import java.nio.file.Path;
+
+/**
+ * What fsflow does around one measured process besides running it.
+ *
+ * @param memoryBytes the memory budget the process and its page cache run under, or -1 for none
+ * @param flushMount  the mount point synced (syncfs) inside the measured interval after the
+ *                    process exits ({@code flush: true}), or null
+ */
+public record StepConditions(long memoryBytes, Path flushMount) {
+
+    /** No budget, no flush: the process alone. */
+    public static final StepConditions NONE = new StepConditions(-1, null);
+}
