@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.device.DeviceSafety;
 import org.fsflow.device.Layout;
+import org.fsflow.device.LoopDevice;
 import org.fsflow.device.Mounts;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Device;
@@ -30,6 +31,8 @@ final class DeviceSetup {
     private final Layout layout;
     private final Teardown teardown;
     private final Map<String, String> nodes = new LinkedHashMap<>();
+    private final Map<String, LoopDevice.Attached> loops = new LinkedHashMap<>();
+    private static final Duration ATTACH_TIME = Duration.ofMinutes(1);
 
     DeviceSetup(Scenario scenario, Layout layout, Teardown teardown) {
         this.scenario = scenario;
@@ -40,6 +43,11 @@ final class DeviceSetup {
     /** Device name to its node (/dev/loop3, /dev/sdb3), for the devices that have one. */
     Map<String, String> nodes() {
         return nodes;
+    }
+
+    /** Loop devices as attached, by device name: whether they do direct I/O, and why not. */
+    Map<String, LoopDevice.Attached> loops() {
+        return loops;
     }
 
     /** Kernel names (loop3, sdb3) of every device node: their I/O is counted for each step. */
@@ -112,12 +120,20 @@ final class DeviceSetup {
             }
             // registered before attaching: a run killed right after losetup still gets it detached
             teardown.register(Resource.loop(null, image.toString()));
-            Commands.Result r = Commands.run("losetup", "--find", "--show", image.toString());
+            Commands.Result r = Commands.run(LoopDevice.attachCommand(image, loop.directIo()), ATTACH_TIME);
+            String refusal = null;
+            if (!r.ok() && loop.directIo()) {
+                // the backing filesystem may refuse O_DIRECT: attach buffered, and say so
+                refusal = r.message();
+                r = Commands.run(LoopDevice.attachCommand(image, false), ATTACH_TIME);
+            }
             if (!r.ok()) {
                 throw new RunFailure("cannot attach " + image + " as a loop device: " + r.message()
                         + " (fsflow needs root and the loop module)");
             }
-            return r.out().strip();
+            String node = r.out().strip();
+            loops.put(loop.name(), LoopDevice.described(node, loop.directIo(), refusal, LoopDevice.directIo(node)));
+            return node;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create image " + image, e);
         }

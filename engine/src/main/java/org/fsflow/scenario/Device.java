@@ -41,14 +41,18 @@ public sealed interface Device {
     }
 
     /**
-     * {@code loop: { size: 40G, image: /var/tmp/x.img }}: a sparse image file attached with
-     * losetup. The image is created (and removed at teardown) unless it already exists.
+     * {@code loop: { size: 40G, image: /var/tmp/x.img, direct_io: false }}: a sparse image file
+     * attached with losetup. The image is created (and removed at teardown) unless it already
+     * exists. Attached with direct I/O by default, so the host does not cache the image a second
+     * time beneath the filesystem under test; where the backing filesystem refuses, attached
+     * without and the reason recorded.
      *
      * @param sizeBytes {@code size:} apparent size of the image
      * @param image     {@code image:} path of the image file, or null for one under the work directory
+     * @param directIo  {@code direct_io:} attach with {@code losetup --direct-io=on} (default true)
      */
-    record Loop(String name, long sizeBytes, Path image, Path mountPoint, String filesystem, Location where)
-            implements Device {
+    record Loop(String name, long sizeBytes, Path image, boolean directIo, Path mountPoint, String filesystem,
+            Location where) implements Device {
     }
 
     /**

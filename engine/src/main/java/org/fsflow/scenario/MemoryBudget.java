@@ -30,6 +30,9 @@ public record MemoryBudget(Long bytes, boolean scale, double factor, Location wh
      */
     public static final long MIN_BYTES = 64L << 20;
 
+    /** The matrix axis whose values are per-cell budgets. */
+    public static final String AXIS = "memory";
+
     /** No budget given: the host's whole RAM, the default. */
     public static MemoryBudget none(Location where) {
         return new MemoryBudget(null, true, 1.0, where);
@@ -43,6 +46,19 @@ public record MemoryBudget(Long bytes, boolean scale, double factor, Location wh
     /** A budget of {@code size} bytes (a step's, a matrix value) that scales like this one. */
     public MemoryBudget withBytes(long size, Location at) {
         return new MemoryBudget(size, scale, factor, at);
+    }
+
+    /**
+     * The budget of {@code step} in the cell at {@code coordinates} of {@code scenario}: the step's
+     * own, else the cell's {@code memory} axis value, else the scenario's (each scaled alike).
+     */
+    public static MemoryBudget of(Scenario scenario, java.util.Map<String, String> coordinates, Step step) {
+        MemoryBudget top = scenario.memory();
+        if (step.memory() != null) {
+            return top.withBytes(step.memory(), step.where());
+        }
+        String axis = coordinates == null ? null : coordinates.get(AXIS);
+        return axis == null ? top : top.withBytes(ByteSize.parse(axis), top.where());
     }
 
     /** True when a budget applies. */

@@ -30,7 +30,7 @@ public record Overrides(List<String> sets, double scale) {
     /** No overrides. */
     public static final Overrides NONE = new Overrides(List.of(), Defaults.SCALE);
 
-    private static final List<String> TOP = List.of("repeat", "order", "seed", "on_error", "timeout");
+    private static final List<String> TOP = List.of("repeat", "order", "seed", "on_error", "timeout", "memory", "warmup");
 
     /** A {@code --set} or {@code --scale} that cannot apply: a usage error (exit 2). */
     public static final class Invalid extends Exception {

@@ -23,6 +23,8 @@ import java.util.Map;
  * seed: 42                   # seed of the shuffled order and of datasets without their own
  * on_error: skip-cell        # continue | skip-cell | abort
  * timeout: 2h                # default time limit of one step
+ * memory: 512MB              # the machine under test has this much RAM (a memory cgroup)
+ * warmup: 1                  # repetitions run and recorded first, kept out of the statistics
  * steps: [...]               # what each cell runs, each step measured (required)
  * </pre>
  *
@@ -43,6 +45,9 @@ import java.util.Map;
  * @param onError      {@code on_error:} default of every step
  * @param timeout      {@code timeout:} default time limit of every step, or null for none
  * @param steps        {@code steps:} in order
+ * @param memory       {@code memory:} the memory budget of every measured step ({@link MemoryBudget#none} when absent)
+ * @param warmup       {@code warmup:} repetitions of every cell run before the measured ones, recorded
+ *                     with {@code warmup: true} and left out of the statistics (as hyperfine's --warmup)
  */
 public record Scenario(
         SourceText source,
@@ -61,7 +66,9 @@ public record Scenario(
         Long seed,
         OnError onError,
         java.time.Duration timeout,
-        List<Step> steps) {
+        List<Step> steps,
+        MemoryBudget memory,
+        int warmup) {
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */
     public static final String TARGET = "target";

@@ -71,13 +71,29 @@ public final class ScenarioLoader {
     private static Device scaled(Device d, double factor) {
         if (d instanceof Device.Loop l && l.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
             long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
-            return new Device.Loop(l.name(), size, l.image(), l.mountPoint(), l.filesystem(), l.where());
+            return new Device.Loop(l.name(), size, l.image(), l.directIo(), l.mountPoint(), l.filesystem(),
+                    l.where());
         }
         if (d instanceof Device.Tmpfs t && t.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
             long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));
             return new Device.Tmpfs(t.name(), size, t.mountPoint(), t.where());
         }
         return d;
+    }
+
+    /**
+     * The factor the datasets' bytes shrank by: a memory budget shrinks by as much, so the data
+     * fills the scaled machine's RAM as the source's data filled its RAM. 1 without datasets (a
+     * bonnie++ campaign sizes its file with its own parameters).
+     */
+    static double dataFactor(Scenario s, Map<String, Dataset> scaled) {
+        double before = 0;
+        double after = 0;
+        for (Map.Entry<String, Dataset> e : s.datasets().entrySet()) {
+            before += e.getValue().expectedBytes();
+            after += scaled.get(e.getKey()).expectedBytes();
+        }
+        return before > 0 ? after / before : 1.0;
     }
 
     /** Datasets shrink by {@code factor}; loop and tmpfs devices too, down to 1 GiB. */
@@ -91,6 +107,6 @@ public final class ScenarioLoader {
         s.devices().forEach((name, d) -> devices.put(name, scaled(d, factor)));
         return new Scenario(s.source(), s.version(), s.name(), s.title(), s.provenance(), s.description(), s.params(),
                 devices, s.filesystems(), datasets, s.matrix(), s.repeat(), s.order(), s.seed(), s.onError(),
-                s.timeout(), s.steps());
+                s.timeout(), s.steps(), s.memory().scaledBy(dataFactor(s, datasets)), s.warmup());
     }
 }

@@ -22,10 +22,11 @@ import org.yaml.snakeyaml.nodes.Tag;
 final class ScenarioReader {
 
     static final List<String> TOP_KEYS = List.of("fsflow", "name", "title", "source", "description", "params",
-            "devices", "filesystems", "datasets", "matrix", "repeat", "order", "seed", "on_error", "timeout", "steps");
+            "devices", "filesystems", "datasets", "matrix", "repeat", "order", "seed", "on_error", "timeout", "steps",
+            "memory", "warmup");
     static final List<String> DEVICE_KINDS = List.of("dir", "loop", "block", "tmpfs");
     static final List<String> STEP_KEYS = List.of("name", "run", "action", "device", "before", "after", "timeout",
-            "on_error", "parse", "drop_caches");
+            "on_error", "parse", "drop_caches", "flush", "memory");
     static final String ID = "[A-Za-z0-9][A-Za-z0-9._+-]{0,63}";
     static final String ID_RULE = "must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit";
     static final String VAR_ID = "[A-Za-z_][A-Za-z0-9_-]{0,63}";
@@ -43,6 +44,7 @@ final class ScenarioReader {
 
     private final Fields f;
     private final SourceText source;
+    private BudgetReader memory;
 
     ScenarioReader(SourceText source, Problems problems) {
         this.source = source;
@@ -70,6 +72,7 @@ final class ScenarioReader {
         String title = optionalText(top, "title");
         String provenance = optionalText(top, "source");
         String description = optionalText(top, "description");
+        memory = new BudgetReader(f, params);
         Map<String, Device> devices = (n = Fields.value(top, "devices")) == null ? Map.of() : devices(n);
         Map<String, Filesystem> filesystems = (n = Fields.value(top, "filesystems")) == null ? Map.of()
                 : filesystems(n);
@@ -89,8 +92,13 @@ final class ScenarioReader {
                 : onError(n);
         Duration timeout = (n = Fields.value(top, "timeout")) == null ? null : duration(n, "timeout");
         List<Step> steps = (n = Fields.value(top, "steps")) == null ? List.of() : steps(n);
+        MemoryBudget budget = (n = Fields.value(top, "memory")) == null
+                ? MemoryBudget.none(Location.of(source.path(), 1, 1)) : memory.scenarioBudget(n);
+        Long warmup = (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0)
+                : f.integer(n, "warmup", 0, MAX_REPEAT);
         return new Scenario(source, version, name, title, provenance, description, params, devices, filesystems,
-                datasets, matrix, repeat, order, seed, onError, timeout, steps);
+                datasets, matrix, repeat, order, seed, onError, timeout, steps, budget,
+                warmup == null ? 0 : warmup.intValue());
     }
 
     private String optionalText(Map<String, NodeTuple> entries, String key) {
@@ -166,7 +174,7 @@ final class ScenarioReader {
                 return p == null ? null : new Device.Dir(name, p, where);
             }
             case "loop" -> {
-                Map<String, NodeTuple> l = f.entries(body, what + " loop", List.of("size", "image"));
+                Map<String, NodeTuple> l = f.entries(body, what + " loop", List.of("size", "image", "direct_io"));
                 if (l == null) {
                     return null;
                 }
@@ -174,7 +182,10 @@ final class ScenarioReader {
                 Long size = (n = Fields.value(l, "size")) == null ? null
                         : f.size(n, what + " size", 1L << 20, MAX_DEVICE_BYTES);
                 Path image = (n = Fields.value(l, "image")) == null ? null : absolutePath(n, what + " image");
-                return size == null ? null : new Device.Loop(name, size, image, mount, filesystem, where);
+                Boolean directIo = (n = Fields.value(l, "direct_io")) == null ? Boolean.TRUE
+                        : f.bool(n, what + " direct_io");
+                return size == null ? null : new Device.Loop(name, size, image, !Boolean.FALSE.equals(directIo), mount,
+                        filesystem, where);
             }
             case "block" -> {
                 Path p = absolutePath(body, what + " block");
@@ -575,7 +586,7 @@ final class ScenarioReader {
             Node body = map.getValue().get(0).getValueNode();
             Map<String, NodeTuple> e = body instanceof ScalarNode s && s.getTag() == Tag.NULL ? Map.of()
                     : f.entries(body, "step '" + k.getValue() + "'", List.of("name", "device", "before", "after",
-                            "timeout", "on_error", "drop_caches"));
+                            "timeout", "on_error", "drop_caches", "flush", "memory"));
             return e == null ? null : actionStep(k.getValue(), k, e, where);
         }
         Map<String, NodeTuple> e = f.entries(node, "a step", STEP_KEYS);
@@ -612,7 +623,7 @@ final class ScenarioReader {
         Step common = common(e, null);
         return name == null || run == null ? null
                 : new Step(name, null, null, run, common.before(), common.after(), common.timeout(), common.onError(),
-                        parse, common.dropCaches(), where);
+                        parse, common.dropCaches(), common.flush(), common.memory(), where);
     }
 
     private Step actionStep(String keyword, Node keywordNode, Map<String, NodeTuple> e, Location where) {
@@ -630,7 +641,7 @@ final class ScenarioReader {
         Step common = common(e, null);
         return name == null || device == null ? null
                 : new Step(name, action, device, null, common.before(), common.after(), common.timeout(),
-                        common.onError(), null, common.dropCaches(), where);
+                        common.onError(), null, common.dropCaches(), common.flush(), common.memory(), where);
     }
 
     private Step common(Map<String, NodeTuple> e, String name) {
@@ -640,6 +651,9 @@ final class ScenarioReader {
         Duration timeout = (n = Fields.value(e, "timeout")) == null ? null : duration(n, "timeout");
         Scenario.OnError onError = (n = Fields.value(e, "on_error")) == null ? null : onError(n);
         Boolean drop = (n = Fields.value(e, "drop_caches")) == null ? Boolean.FALSE : f.bool(n, "drop_caches");
-        return new Step(name, null, null, null, before, after, timeout, onError, null, Boolean.TRUE.equals(drop), null);
+        Boolean flush = (n = Fields.value(e, "flush")) == null ? Boolean.FALSE : f.bool(n, "flush");
+        Long budget = (n = Fields.value(e, "memory")) == null ? null : memory.stepBudget(n);
+        return new Step(name, null, null, null, before, after, timeout, onError, null, Boolean.TRUE.equals(drop),
+                Boolean.TRUE.equals(flush), budget, null);
     }
 }

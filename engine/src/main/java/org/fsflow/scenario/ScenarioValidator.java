@@ -26,6 +26,7 @@ final class ScenarioValidator {
         variables();
         capacity();
         method();
+        new BudgetValidator(s, problems).validate();
     }
 
     private void matrixReferences() {

@@ -20,6 +20,8 @@ import java.time.Duration;
  *     timeout: 30m
  *     on_error: continue
  *     drop_caches: true                               # start cold: sync, drop caches, unmeasured
+ *     flush: true                                     # syncfs the target inside the measured time
+ *     memory: 256MiB                                  # this step's memory budget
  *   - name: bench
  *     run: bonnie++ -d ${target.mnt} -u root -q
  *     parse: bonnie                                   # figures go into the result's metrics
@@ -38,10 +40,15 @@ import java.time.Duration;
  * @param parse   {@code parse:} name of an output parser (one of {@link ParserName#STEP_NAMES}), or null
  * @param dropCaches {@code drop_caches: true}: sync and drop the page cache, unmeasured, right before
  *                the step (after {@code before:}), so it starts cold
+ * @param flush   {@code flush: true}: after the command exits, its device's filesystem is synced (syncfs)
+ *                inside the measured interval; the result keeps the flush time apart as {@code flush_s}
+ * @param memory  {@code memory:} this step's memory budget in bytes (before {@code --scale}), or null
+ *                for the cell's
  * @param where   where the step is written
  */
 public record Step(String name, Action action, String device, Command run, Command before, Command after,
-        Duration timeout, Scenario.OnError onError, String parse, boolean dropCaches, Location where) {
+        Duration timeout, Scenario.OnError onError, String parse, boolean dropCaches, boolean flush, Long memory,
+        Location where) {
 
     /** The built-in actions, each measured like any step. */
     public enum Action {

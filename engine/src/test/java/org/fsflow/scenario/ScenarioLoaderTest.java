@@ -124,4 +124,62 @@ class ScenarioLoaderTest {
         assertEquals(1, loaded.warnings().size());
         assertTrue(loaded.warnings().get(0).message().contains("fewer than 3 repetitions"));
     }
+
+    @Test
+    void memoryBudgetsScaleWithTheDatasetsUnlessToldNot() throws Exception {
+        String text = """
+                fsflow: 1
+                name: t
+                params: { ram: 1024 }
+                devices: { target: { loop: { size: 8G, direct_io: false } } }
+                filesystems: { ext4: {} }
+                datasets: { d: { dirs: 1, files: 100, size: 10MiB } }
+                matrix: { dataset: [d], filesystem: [ext4], memory: [512MiB, 2GiB] }
+                memory: ${params.ram}MiB
+                warmup: 2
+                steps:
+                  - mkfs
+                  - name: w
+                    run: "true"
+                    flush: true
+                    memory: 256MiB
+                """;
+        Scenario s = load(text, Overrides.NONE);
+        assertEquals(1024L << 20, s.memory().effectiveBytes());
+        assertEquals(2, s.warmup());
+        assertTrue(!((Device.Loop) s.devices().get("target")).directIo());
+        Step w = s.steps().get(1);
+        assertTrue(w.flush());
+        assertEquals(256L << 20, MemoryBudget.of(s, java.util.Map.of("memory", "2GiB"), w).effectiveBytes());
+        assertEquals(2L << 30, MemoryBudget.of(s, java.util.Map.of("memory", "2GiB"), s.steps().get(0))
+                .effectiveBytes());
+        // a tenth of the files: a tenth of the data, a tenth of the RAM
+        Scenario tenth = load(text, new Overrides(List.of(), 0.1));
+        assertEquals(Math.round((1024L << 20) * 0.1), tenth.memory().effectiveBytes());
+        Scenario fixed = load(text.replace("${params.ram}MiB", "{ size: 1GiB, scale: false }"),
+                new Overrides(List.of("ram=8"), 0.1));
+        assertEquals(1L << 30, fixed.memory().effectiveBytes());
+    }
+
+    @Test
+    void aBudgetBelowWhatToolsNeedIsRaisedWithAWarning() throws Exception {
+        String text = """
+                fsflow: 1
+                name: t
+                devices: { target: { dir: /tmp } }
+                datasets: { d: { dirs: 1, files: 1000, size: 1MiB } }
+                matrix: { dataset: [d] }
+                repeat: 3
+                memory: 512MB
+                steps:
+                  - name: w
+                    run: "true"
+                """;
+        ScenarioLoader.Loaded l = ScenarioLoader.load(SourceText.of("t.yaml", text), new Overrides(List.of(), 0.01));
+        assertEquals(MemoryBudget.MIN_BYTES, l.scenario().memory().effectiveBytes());
+        assertTrue(l.scenario().memory().raisedToFloor());
+        Diagnostic d = l.warnings().stream().filter(x -> x.message().contains("memory is")).findFirst().orElseThrow();
+        assertEquals(7, d.location().line());
+        assertTrue(d.message().contains("fsflow applies 64 MiB"), d.message());
+    }
 }
