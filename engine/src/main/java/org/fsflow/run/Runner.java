@@ -409,7 +409,8 @@ public final class Runner {
                         "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
         }
-        Execution e = executor.execute(cmd.argv(), log(n, "out"), log(n, "err"), timeout, devices.kernelNames());
+        Execution e = executor.execute(cmd.argv(), log(n, "out"), log(n, "err"), timeout, devices.kernelNames(),
+                conditions(n, b));
         if (step.after() != null && !interrupted) {
             executor.execute(b.argv(step.after()), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
         }
@@ -420,6 +421,15 @@ public final class Runner {
         Measurement m = result(n, b, cmd.display(), status, e, e.succeeded() ? null : describeFailure(e));
         String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
         return parser == null || !m.ok() ? m : parsed(m, parser, n);
+    }
+
+    /** The memory budget and the flush of node {@code n}. */
+    private StepConditions conditions(PlanNode n, Bindings b) {
+        Step step = n.step();
+        long budget = org.fsflow.scenario.MemoryBudget.of(scenario, n.cell().coordinates(), step).effectiveBytes();
+        String device = step.device() != null ? step.device() : Scenario.TARGET;
+        Path flush = step.flush() ? Path.of(b.value(device + ".mnt")) : null;
+        return new StepConditions(budget, flush);
     }
 
     /** The measurement with the figures of its tool's output, or failed when the output is not what the parser expects. */

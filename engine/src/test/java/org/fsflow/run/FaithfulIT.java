@@ -1,0 +1,97 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.fsflow.Leftovers;
+import org.fsflow.TestResults;
+import org.fsflow.cli.Cli;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faithful measurement for real, on loop devices this test creates: a memory budget makes a copy
+ * write its bytes to the device during the step as on a machine with that little RAM; without it
+ * the page cache absorbs them; {@code flush: true} moves them into the step; loop devices do
+ * direct I/O; no cgroup is left behind.
+ */
+class FaithfulIT {
+
+    static final long DATASET = 512L << 20;
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        Leftovers.release(dir);
+    }
+
+    static final String SCENARIO = """
+            fsflow: 1
+            name: faithful
+            devices:
+              source: { loop: { size: 2G }, filesystem: ext4 }
+              target: { loop: { size: 4G } }
+            filesystems: { ext4: {} }
+            datasets: { d: { dirs: 1, files: 64, size: 8MiB } }
+            matrix: { dataset: [d], filesystem: [ext4] }
+            steps:
+              - mkfs
+              - mount
+              - name: copy-budget
+                run: cp -r ${dataset.path} ${target.mnt}/budget
+                drop_caches: true
+                memory: 128MiB
+              - name: copy-free
+                run: cp -r ${dataset.path} ${target.mnt}/free
+                drop_caches: true
+              - name: copy-flush
+                run: cp -r ${dataset.path} ${target.mnt}/flush
+                drop_caches: true
+                flush: true
+              - umount
+            """;
+
+    @Test
+    void aBudgetAndAFlushPutTheCopiedBytesOnTheDeviceDuringTheStep() throws Exception {
+        Path f = Files.writeString(dir.resolve("s.yaml"), SCENARIO);
+        Path out = dir.resolve("out");
+        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        Map<String, JsonNode> byStep = TestResults.read(out).stream()
+                .collect(Collectors.toMap(n -> n.get("step").asText(), n -> n));
+        long budget = byStep.get("copy-budget").get("write_bytes").asLong();
+        long free = byStep.get("copy-free").get("write_bytes").asLong();
+        long flushed = byStep.get("copy-flush").get("write_bytes").asLong();
+        String figures = "written during the step: budget " + (budget >> 20) + " MiB, free " + (free >> 20)
+                + " MiB, flush " + (flushed >> 20) + " MiB of " + (DATASET >> 20) + " MiB";
+        assertTrue(budget >= DATASET * 8 / 10, figures);
+        assertTrue(free < budget / 2, figures);
+        assertTrue(flushed >= DATASET * 8 / 10, figures);
+        assertFalse(Leftovers.loopsUnder(dir) || Leftovers.mountsUnder(dir));
+        assertEquals(List.of(), fsflowCgroups());
+    }
+
+    /** The cgroups named fsflow-PID of this JVM's runs that are still there (CPU, memory budget). */
+    static List<Path> fsflowCgroups() throws Exception {
+        String me = "fsflow-" + ProcessHandle.current().pid();
+        List<Path> places = new java.util.ArrayList<>(List.of(Path.of("/sys/fs/cgroup/unified", me),
+                Path.of("/sys/fs/cgroup", me)));
+        for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+            String[] f = line.split(":", 3);
+            if (f.length == 3 && List.of(f[1].split(",")).contains("memory")) {
+                places.add(Path.of("/sys/fs/cgroup/memory" + f[2]).resolve(me));
+            }
+        }
+        return places.stream().filter(Files::isDirectory).toList();
+    }
+}
