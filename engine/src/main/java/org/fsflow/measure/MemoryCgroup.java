@@ -86,6 +86,19 @@ public final class MemoryCgroup {
         return new MemoryCgroup(dir, where.kind());
     }
 
+    /**
+     * How a budget would be enforced here and beneath which cgroup (recorded in environment.json
+     * before any cgroup is made), or null when no memory cgroup can be made.
+     */
+    public static String probe() {
+        try {
+            Location at = locate(Files.readAllLines(Path.of("/proc/self/cgroup")), Path.of("/sys/fs/cgroup"));
+            return at == null ? null : at.kind().method() + " beneath " + at.own();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** Where fsflow's own memory cgroup is, and of which kind. */
     record Location(Path own, Kind kind) {
     }

@@ -108,7 +108,8 @@ public final class Planner {
     }
 
     static List<Unit> units(Scenario scenario, List<Cell> cells, long seed) {
-        int repeats = scenario.repeat().min();
+        // warm-up repetitions come first, numbered like the others (r1 ...), and are marked in results
+        int repeats = scenario.warmup() + scenario.repeat().min();
         List<Unit> units = new ArrayList<>(cells.size() * repeats);
         if (scenario.order() == Scenario.Order.SEQUENTIAL) {
             for (Cell c : cells) {

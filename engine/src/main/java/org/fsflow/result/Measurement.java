@@ -43,11 +43,19 @@ import java.util.Map;
  * @param kernel       the kernel release there ({@code uname -r}); null likewise
  * @param virt         how that kernel ran: {@code host} (on the machine itself), {@code kvm} or
  *                     {@code tcg} (a VM guest, hardware-assisted or emulated); null likewise
+ * @param memoryBudgetBytes the memory budget the step ran under (the cgroup's limit: the RAM of the
+ *                     machine under test), or null for none (the host's whole RAM)
+ * @param flushS       {@code flush: true}: seconds the sync of the step's filesystem took after the
+ *                     command exited, inside {@code real_s}; null for steps without flush
+ * @param hostOtherCpuS CPU seconds the host used outside the step during it (/proc/stat minus the
+ *                     step's own CPU): noise; null when unknown
+ * @param warmup       a warm-up repetition ({@code warmup:}): run and recorded, left out of the statistics
  */
 @JsonPropertyOrder({"node", "step", "dataset", "filesystem", "repeat", "cell", "command", "status", "exit_code",
     "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults", "major_faults", "read_bytes",
     "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics", "devices", "mkfs_options", "mount_options",
-    "cpu_method", "memory_method", "log", "host", "kernel", "virt"})
+    "cpu_method", "memory_method", "log", "host", "kernel", "virt", "memory_budget_bytes", "flush_s",
+    "host_other_cpu_s", "warmup"})
 public record Measurement(
         String node,
         String step,
@@ -80,7 +88,11 @@ public record Measurement(
         List<String> log,
         String host,
         String kernel,
-        String virt) {
+        String virt,
+        Long memoryBudgetBytes,
+        Double flushS,
+        Double hostOtherCpuS,
+        boolean warmup) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {

@@ -40,6 +40,10 @@ public final class MeasurementBuilder {
     private String host;
     private String kernel;
     private String virt;
+    private Long memoryBudgetBytes;
+    private Double flushS;
+    private Double hostOtherCpuS;
+    private boolean warmup;
 
     MeasurementBuilder() {
     }
@@ -77,6 +81,10 @@ public final class MeasurementBuilder {
         this.host = m.host();
         this.kernel = m.kernel();
         this.virt = m.virt();
+        this.memoryBudgetBytes = m.memoryBudgetBytes();
+        this.flushS = m.flushS();
+        this.hostOtherCpuS = m.hostOtherCpuS();
+        this.warmup = m.warmup();
     }
 
     /** Sets {@code node}. */
@@ -271,11 +279,35 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    /** Sets {@link Measurement#memoryBudgetBytes()}. */
+    public MeasurementBuilder memoryBudgetBytes(Long value) {
+        this.memoryBudgetBytes = value;
+        return this;
+    }
+
+    /** Sets {@link Measurement#flushS()}. */
+    public MeasurementBuilder flushS(Double value) {
+        this.flushS = value;
+        return this;
+    }
+
+    /** Sets {@link Measurement#hostOtherCpuS()}. */
+    public MeasurementBuilder hostOtherCpuS(Double value) {
+        this.hostOtherCpuS = value;
+        return this;
+    }
+
+    /** Sets {@link Measurement#warmup()}. */
+    public MeasurementBuilder warmup(boolean value) {
+        this.warmup = value;
+        return this;
+    }
+
     /** The measurement. */
     public Measurement build() {
         return new Measurement(node, step, dataset, filesystem, repeat, cell, command, status, exitCode, reason,
                 realS, userS, sysS, cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs,
                 startedAt, endedAt, metrics, devices, mkfsOptions, mountOptions, cpuMethod, memoryMethod, log, host,
-                kernel, virt);
+                kernel, virt, memoryBudgetBytes, flushS, hostOtherCpuS, warmup);
     }
 }

@@ -37,11 +37,14 @@ final class Environment {
         env.put("cpu_model", cpuModel());
         env.put("cpu_cores", Runtime.getRuntime().availableProcessors());
         env.put("memory_bytes", memoryBytes());
+        env.put("load_average", org.fsflow.measure.HostState.loadAverage());
+        env.put("cpu_governors", org.fsflow.measure.HostState.governors());
         env.put("scenario", plan.scenario().name());
         env.put("scenario_file", plan.scenario().source().path());
         env.put("scenario_sha256", plan.scenario().source().sha256());
         env.put("settings", settings);
         env.put("campaign", campaign(plan));
+        env.put("conditions", Conditions.of(plan.scenario()));
         env.put("tools", toolVersions(plan));
         return env;
     }
@@ -52,7 +55,7 @@ final class Environment {
      * a step of a few milliseconds should be read against it.
      */
     static Map<String, Object> launchFloor(StepExecutor executor, Path work) {
-        int n = 21;
+        int n = 51;
         double[] real = new double[n];
         double[] cpu = new double[n];
         Path log = work.resolve(".fsflow-calibration");
@@ -73,6 +76,11 @@ final class Environment {
         m.put("runs", n);
         m.put("real_s_median", Math.round(real[n / 2] * 1e6) / 1e6);
         m.put("cpu_s_median", Math.round(cpu[n / 2] * 1e6) / 1e6);
+        // the same true started bare from this JVM: what the floor is judged against (target: at most 2x)
+        double bare = org.fsflow.measure.BareLaunch.medianSeconds(n);
+        m.put("bare_fork_exec_s_median", Math.round(bare * 1e6) / 1e6);
+        m.put("ratio_to_bare", Math.round(real[n / 2] / bare * 100) / 100.0);
+        m.put("launch_mechanism", org.fsflow.measure.LaunchMechanism.current());
         return m;
     }
 

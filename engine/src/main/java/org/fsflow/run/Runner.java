@@ -125,7 +125,7 @@ public final class Runner {
 
     private void walk() {
         List<PlanNode> nodes = plan.nodes();
-        int unitsTotal = plan.cells().size() * scenario.repeat().min();
+        int unitsTotal = plan.cells().size() * (scenario.warmup() + scenario.repeat().min());
         int unitNumber = 0;
         int i = 0;
         while (i < nodes.size() && !interrupted && !aborted) {
@@ -134,6 +134,9 @@ public final class Runner {
                 case SETUP -> {
                     progress.info("set up " + n.subject() + ": " + n.command());
                     devices.setup(scenario.devices().get(n.subject()));
+                    if (devices.loops().containsKey(n.subject())) {
+                        Conditions.recordLoop(layout.out(), n.subject(), devices.loops().get(n.subject()));
+                    }
                     i++;
                 }
                 case DATASET -> {
@@ -170,7 +173,8 @@ public final class Runner {
             List<Cell> again = new ArrayList<>();
             for (Cell cell : plan.cells()) {
                 int reps = repetitions(cell);
-                if (reps < scenario.repeat().max() && worstCv(cell) > scenario.repeat().targetCv()) {
+                if (reps - scenario.warmup() < scenario.repeat().max()
+                        && worstCv(cell) > scenario.repeat().targetCv()) {
                     again.add(cell);
                 }
             }
@@ -210,7 +214,7 @@ public final class Runner {
     private double worstCv(Cell cell) {
         Map<String, List<Double>> byStep = new LinkedHashMap<>();
         for (Measurement m : done.values()) {
-            if (m.ok() && m.realS() != null && cellId(m).equals(cell.id())) {
+            if (m.ok() && !m.warmup() && m.realS() != null && cellId(m).equals(cell.id())) {
                 byStep.computeIfAbsent(m.step(), k -> new ArrayList<>()).add(m.realS());
             }
         }
@@ -510,7 +514,9 @@ public final class Runner {
                 .writeBytes(u.writeBytes()).ioBusyMs(u.ioBusyMillis()).startedAt(e.startedAt().toString())
                 .endedAt(e.endedAt().toString()).devices(devices.kernelNames()).cpuMethod(executor.cpuMethod())
                 .memoryMethod(org.fsflow.measure.Usage.MEMORY_METHOD)
-                .log(List.of(relative(log(n, "out")), relative(log(n, "err")))).build();
+                .log(List.of(relative(log(n, "out")), relative(log(n, "err")))).memoryBudgetBytes(e.memoryBudgetBytes())
+                .flushS(e.flushSeconds() == null ? null : round(e.flushSeconds(), 6))
+                .hostOtherCpuS(e.hostOtherCpuSeconds()).build();
     }
 
     // what every measurement of node n says: the cell's coordinates, options, and where it ran
@@ -518,7 +524,7 @@ public final class Runner {
         return Measurement.builder(n.id(), n.step().name()).dataset(n.cell().dataset())
                 .filesystem(n.cell().filesystem()).repeat(n.repeat()).cell(n.cell().coordinates())
                 .mkfsOptions(options(n, true)).mountOptions(options(n, false))
-                .host(HOST).kernel(KERNEL).virt("host");
+                .host(HOST).kernel(KERNEL).virt("host").warmup(n.repeat() <= scenario.warmup());
     }
 
     private List<String> options(PlanNode n, boolean mkfs) {
@@ -565,6 +571,7 @@ public final class Runner {
         m.put("order", plan.scenario().order().name().toLowerCase(java.util.Locale.ROOT));
         m.put("repeat_min", plan.scenario().repeat().min());
         m.put("repeat_max", plan.scenario().repeat().max());
+        m.put("warmup", plan.scenario().warmup());
         m.put("out", plan.layout().out().toString());
         m.put("work", plan.layout().work().toString());
         m.put("cpu_method", cpuMethod);

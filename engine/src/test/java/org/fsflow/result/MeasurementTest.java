@@ -40,10 +40,12 @@ class MeasurementTest {
         assertNull(m.host());
         assertNull(m.kernel());
         assertNull(m.virt());
-        // written again, the old line comes back with the three new fields appended, null
+        assertNull(m.memoryBudgetBytes());
+        assertEquals(false, m.warmup());
+        // written again, the old line comes back with the new fields appended, null (warmup false)
         String again = Json.MAPPER.writeValueAsString(m);
-        assertEquals(OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null}",
-                again);
+        assertEquals(OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
+                + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false}", again);
     }
 
     @Test
@@ -57,7 +59,7 @@ class MeasurementTest {
                 "exit_code", "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults",
                 "major_faults", "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics",
                 "devices", "mkfs_options", "mount_options", "cpu_method", "memory_method", "log", "host", "kernel",
-                "virt"), names);
+                "virt", "memory_budget_bytes", "flush_s", "host_other_cpu_s", "warmup"), names);
         assertEquals("ok", json.get("status").asText());
         assertEquals("tcg", json.get("virt").asText());
     }

@@ -1,0 +1,83 @@
+package org.fsflow.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.device.LoopDevice;
+import org.fsflow.measure.MemoryCgroup;
+import org.fsflow.result.Json;
+import org.fsflow.scenario.ByteSize;
+import org.fsflow.scenario.MemoryBudget;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
+
+/**
+ * The conditions that make a campaign faithful to its source, as {@code environment.json} records
+ * them: the memory budget (as written, as scaled, as applied, and how), warm-up repetitions, the
+ * steps that flush, and, once each is attached, whether each loop device does direct I/O.
+ */
+final class Conditions {
+
+    private Conditions() {
+    }
+
+    /** The {@code conditions} object of environment.json, from the scenario as run. */
+    static Map<String, Object> of(Scenario s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        MemoryBudget b = s.memory();
+        Map<String, Object> memory = new LinkedHashMap<>();
+        memory.put("bytes", b.bytes());
+        memory.put("scale", b.scale());
+        memory.put("factor", b.factor());
+        memory.put("effective_bytes", b.present() ? b.effectiveBytes() : null);
+        memory.put("raised_to_floor", b.raisedToFloor());
+        memory.put("floor_bytes", MemoryBudget.MIN_BYTES);
+        List<String> axis = s.matrix().axes().getOrDefault(MemoryBudget.AXIS, List.of()).stream()
+                .map(v -> ByteSize.format(b.withBytes(ByteSize.parse(v.value()), v.where()).effectiveBytes()))
+                .toList();
+        memory.put("axis", axis);
+        memory.put("steps", s.steps().stream().filter(st -> st.memory() != null)
+                .map(st -> st.name() + ": " + ByteSize.format(b.withBytes(st.memory(), st.where()).effectiveBytes()))
+                .toList());
+        memory.put("method", method(s, axis));
+        m.put("memory_budget", memory);
+        m.put("warmup", s.warmup());
+        m.put("flush_steps", s.steps().stream().filter(Step::flush).map(Step::name).toList());
+        return m;
+    }
+
+    // probed, not created: the cgroup itself is made by the first step that needs it
+    private static String method(Scenario s, List<String> axis) {
+        boolean any = s.memory().present() || !axis.isEmpty() || s.steps().stream().anyMatch(st -> st.memory() != null);
+        if (!any) {
+            return null;
+        }
+        String probe = MemoryCgroup.probe();
+        return probe == null ? "unavailable" : probe;
+    }
+
+    /** Adds to environment.json in {@code out} how loop device {@code device} was attached. */
+    static void recordLoop(Path out, String device, LoopDevice.Attached loop) {
+        Path file = out.resolve(Campaign.ENVIRONMENT);
+        try {
+            ObjectNode env = (ObjectNode) Json.MAPPER.readTree(file.toFile());
+            ObjectNode d = env.with("campaign").with("devices").with(device);
+            d.put("node", loop.node());
+            d.put("direct_io", loop.directIo());
+            if (loop.note() != null) {
+                d.put("direct_io_note", loop.note());
+            }
+            Path tmp = file.resolveSibling(Campaign.ENVIRONMENT + ".tmp");
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), env);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record loop device '" + device + "' in " + file, e);
+        }
+    }
+}
