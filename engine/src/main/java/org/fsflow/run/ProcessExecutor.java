@@ -1,22 +1,15 @@
 package org.fsflow.run;
 
-import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.ExecuteException;
-import org.apache.commons.exec.PumpStreamHandler;
 import org.fsflow.measure.ChildTotals;
 import org.fsflow.measure.CpuCgroup;
 import org.fsflow.measure.DiskStats;
@@ -27,11 +20,15 @@ import org.fsflow.measure.StepCgroups;
 import org.fsflow.measure.Usage;
 
 /**
- * Runs a process through commons-exec and measures it like {@code /usr/bin/time}: real time on
- * the monotonic clock from launch to the instant the process exits; user and system time from the
- * run's cgroup (exact, whole tree) or else from the change in the JVM's child totals; faults from
- * the child totals; max RSS sampled over the process tree; device I/O from /proc/diskstats. A time limit or an interrupt kills the whole tree (descendants first). One
- * process at a time: the child totals would mix two concurrent processes.
+ * Runs a process and measures it like {@code /usr/bin/time}: real time on the monotonic clock
+ * from just before the fork to the return of {@code waitFor()} in the same thread (plus a timed
+ * flush when the step asks for one); user and system time from the run's cgroup (exact, whole
+ * tree) or else from the change in the JVM's child totals; faults from the child totals; max RSS
+ * sampled over the process tree; device I/O from /proc/diskstats; the host's other CPU use from
+ * /proc/stat. The process writes its output straight into its log files (no pump threads compete
+ * with a short step for the CPU); logs are capped once it has ended. A time limit or an interrupt
+ * kills the whole tree (descendants first). One process at a time: the child totals would mix two
+ * concurrent processes.
  */
 public final class ProcessExecutor implements StepExecutor {
 
@@ -40,12 +37,6 @@ public final class ProcessExecutor implements StepExecutor {
     private final StepCgroups cgroups;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "fsflow-step-timer");
-        t.setDaemon(true);
-        return t;
-    });
-    // reused daemon threads that block in waitFor(): the exit instant, without a thread start per step
-    private static final java.util.concurrent.ExecutorService WAITERS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "fsflow-exit-waiter");
         t.setDaemon(true);
         return t;
     });
@@ -76,96 +67,63 @@ public final class ProcessExecutor implements StepExecutor {
     @Override
     public synchronized Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
             List<String> ioDevices, StepConditions conditions) {
-        List<String> full;
+        ProcessBuilder builder;
         try {
-            full = cgroups.enter(argv, conditions.memoryBytes());
+            builder = builder(cgroups.enter(argv, conditions.memoryBytes()), stdout, stderr);
         } catch (MemoryCgroup.Unavailable e) {
-            Instant now = Instant.now();
-            return new Execution(-1, false, false, "memory budget: " + e.getMessage(),
-                    new Usage(0, 0, 0, 0, 0, 0, 0, 0, 0), now, now, "");
+            return notStarted("memory budget: " + e.getMessage());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot create logs " + stdout + ", " + stderr, e);
         }
         interruptRequested = false;
-        AtomicLong startNanos = new AtomicLong();
-        AtomicLong exitNanos = new AtomicLong();
         boolean[] timedOut = {false};
-        RssSampler[] sampler = {null};
-        ScheduledFuture<?>[] deadline = {null};
-        Launcher executor = new Launcher(() -> startNanos.set(System.nanoTime()), p -> {
-            current = p;
-            // Process.onExit() completes on the common ForkJoinPool, milliseconds late; a thread
-            // blocked in waitFor() wakes right after the JDK's reaper has reaped the process
-            WAITERS.execute(() -> {
-                try {
-                    p.waitFor();
-                    exitNanos.compareAndSet(0, System.nanoTime());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            sampler[0] = RssSampler.start(p.toHandle());
-            if (timeout != null) {
-                deadline[0] = timer.schedule(() -> {
-                    timedOut[0] = true;
-                    killTree(p);
-                }, timeout.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        });
-        executor.setExitValues(null);
-        executor.setWorkingDirectory(workingDirectory.toFile());
-        CommandLine cmd = new CommandLine(full.get(0));
-        cmd.addArguments(full.subList(1, full.size()).toArray(new String[0]), false);
-        Map<String, String> env = new HashMap<>(System.getenv());
-        // stable, parseable tool output (dd, bonnie++, du) whatever the user's locale
-        env.put("LC_ALL", "C");
-
         ChildTotals before = ChildTotals.read();
         long[] cgroupBefore = cgroup != null ? cgroup.read() : null;
         DiskStats disksBefore = DiskStats.read();
         HostCpu hostBefore = HostCpu.read();
         Instant wallBefore = Instant.now();
-        long nanosBefore = System.nanoTime();
+        long start = System.nanoTime();
+        long end;
         int exitCode;
         String startError = null;
-        String tail;
-        try (CappedLog out = new CappedLog(stdout); CappedLog err = new CappedLog(stderr)) {
-            PumpStreamHandler streams = new PumpStreamHandler(out, err, null);
-            // a background grandchild may keep the pipes open: do not wait for it forever
-            streams.setStopTimeout(Duration.ofSeconds(2));
-            executor.setStreamHandler(streams);
-            try {
-                exitCode = executor.execute(cmd, env);
-            } catch (ExecuteException e) {
-                exitCode = e.getExitValue();
-            } catch (IOException e) {
-                exitCode = -1;
-                startError = "cannot start '" + argv.get(0) + "': " + rootMessage(e);
+        RssSampler sampler = null;
+        ScheduledFuture<?> deadline = null;
+        try {
+            Process p = builder.start();
+            current = p;
+            sampler = RssSampler.start(p.toHandle());
+            if (timeout != null) {
+                deadline = timer.schedule(() -> {
+                    timedOut[0] = true;
+                    killTree(p);
+                }, timeout.toMillis(), TimeUnit.MILLISECONDS);
             }
-            tail = err.tail();
+            exitCode = waitFor(p);
+            end = System.nanoTime();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write logs " + stdout + ", " + stderr, e);
+            end = System.nanoTime();
+            exitCode = -1;
+            startError = "cannot start '" + argv.get(0) + "': " + rootMessage(e);
         } finally {
-            if (deadline[0] != null) {
-                deadline[0].cancel(false);
+            if (deadline != null) {
+                deadline.cancel(false);
             }
-            if (sampler[0] != null) {
-                sampler[0].close();
+            if (sampler != null) {
+                sampler.close();
             }
             current = null;
         }
-        long start = startNanos.get() != 0 ? startNanos.get() : nanosBefore;
-        long endNanos = exitNanos.get() != 0 ? exitNanos.get() : System.nanoTime();
+        String tail = Logs.capAndTail(stdout, stderr);
         Double flushSeconds = null;
         if (conditions.flushMount() != null && exitCode == 0 && !timedOut[0] && !interruptRequested) {
             Flush flush = Flush.of(conditions.flushMount(), timeout);
             flushSeconds = flush.seconds();
-            endNanos += Math.round(flush.seconds() * 1e9);
+            end += Math.round(flush.seconds() * 1e9);
             if (flush.failure() != null) {
                 exitCode = flush.exitCode();
                 tail = flush.failure();
             }
         }
-        Instant startedAt = wallBefore.plusNanos(start - nanosBefore);
-        Instant endedAt = startedAt.plusNanos(endNanos - start);
         ChildTotals used = ChildTotals.read().minus(before);
         double userSeconds = used.userSeconds();
         double systemSeconds = used.systemSeconds();
@@ -178,11 +136,45 @@ public final class ProcessExecutor implements StepExecutor {
         }
         long[] io = DiskStats.read().since(disksBefore, ioDevices);
         Double others = HostCpu.read().othersSince(hostBefore, userSeconds + systemSeconds);
-        Usage usage = new Usage((endNanos - start) / 1e9, userSeconds, systemSeconds,
-                sampler[0] == null ? 0 : sampler[0].maxKb(), used.minorFaults(), used.majorFaults(), io[0], io[1],
-                io[2]);
-        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt, endedAt, tail,
-                flushSeconds, others, conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+        Usage usage = new Usage((end - start) / 1e9, userSeconds, systemSeconds,
+                sampler == null ? 0 : sampler.maxKb(), used.minorFaults(), used.majorFaults(), io[0], io[1], io[2]);
+        Instant startedAt = wallBefore;
+        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt,
+                startedAt.plusNanos(end - start), tail, flushSeconds, others,
+                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+    }
+
+    // the process writes its output straight into the log files; stdin is /dev/null
+    private ProcessBuilder builder(List<String> full, Path stdout, Path stderr) throws IOException {
+        Files.createDirectories(stdout.toAbsolutePath().getParent());
+        Files.createDirectories(stderr.toAbsolutePath().getParent());
+        ProcessBuilder b = new ProcessBuilder(full).directory(workingDirectory.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(stdout.toFile());
+        if (stdout.toAbsolutePath().equals(stderr.toAbsolutePath())) {
+            b.redirectErrorStream(true);
+        } else {
+            b.redirectError(stderr.toFile());
+        }
+        // stable, parseable tool output (dd, bonnie++, du) whatever the user's locale
+        b.environment().put("LC_ALL", "C");
+        return b;
+    }
+
+    private int waitFor(Process p) {
+        while (true) {
+            try {
+                return p.waitFor();
+            } catch (InterruptedException e) {
+                // the step is ended by interrupt() killing it, never by abandoning it
+                Thread.interrupted();
+            }
+        }
+    }
+
+    private static Execution notStarted(String why) {
+        Instant now = Instant.now();
+        return new Execution(-1, false, false, why, new Usage(0, 0, 0, 0, 0, 0, 0, 0, 0), now, now, "");
     }
 
     /** Removes the run's cgroups, if any. */
@@ -217,30 +209,5 @@ public final class ProcessExecutor implements StepExecutor {
         }
         String m = t.getMessage() == null ? t.toString() : t.getMessage();
         return m.contains("error=2") ? "program not found" : m;
-    }
-
-    /** A commons-exec executor that hands over the process as soon as it is launched. */
-    private static final class Launcher extends DefaultExecutor {
-        private final Runnable beforeLaunch;
-        private final java.util.function.Consumer<Process> onLaunch;
-
-        @SuppressWarnings("deprecation")
-        Launcher(Runnable beforeLaunch, java.util.function.Consumer<Process> onLaunch) {
-            this.beforeLaunch = beforeLaunch;
-            this.onLaunch = onLaunch;
-        }
-
-        @Override
-        protected Process launch(CommandLine command, Map<String, String> env, File dir) throws IOException {
-            beforeLaunch.run();
-            Process p = super.launch(command, env, dir);
-            onLaunch.accept(p);
-            return p;
-        }
-
-        @Override
-        protected Process launch(CommandLine command, Map<String, String> env, Path dir) throws IOException {
-            return launch(command, env, dir == null ? null : dir.toFile());
-        }
     }
 }
