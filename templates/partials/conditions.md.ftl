@@ -10,10 +10,10 @@
 
 ### Devices
 
-| device | kind | size | where | on | model | rotational |
-|---|---|--:|---|---|---|---|
+| device | kind | size | where | on | model | rotational | direct I/O |
+|---|---|--:|---|---|---|---|---|
 <#list devices as d>
-| ${d.name} | ${d.kind} | ${d.size} | ${d.where} | ${d.backing} | ${d.model} | ${d.rotational} |
+| ${d.name} | ${d.kind} | ${d.size} | ${d.where} | ${d.backing} | ${d.model} | ${d.rotational} | ${d.directIo} |
 </#list>
 </#if>
 <#if tools?has_content>

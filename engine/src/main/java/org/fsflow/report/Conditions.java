@@ -28,9 +28,11 @@ final class Conditions {
         RunEnvironment.LaunchFloor floor = env.launchFloor();
         if (floor != null) {
             add(c, "Launch floor", Numbers.sig(floor.realSMedian() * 1000) + " ms real, "
-                    + Numbers.sig(floor.cpuSMedian() * 1000) + " ms CPU (median of 21 runs of "
-                    + "'true' through fsflow: the floor of every measurement)");
+                    + Numbers.sig(floor.cpuSMedian() * 1000) + " ms CPU (median of " + floor.runs() + " runs of "
+                    + "'true' through fsflow: the floor of every measurement)" + bare(floor));
         }
+        add(c, "Host at start", host(env));
+        FaithfulConditions.add(c, env.conditions());
         RunEnvironment.Settings s = env.settings();
         if (s != null) {
             add(c, "CPU time", s.cpuMethod());
@@ -40,6 +42,28 @@ final class Conditions {
             add(c, "Imported from", env.importedFrom());
         }
         return c;
+    }
+
+    private static String bare(RunEnvironment.LaunchFloor floor) {
+        if (floor.bareSMedian() == null) {
+            return "";
+        }
+        return "; a bare fork/exec of 'true' from the same JVM took " + Numbers.sig(floor.bareSMedian() * 1000)
+                + " ms (x" + Numbers.sig(floor.ratioToBare()) + ", launch mechanism "
+                + nz(floor.launchMechanism()) + ")";
+    }
+
+    private static String host(RunEnvironment env) {
+        StringBuilder b = new StringBuilder();
+        if (env.loadAverage().containsKey("load_1m")) {
+            b.append("load average ").append(env.loadAverage().get("load_1m")).append(" (1 min), ")
+                    .append(env.loadAverage().get("load_5m")).append(" (5 min)");
+        }
+        if (env.conditions() != null) {
+            b.append(b.length() > 0 ? "; " : "").append("CPU frequency governor: ").append(env.cpuGovernors().isEmpty()
+                    ? "not exposed" : env.cpuGovernors().toString().replaceAll("[{}]", ""));
+        }
+        return b.toString();
     }
 
     static List<Labelled> pairs(Map<String, String> values) {
@@ -56,7 +80,9 @@ final class Conditions {
             String where = d.image() != null ? "image " + d.image() : nz(d.path());
             String backing = d.backingSource() != null ? d.backingSource() : nz(d.blockDevice());
             String rotational = d.rotational() == null ? "" : d.rotational() ? "yes" : "no (SSD or virtual)";
-            out.add(new Device(name, nz(d.kind()), size, where, backing, nz(d.model()), rotational));
+            String direct = d.directIo() == null ? "" : d.directIo() ? "yes"
+                    : "no" + (d.directIoNote() != null ? " (" + d.directIoNote() + ")" : "");
+            out.add(new Device(name, nz(d.kind()), size, where, backing, nz(d.model()), rotational, direct));
         });
         return out;
     }

@@ -39,7 +39,7 @@ public record ReportModel(String title, String source, String description, Strin
 
     /** A device: {@code name kind size where backing model rotational}. */
     public record Device(String name, String kind, String size, String where, String backing, String model,
-            String rotational) {
+            String rotational, String directIo) {
     }
 
     /**

@@ -114,8 +114,13 @@ public record Measurement(
         return toBuilder().status(Status.FAILED).reason(why).build();
     }
 
-    /** True for rows that count in statistics. */
+    /** True when the step succeeded. */
     public boolean ok() {
         return status == Status.OK;
+    }
+
+    /** True for rows that count in statistics: successful, and not a warm-up repetition. */
+    public boolean counted() {
+        return ok() && !warmup;
     }
 }

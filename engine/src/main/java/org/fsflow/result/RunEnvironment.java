@@ -32,11 +32,15 @@ import java.util.Map;
  * @param tools          version of every tool the scenario calls, in the order they were probed
  * @param launchFloor    the floor of every measurement
  * @param importedFrom   for imported results: from what
+ * @param loadAverage    the host's load average when the run started ({@code load_1m} ...)
+ * @param cpuGovernors   CPU frequency governor to the number of CPUs using it (empty where not exposed)
+ * @param conditions     memory budget, warm-up and flushes; null for runs that predate them
  */
 public record RunEnvironment(String fsflowVersion, String javaVersion, String host, String kernel,
         String distribution, String cpuModel, Integer cpuCores, Long memoryBytes, String scenario, String scenarioFile,
         String scenarioSha256, Settings settings, Campaign campaign, Map<String, String> tools, LaunchFloor launchFloor,
-        String importedFrom) {
+        String importedFrom, Map<String, Double> loadAverage, Map<String, Integer> cpuGovernors,
+        RunConditions conditions) {
 
     /** The file name inside a run directory. */
     public static final String FILE = "environment.json";
@@ -45,6 +49,8 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
     public RunEnvironment {
         campaign = campaign == null ? new Campaign(null, null, null, null, null, null, null, null) : campaign;
         tools = tools == null ? Map.of() : tools;
+        loadAverage = loadAverage == null ? Map.of() : loadAverage;
+        cpuGovernors = cpuGovernors == null ? Map.of() : cpuGovernors;
     }
 
     /** The environment stored in run directory {@code dir}; an empty one when it has none. */
@@ -106,9 +112,12 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
      * @param rotational    whether that disk rotates
      * @param deviceBytes   the disk's size
      * @param model         the disk's model
+     * @param directIo      for a loop device: whether the kernel does direct I/O to its image
+     * @param directIoNote  why it does not (opted out, refused by the backing filesystem)
      */
     public record DeviceInfo(String kind, Long sizeBytes, String image, String path, String backingSource,
-            String blockDevice, Boolean rotational, Long deviceBytes, String model) {
+            String blockDevice, Boolean rotational, Long deviceBytes, String model, Boolean directIo,
+            String directIoNote) {
     }
 
     /**
@@ -118,9 +127,14 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
      * @param runs    how many times
      * @param realSMedian median real time, seconds
      * @param cpuSMedian  median CPU (user + system) time, seconds
+     * @param bareSMedian median real time of a bare fork/exec of the same command from the same JVM
+     * @param ratioToBare the floor over that
+     * @param launchMechanism how the JVM started processes
      */
     public record LaunchFloor(String command, int runs, @JsonProperty("real_s_median") double realSMedian,
-            @JsonProperty("cpu_s_median") double cpuSMedian) {
+            @JsonProperty("cpu_s_median") double cpuSMedian,
+            @JsonProperty("bare_fork_exec_s_median") Double bareSMedian, Double ratioToBare,
+            String launchMechanism) {
     }
 
     /**

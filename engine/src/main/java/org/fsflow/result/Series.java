@@ -17,9 +17,9 @@ public record Series(SeriesKey key, List<Measurement> rows) {
         rows = List.copyOf(rows);
     }
 
-    /** The successful measurements. */
+    /** The measurements that count: successful, warm-up repetitions left out. */
     public List<Measurement> ok() {
-        return rows.stream().filter(Measurement::ok).toList();
+        return rows.stream().filter(Measurement::counted).toList();
     }
 
     /** {@code metric} of every successful repetition that has it, in repetition order. */

@@ -23,7 +23,7 @@ final class BonnieSummarizer {
     static List<BonnieTable> tables(ResultSet results, RunEnvironment environment) {
         Map<Key, List<Measurement>> groups = new LinkedHashMap<>();
         for (Measurement r : results.measurements()) {
-            if (r.ok() && r.metrics() != null && isBonnie(r.metrics())) {
+            if (r.counted() && r.metrics() != null && isBonnie(r.metrics())) {
                 String dataset = Columns.dataset(ResultSet.cellOf(r));
                 groups.computeIfAbsent(new Key(dataset, r.step()), k -> new ArrayList<>()).add(r);
             }

@@ -50,7 +50,7 @@ public final class Summarizer {
     private static List<CapacityRow> capacity(ResultSet results) {
         Map<String, List<Measurement>> byColumn = new LinkedHashMap<>();
         for (Measurement r : results.measurements()) {
-            if (r.ok() && r.metrics() != null && r.metrics().containsKey("device_bytes")) {
+            if (r.counted() && r.metrics() != null && r.metrics().containsKey("device_bytes")) {
                 byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>()).add(r);
             }
         }

@@ -14,6 +14,9 @@ public final class WarningRules {
             new PageCacheRule(),
             new ScaledRule(),
             new LaunchFloorRule(),
+            new CopyBytesRule(),
+            new NothingWrittenRule(),
+            new BusyHostRule(),
             new FailuresRule());
 
     private WarningRules() {

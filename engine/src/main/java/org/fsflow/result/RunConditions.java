@@ -1,0 +1,42 @@
+package org.fsflow.result;
+
+import java.util.List;
+
+/**
+ * The {@code conditions} of {@code environment.json}: what makes a run faithful to its source.
+ * Lists are never null.
+ *
+ * @param memoryBudget the memory budget, or null when the run predates it
+ * @param warmup       warm-up repetitions of every cell, left out of the statistics
+ * @param flushSteps   steps whose real time includes a flush (syncfs) of their filesystem
+ */
+public record RunConditions(MemoryBudget memoryBudget, int warmup, List<String> flushSteps) {
+
+    /** Normalizes an absent list to an empty one. */
+    public RunConditions {
+        flushSteps = flushSteps == null ? List.of() : flushSteps;
+    }
+
+    /**
+     * The memory budget as the scenario wrote it and as it was applied.
+     *
+     * @param bytes          as written (before --scale), or null for none
+     * @param scale          whether --scale shrinks it
+     * @param factor         the factor it was shrunk by
+     * @param effectiveBytes the cgroup's limit, or null for none
+     * @param raisedToFloor  whether it was raised to what the steps' tools need
+     * @param floorBytes     that floor
+     * @param axis           a memory matrix axis's budgets, as applied
+     * @param steps          steps with their own budget ({@code step: size})
+     * @param method         how it is enforced here, or null when nothing has a budget
+     */
+    public record MemoryBudget(Long bytes, boolean scale, double factor, Long effectiveBytes, boolean raisedToFloor,
+            long floorBytes, List<String> axis, List<String> steps, String method) {
+
+        /** Normalizes absent lists to empty ones. */
+        public MemoryBudget {
+            axis = axis == null ? List.of() : axis;
+            steps = steps == null ? List.of() : steps;
+        }
+    }
+}

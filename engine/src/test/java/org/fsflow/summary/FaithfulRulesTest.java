@@ -1,0 +1,90 @@
+package org.fsflow.summary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.result.Json;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Status;
+import org.junit.jupiter.api.Test;
+
+/** The rules that keep artifacts out of published ratios: clones, absorbed writes, a busy host, warm-up. */
+class FaithfulRulesTest {
+
+    static final long DATA = 256L << 20;
+
+    static Measurement row(String fs, int repeat, String step, String command, long read, long written,
+            double real, Double others, boolean warmup) {
+        Map<String, String> cell = new LinkedHashMap<>();
+        cell.put("dataset", "test1");
+        cell.put("filesystem", fs);
+        return Measurement.builder("test1/" + fs + "/r" + repeat + "/" + step, step).dataset("test1").filesystem(fs)
+                .repeat(repeat).cell(cell).command(command).status(Status.OK).realS(real).readBytes(read)
+                .writeBytes(written).hostOtherCpuS(others).warmup(warmup).build();
+    }
+
+    static Evidence evidence(List<Measurement> rows) throws Exception {
+        RunEnvironment env = Json.MAPPER.readValue("{\"campaign\": {\"datasets\": {\"test1\": {\"files\": 3, "
+                + "\"bytes\": " + DATA + "}}}}", RunEnvironment.class);
+        return new Evidence(ResultSet.of(rows), env, List.of());
+    }
+
+    @Test
+    void aReflinkCopyAndAnAbsorbedWriteAreNamed() throws Exception {
+        List<Measurement> rows = new ArrayList<>();
+        for (int r = 1; r <= 3; r++) {
+            // xfs: cp clones, nothing moves; ext3: the bytes are read and written
+            rows.add(row("xfs", r, "copy-within", "cp -r /m/test1 /m/new/test1", 20_000, 4096, 0.04, 0.0, false));
+            rows.add(row("ext3", r, "copy-within", "cp -r --reflink=never /m/test1 /m/new/test1", DATA, DATA, 0.9,
+                    0.0, false));
+            // a copy that read its data but left every byte in the page cache
+            rows.add(row("ext3", r, "copy-in", "cp -r /src/fsflow-datasets/test1 /m", DATA, 0, 0.3, 0.0, false));
+            rows.add(row("ext3", r, "walk", "du -sh /m/test1", 1 << 20, 0, 0.01, 0.0, false));
+        }
+        List<String> copies = new CopyBytesRule().check(evidence(rows));
+        assertEquals(1, copies.size());
+        assertTrue(copies.get(0).startsWith("2 copies") && copies.get(0).contains("test1/xfs/copy-within")
+                && copies.get(0).contains("test1/ext3/copy-in") && !copies.get(0).contains("ext3/copy-within"),
+                copies.get(0));
+        List<String> nothing = new NothingWrittenRule().check(evidence(rows));
+        assertEquals(1, nothing.size());
+        assertTrue(nothing.get(0).contains("test1/xfs/copy-within, test1/ext3/copy-in"), nothing.get(0));
+    }
+
+    @Test
+    void ddToAFileIsAWriteStepAndToDevNullIsNot() {
+        assertTrue(CopiedData.writes("dd if=/dev/zero of=/m/test.tmp bs=4k count=10 && sync"));
+        assertTrue(!CopiedData.writes("dd if=/m/test.tmp of=/dev/null bs=4k"));
+        assertTrue(CopiedData.copies("/usr/bin/cp -a x y") && !CopiedData.copies("cpio -i"));
+    }
+
+    @Test
+    void aBusyHostIsFlaggedAboveHalfACpu() throws Exception {
+        List<Measurement> rows = List.of(
+                row("ext3", 1, "copy", "cp a b", DATA, DATA, 1.0, 0.8, false),
+                row("ext3", 2, "copy", "cp a b", DATA, DATA, 1.0, 0.1, false),
+                // a short step: 20 ms of other CPU is within /proc/stat's resolution
+                row("ext3", 3, "copy", "cp a b", DATA, DATA, 0.02, 0.02, false));
+        List<String> busy = new BusyHostRule().check(evidence(rows));
+        assertEquals(List.of("1 of 3 measurements were taken while the host was busy (other processes used more "
+                + "than half a CPU on average during the step, host_other_cpu_s): test1/ext3/r1/copy."), busy);
+    }
+
+    @Test
+    void warmUpRepetitionsAreRecordedButNotCounted() throws Exception {
+        List<Measurement> rows = List.of(
+                row("ext3", 1, "copy", "cp a b", DATA, DATA, 5.0, 0.0, true),
+                row("ext3", 2, "copy", "cp a b", DATA, DATA, 1.0, 0.0, false),
+                row("ext3", 3, "copy", "cp a b", DATA, DATA, 1.2, 0.0, false));
+        var series = ResultSet.of(rows).series().get(0);
+        assertEquals(3, series.rows().size());
+        assertEquals(2, series.ok().size());
+        assertEquals(1.1, series.summary(org.fsflow.result.Metric.REAL_S).mean(), 1e-9);
+    }
+}
