@@ -62,6 +62,15 @@ public final class PlanPrinter {
                 .append(" measured steps, ").append(plan.count(PlanNode.Kind.DATASET)).append(" datasets, ")
                 .append(plan.count(PlanNode.Kind.SETUP)).append(" set-ups, ")
                 .append(plan.count(PlanNode.Kind.TEARDOWN)).append(" teardowns\n");
+        if (s.memory().present()) {
+            b.append("memory    ").append(org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()))
+                    .append(" of RAM for every measured step").append(s.memory().factor() < 1 ? " (scaled with the "
+                            + "datasets from " + org.fsflow.scenario.ByteSize.format(s.memory().bytes()) + ")" : "")
+                    .append('\n');
+        }
+        if (s.warmup() > 0) {
+            b.append("warmup    ").append(s.warmup()).append(" repetitions per cell, left out of the statistics\n");
+        }
         b.append("output    ").append(plan.layout().out()).append('\n');
         b.append("work      ").append(plan.layout().work()).append('\n');
         return b.toString();
