@@ -77,10 +77,7 @@ public final class ProcessExecutor implements StepExecutor {
         }
         interruptRequested = false;
         boolean[] timedOut = {false};
-        ChildTotals before = ChildTotals.read();
-        long[] cgroupBefore = cgroup != null ? cgroup.read() : null;
-        DiskStats disksBefore = DiskStats.read();
-        HostCpu hostBefore = HostCpu.read();
+        Snapshot before = snapshot();
         Instant wallBefore = Instant.now();
         long start = System.nanoTime();
         long end;
@@ -114,34 +111,46 @@ public final class ProcessExecutor implements StepExecutor {
             current = null;
         }
         String tail = Logs.capAndTail(stdout, stderr);
-        Double flushSeconds = null;
-        if (conditions.flushMount() != null && exitCode == 0 && !timedOut[0] && !interruptRequested) {
-            Flush flush = Flush.of(conditions.flushMount(), timeout);
-            flushSeconds = flush.seconds();
+        // a flush is part of the step: inside its real time, and its failure is the step's
+        Flush flush = conditions.flushMount() != null && exitCode == 0 && !timedOut[0] && !interruptRequested
+                ? Flush.of(conditions.flushMount(), timeout) : null;
+        Double flushSeconds = flush == null ? null : flush.seconds();
+        if (flush != null) {
             end += Math.round(flush.seconds() * 1e9);
-            if (flush.failure() != null) {
-                exitCode = flush.exitCode();
-                tail = flush.failure();
-            }
+            exitCode = flush.failure() == null ? exitCode : flush.exitCode();
+            tail = flush.failure() == null ? tail : flush.failure();
         }
-        ChildTotals used = ChildTotals.read().minus(before);
+        Usage usage = usage(before, (end - start) / 1e9, sampler == null ? 0 : sampler.maxKb(), ioDevices);
+        Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds());
+        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, wallBefore,
+                wallBefore.plusNanos(end - start), tail, flushSeconds, others,
+                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+    }
+
+    /** The counters a step's usage is the change of, read just before it starts. */
+    private record Snapshot(ChildTotals children, long[] cgroup, DiskStats disks, HostCpu host) {
+    }
+
+    private Snapshot snapshot() {
+        return new Snapshot(ChildTotals.read(), cgroup != null ? cgroup.read() : null, DiskStats.read(),
+                HostCpu.read());
+    }
+
+    // CPU from the cgroup when it can be read (exact, whole tree), else from the JVM's child totals
+    private Usage usage(Snapshot before, double realSeconds, long maxRssKb, List<String> ioDevices) {
+        ChildTotals used = ChildTotals.read().minus(before.children());
         double userSeconds = used.userSeconds();
         double systemSeconds = used.systemSeconds();
-        if (cgroupBefore != null) {
+        if (before.cgroup() != null) {
             long[] after = cgroup.read();
-            if (after[0] >= 0 && cgroupBefore[0] >= 0) {
-                userSeconds = (after[0] - cgroupBefore[0]) / 1e6;
-                systemSeconds = (after[1] - cgroupBefore[1]) / 1e6;
+            if (after[0] >= 0 && before.cgroup()[0] >= 0) {
+                userSeconds = (after[0] - before.cgroup()[0]) / 1e6;
+                systemSeconds = (after[1] - before.cgroup()[1]) / 1e6;
             }
         }
-        long[] io = DiskStats.read().since(disksBefore, ioDevices);
-        Double others = HostCpu.read().othersSince(hostBefore, userSeconds + systemSeconds);
-        Usage usage = new Usage((end - start) / 1e9, userSeconds, systemSeconds,
-                sampler == null ? 0 : sampler.maxKb(), used.minorFaults(), used.majorFaults(), io[0], io[1], io[2]);
-        Instant startedAt = wallBefore;
-        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, startedAt,
-                startedAt.plusNanos(end - start), tail, flushSeconds, others,
-                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+        long[] io = DiskStats.read().since(before.disks(), ioDevices);
+        return new Usage(realSeconds, userSeconds, systemSeconds, maxRssKb, used.minorFaults(), used.majorFaults(),
+                io[0], io[1], io[2]);
     }
 
     // the process writes its output straight into the log files; stdin is /dev/null
