@@ -44,6 +44,7 @@ public final class Campaign {
     /** Starts a new run of {@code plan} (loaded with {@code overrides}) in its output directory. */
     public static Runner.Summary run(ScenarioLoader.Loaded loaded, Plan plan, Overrides overrides, RunOptions options) {
         Path out = plan.layout().out();
+        WorkPlaces.check(plan);
         if (Files.exists(out.resolve(Journal.FILE)) && size(out.resolve(Journal.FILE)) > 0) {
             throw new RunFailure(out + " holds the results of an earlier run: continue it with 'fsflow resume " + out
                     + "', or choose another --out");
@@ -82,17 +83,14 @@ public final class Campaign {
         ScenarioLoader.Loaded loaded = ScenarioLoader.load(out.resolve(ORIGINAL), overrides);
         Layout layout = new Layout(out, Path.of(run.path("work").asText()));
         Plan plan = Planner.plan(loaded.scenario(), layout, run.path("seed").asLong());
+        WorkPlaces.check(plan);
         try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
             return run(plan, executor(plan), new RunOptions(options.progress(), options.live(), true));
         }
     }
 
     private static ProcessExecutor executor(Plan plan) {
-        try {
-            Files.createDirectories(plan.layout().work());
-        } catch (IOException e) {
-            throw new RunFailure("cannot create the work directory " + plan.layout().work() + ": " + e.getMessage());
-        }
+        WorkPlaces.create(plan);
         CpuCgroups.removeStale();
         return new ProcessExecutor(plan.layout().work(), CpuCgroup.create("fsflow-" + ProcessHandle.current().pid()));
     }

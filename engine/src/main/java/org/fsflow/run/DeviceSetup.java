@@ -1,7 +1,6 @@
 package org.fsflow.run;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +13,8 @@ import org.fsflow.device.Layout;
 import org.fsflow.device.LoopDevice;
 import org.fsflow.device.Mounts;
 import org.fsflow.plan.StepCommand;
+import org.fsflow.safety.SafeDirectories;
+import org.fsflow.safety.SafeFiles;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.FilesystemType;
@@ -88,6 +89,7 @@ final class DeviceSetup {
         if (stepsMount || fs == null) {
             return;
         }
+        requireRealDirectory(mnt, d);
         if (Mounts.isMountPoint(mnt)) {
             throw new RunFailure("mount point " + mnt + " of device '" + d.name() + "' is already in use: "
                     + "unmount it or choose another with mount:");
@@ -114,9 +116,7 @@ final class DeviceSetup {
                 makeDir(image.getParent());
                 teardown.register(Resource.image(image.toString()));
                 Files.deleteIfExists(image);
-                try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
-                    f.setLength(loop.sizeBytes());
-                }
+                SafeFiles.createSparse(image, loop.sizeBytes());
             }
             // registered before attaching: a run killed right after losetup still gets it detached
             teardown.register(Resource.loop(null, image.toString()));
@@ -154,9 +154,18 @@ final class DeviceSetup {
             }
         }
         try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + dir, e);
+            SafeDirectories.create(dir, "the directory", "Choose another work directory with --work.");
+        } catch (SafeDirectories.Refused e) {
+            throw new RunFailure(e.getMessage());
+        }
+    }
+
+    // the parents are checked and root's, so only root could swap it: checked again all the same
+    private static void requireRealDirectory(Path mnt, Device d) {
+        try {
+            SafeDirectories.requireRealDirectory(mnt, "the mount point of device '" + d.name() + "'");
+        } catch (SafeDirectories.Refused e) {
+            throw new RunFailure(e.getMessage());
         }
     }
 
