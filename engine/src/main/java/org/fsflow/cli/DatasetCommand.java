@@ -6,6 +6,7 @@ import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
 import org.fsflow.plan.Planner;
 import org.fsflow.result.Json;
+import org.fsflow.safety.SafeDirectories;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
@@ -50,6 +51,8 @@ final class DatasetCommand implements Callable<Integer> {
             throw new UserError("dataset '" + name + "' is an existing tree (" + d.existing() + "): nothing to generate",
                     ExitCodes.USAGE);
         }
+        SafeDirectories.check(into, "the dataset directory", "Choose another --into, owned by root and writable "
+                + "by no one else.");
         DatasetGenerator generator = threads == null ? DatasetGenerator.onAllCores() : new DatasetGenerator(threads);
         long seed = Planner.datasetSeed(loaded.scenario(), d);
         Manifest m = generator.reusable(d, seed, into);

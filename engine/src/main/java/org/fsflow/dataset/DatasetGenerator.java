@@ -1,16 +1,19 @@
 package org.fsflow.dataset;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.zip.CRC32C;
 import org.fsflow.result.Json;
+import org.fsflow.safety.SafeFiles;
 import org.fsflow.scenario.Dataset;
 
 /**
@@ -31,10 +35,10 @@ import org.fsflow.scenario.Dataset;
  */
 public final class DatasetGenerator {
 
-    private static final int BLOCK = 1 << 20;
+    static final int BLOCK = 1 << 20;
     /** Files per unit of parallel work (and per digest). Part of the digest: changing it changes manifests. */
-    private static final int CHUNK = 256;
-    private static final ThreadLocal<ByteBuffer> BUFFER =
+    static final int CHUNK = 256;
+    static final ThreadLocal<ByteBuffer> BUFFER =
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BLOCK).order(ByteOrder.LITTLE_ENDIAN));
 
     private final int threads;
@@ -57,25 +61,24 @@ public final class DatasetGenerator {
     }
 
     /**
-     * Returns the manifest of a valid dataset already at {@code root} (same spec, same files and
-     * bytes, same digest), or null when there is none or it differs from what it should be.
+     * Returns the manifest of a valid dataset already at {@code root} (same generator and spec,
+     * every file byte for byte as generated, nothing else in the tree, and a manifest whose digest
+     * is the tree's), or null when there is none or anything differs: the caller regenerates it.
      */
     public Manifest reusable(Dataset d, long seed, Path root) {
         Path file = Manifest.of(root);
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        try {
-            Manifest m = Json.MAPPER.readValue(file.toFile(), Manifest.class);
-            if (!m.generator().equals(Manifest.GENERATOR) || !m.spec().equals(spec(d, seed))) {
-                return null;
-            }
-            Manifest actual = digest(d, root);
-            return actual.files() == m.files() && actual.bytes() == m.bytes() && actual.digest().equals(m.digest())
-                    ? m : null;
+        Manifest m;
+        try (InputStream in = Channels.newInputStream(SafeFiles.openRead(file))) {
+            m = Json.MAPPER.readValue(in, Manifest.class);
         } catch (IOException | UncheckedIOException e) {
             return null;
         }
+        if (!Manifest.GENERATOR.equals(m.generator()) || !spec(d, seed).equals(m.spec())) {
+            return null;
+        }
+        Manifest actual = DatasetVerifier.verify(d, seed, root, threads);
+        return actual != null && actual.files() == m.files() && actual.bytes() == m.bytes()
+                && actual.digest().equals(m.digest()) ? m : null;
     }
 
     /** Generation stopped by its caller (Ctrl-C); the tree is incomplete and has no manifest. */
@@ -106,11 +109,7 @@ public final class DatasetGenerator {
             long perLeaf = (d.files() + CHUNK - 1) / CHUNK;
             byte[][] leafDigests = new byte[Math.toIntExact(leaves * perLeaf)][];
             long[] leafBytes = new long[leafDigests.length];
-            ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-                Thread t = new Thread(r, "fsflow-dataset");
-                t.setDaemon(true);
-                return t;
-            });
+            ExecutorService pool = pool(threads, "fsflow-dataset");
             try {
                 java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
                 for (int chunk = 0; chunk < leafDigests.length; chunk++) {
@@ -138,52 +137,13 @@ public final class DatasetGenerator {
             }
             Manifest m = combine(d, leafDigests, leafBytes);
             Manifest withSpec = new Manifest(Manifest.GENERATOR, spec(d, seed), m.files(), m.bytes(), m.digest());
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(Manifest.of(root).toFile(), withSpec);
+            try (OutputStream os = Channels.newOutputStream(SafeFiles.createNew(Manifest.of(root)))) {
+                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(os, withSpec);
+            }
             return withSpec;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot generate dataset " + d.name() + " in " + root, e);
         }
-    }
-
-    /** The relative path of leaf directory {@code leaf} ("" at depth 0). */
-    static String leafPath(Dataset d, long leaf) {
-        StringBuilder path = new StringBuilder();
-        long rest = leaf;
-        long[] digits = new long[d.depth()];
-        for (int level = d.depth() - 1; level >= 0; level--) {
-            digits[level] = rest % d.dirs();
-            rest /= d.dirs();
-        }
-        for (long digit : digits) {
-            path.append(d.dirName().replace("{i}", String.valueOf(digit + 1))).append('/');
-        }
-        return path.toString();
-    }
-
-    static String fileName(Dataset d, long j) {
-        return d.fileName().replace("{j}", String.valueOf(j + 1));
-    }
-
-    /** The size of file {@code index}, drawn from the dataset's distribution. */
-    static long sizeOf(Dataset d, SplitMix64 rng) {
-        if (d.size() instanceof Dataset.SizeSpec.Fixed f) {
-            return f.bytes();
-        }
-        if (d.size() instanceof Dataset.SizeSpec.LogUniform u) {
-            double lo = Math.log(u.min());
-            double hi = Math.log(u.max());
-            return Math.min(u.max(), Math.max(u.min(), Math.round(Math.exp(lo + (hi - lo) * rng.nextDouble()))));
-        }
-        Dataset.SizeSpec.Weighted w = (Dataset.SizeSpec.Weighted) d.size();
-        double total = w.choices().stream().mapToDouble(Dataset.SizeSpec.Weighted.Choice::weight).sum();
-        double x = rng.nextDouble() * total;
-        for (Dataset.SizeSpec.Weighted.Choice c : w.choices()) {
-            x -= c.weight();
-            if (x < 0) {
-                return c.bytes();
-            }
-        }
-        return w.choices().get(w.choices().size() - 1).bytes();
     }
 
     private void writeChunk(Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests,
@@ -192,15 +152,15 @@ public final class DatasetGenerator {
             long leaf = chunk / perLeaf;
             long first = (chunk % perLeaf) * CHUNK;
             long last = Math.min(d.files(), first + CHUNK);
-            String dirName = leafPath(d, leaf);
+            String dirName = DatasetShape.leafPath(d, leaf);
             Path dir = root.resolve(dirName);
             Files.createDirectories(dir);
             MessageDigest sha = sha256();
             long total = 0;
             for (long j = first; j < last; j++) {
                 SplitMix64 rng = SplitMix64.forItem(seed, leaf * d.files() + j);
-                long size = sizeOf(d, rng);
-                String rel = dirName + fileName(d, j);
+                long size = DatasetShape.sizeOf(d, rng);
+                String rel = dirName + DatasetShape.fileName(d, j);
                 long crc = writeFile(root.resolve(rel), size, rng, d.content());
                 sha.update(entry(rel, size, crc));
                 total += size;
@@ -212,11 +172,11 @@ public final class DatasetGenerator {
         }
     }
 
-    private static byte[] entry(String rel, long size, long crc) {
+    static byte[] entry(String rel, long size, long crc) {
         return (rel + "\0" + size + "\0" + crc + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    private static Manifest combine(Dataset d, byte[][] leafDigests, long[] leafBytes) {
+    static Manifest combine(Dataset d, byte[][] leafDigests, long[] leafBytes) {
         MessageDigest sha = sha256();
         long bytes = 0;
         for (int i = 0; i < leafDigests.length; i++) {
@@ -229,8 +189,8 @@ public final class DatasetGenerator {
     private static long writeFile(Path file, long size, SplitMix64 rng, Dataset.Content content) throws IOException {
         CRC32C crc = new CRC32C();
         ByteBuffer buf = BUFFER.get();
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        // the tree was emptied first: a file already there is not ours, and is never written through
+        try (FileChannel ch = SafeFiles.createNew(file)) {
             long left = size;
             while (left > 0) {
                 int n = (int) Math.min(BLOCK, left);
@@ -251,7 +211,7 @@ public final class DatasetGenerator {
     // first c x 4096 bytes are zero, the rest random, so the block compresses to about (1 - c)
     private static final ThreadLocal<long[]> WORDS = ThreadLocal.withInitial(() -> new long[BLOCK / 8]);
 
-    private static void fill(ByteBuffer buf, int n, SplitMix64 rng, Dataset.Content content) {
+    static void fill(ByteBuffer buf, int n, SplitMix64 rng, Dataset.Content content) {
         // the words are made in a plain long[] and copied in one bulk put: far cheaper than one
         // bounds-checked putLong per 8 bytes, warm or cold
         int words = (n + 7) / 8;
@@ -276,46 +236,16 @@ public final class DatasetGenerator {
         buf.position(0);
     }
 
-    /** The manifest of the tree at {@code root}, reading every file back (to check a reused dataset). */
-    private static Manifest digest(Dataset d, Path root) throws IOException {
-        long perLeaf = (d.files() + CHUNK - 1) / CHUNK;
-        byte[][] digests = new byte[Math.toIntExact(d.leafDirs() * perLeaf)][];
-        long[] bytes = new long[digests.length];
-        for (int chunk = 0; chunk < digests.length; chunk++) {
-            long leaf = chunk / perLeaf;
-            long first = (chunk % perLeaf) * CHUNK;
-            String dir = leafPath(d, leaf);
-            MessageDigest sha = sha256();
-            for (long j = first; j < Math.min(d.files(), first + CHUNK); j++) {
-                String rel = dir + fileName(d, j);
-                Path f = root.resolve(rel);
-                if (!Files.isRegularFile(f)) {
-                    throw new IOException("missing " + rel);
-                }
-                long size = Files.size(f);
-                sha.update(entry(rel, size, crcOf(f)));
-                bytes[chunk] += size;
-            }
-            digests[chunk] = sha.digest();
-        }
-        return combine(d, digests, bytes);
+    /** A pool of {@code threads} daemon threads named {@code name}. */
+    static ExecutorService pool(int threads, String name) {
+        return Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
-    private static long crcOf(Path f) throws IOException {
-        CRC32C crc = new CRC32C();
-        ByteBuffer buf = BUFFER.get();
-        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
-            buf.clear();
-            while (ch.read(buf) > 0) {
-                buf.flip();
-                crc.update(buf);
-                buf.clear();
-            }
-        }
-        return crc.getValue();
-    }
-
-    private static MessageDigest sha256() {
+    static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -324,7 +254,7 @@ public final class DatasetGenerator {
     }
 
     static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         Files.walkFileTree(root, new SimpleFileVisitor<>() {

@@ -161,4 +161,59 @@ class DatasetGeneratorTest {
         Files.delete(dir.resolve("dir1/dir1/fichier1"));
         assertNull(g.reusable(d, 9, dir), "a missing file is detected");
     }
+
+    @Test
+    void aTreeReplacedWithItsOwnConsistentManifestIsNotReused() throws IOException {
+        // another tree (seed 10) whose manifest is edited to claim seed 9: files, bytes and
+        // digest agree with each other, only the bytes generated again for seed 9 tell
+        Dataset d = dataset(2, 3, new Dataset.SizeSpec.Fixed(5000), 1, Dataset.Content.RANDOM);
+        DatasetGenerator g = new DatasetGenerator(2);
+        Path root = dir.resolve("small");
+        g.generate(d, 10, root);
+        String forged = Files.readString(Manifest.of(root)).replace("seed=10", "seed=9");
+        Files.writeString(Manifest.of(root), forged);
+        assertNull(g.reusable(d, 9, root), "a tree that is not seed 9's is never used as seed 9's");
+        g.generate(d, 9, root);
+        assertNotNull(g.reusable(d, 9, root));
+
+        Path manifest = Manifest.of(root);
+        Files.writeString(manifest, Files.readString(manifest).replaceFirst("\"digest\" : \"[0-9a-f]", "\"digest\" : \"x"));
+        assertNull(g.reusable(d, 9, root), "a manifest whose digest is not the tree's is detected");
+    }
+
+    @Test
+    void anExtraFileOrALinkInTheTreeIsDetectedAndRegeneratedNeverFollowed() throws IOException {
+        Dataset d = dataset(2, 3, new Dataset.SizeSpec.Fixed(5000), 1, Dataset.Content.RANDOM);
+        DatasetGenerator g = new DatasetGenerator(1);
+        Path root = dir.resolve("small");
+        g.generate(d, 9, root);
+        Files.writeString(root.resolve("dir1/extra"), "slipped in");
+        assertNull(g.reusable(d, 9, root), "an extra file is detected");
+        g.generate(d, 9, root);
+
+        // the same bytes behind a link to a file elsewhere: refused, and regeneration removes the
+        // link without writing through it
+        Path victim = root.resolve("dir2/fichier3");
+        Path elsewhere = Files.copy(victim, dir.resolve("theirs"));
+        Files.delete(victim);
+        Files.createSymbolicLink(victim, elsewhere);
+        assertNull(g.reusable(d, 9, root), "a link in the tree is detected");
+        Files.writeString(elsewhere, "theirs");
+        g.generate(d, 9, root);
+        assertNotNull(g.reusable(d, 9, root));
+        assertEquals("theirs", Files.readString(elsewhere));
+        assertTrue(Files.isRegularFile(victim, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aManifestThatIsALinkIsNotRead() throws IOException {
+        Dataset d = dataset(2, 3, new Dataset.SizeSpec.Fixed(5000), 1, Dataset.Content.RANDOM);
+        DatasetGenerator g = new DatasetGenerator(1);
+        Path root = dir.resolve("small");
+        g.generate(d, 9, root);
+        Path copy = Files.copy(Manifest.of(root), dir.resolve("manifest-copy.json"));
+        Files.delete(Manifest.of(root));
+        Files.createSymbolicLink(Manifest.of(root), copy);
+        assertNull(g.reusable(d, 9, root));
+    }
 }
