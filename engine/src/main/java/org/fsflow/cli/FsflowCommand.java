@@ -53,6 +53,11 @@ public final class FsflowCommand implements Runnable {
                 w.flush();
                 return ExitCodes.FAILED;
             }
+            if (e instanceof org.fsflow.safety.SafeDirectories.Refused r) {
+                w.println("fsflow: error: " + r.getMessage());
+                w.flush();
+                return ExitCodes.FAILED;
+            }
             if (e instanceof org.fsflow.report.TemplateFailure t) {
                 w.println("fsflow: " + t.getMessage());
                 w.flush();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fsflow.importer.Importer;
 import org.fsflow.parse.OutputParser;
+import org.fsflow.safety.SafeDirectories;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,6 +43,8 @@ final class ImportCommand implements Callable<Integer> {
                 throw new UserError(f + ": no such file", ExitCodes.FAILED);
             }
         }
+        SafeDirectories.check(out, "the output directory", "Choose another --out, owned by root and writable by "
+                + "no one else.");
         int n;
         try {
             n = switch (kind) {

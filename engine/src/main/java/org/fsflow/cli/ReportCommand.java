@@ -3,6 +3,7 @@ package org.fsflow.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fsflow.safety.SafeDirectories;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,6 +34,8 @@ final class ReportCommand implements Callable<Integer> {
         if (templates != null && !Files.isDirectory(templates)) {
             throw new UserError("--templates " + templates + " is not a directory", ExitCodes.USAGE);
         }
+        SafeDirectories.check(dir, "the report directory", "Copy it into a directory of root's, or run "
+                + "'fsflow report' as the user who owns it.");
         for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
             spec.commandLine().getOut().println("wrote " + p);
         }

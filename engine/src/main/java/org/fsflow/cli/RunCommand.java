@@ -47,6 +47,7 @@ final class RunCommand implements Callable<Integer> {
             PlanPrinter.print(plan, PlanPrinter.Format.TEXT, spec.commandLine().getOut());
             return ExitCodes.OK;
         }
+        ScenarioReview.printIfForeign(file, plan, spec.commandLine().getOut());
         Runner.Summary summary = Runs.guard(() -> Fsflow.run(loaded, plan, overrides, Runs.options(spec)));
         return Runs.finish(summary, plan.layout().out(), spec);
     }

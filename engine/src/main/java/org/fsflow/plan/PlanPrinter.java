@@ -96,6 +96,20 @@ public final class PlanPrinter {
                 out.write(pad("", width) + "  (after) " + n.after() + "\n");
             }
         }
+        lifecycle(plan, out);
+    }
+
+    // run outside the steps, as root like them: a reviewer must see them too
+    private static void lifecycle(Plan plan, Writer out) throws IOException {
+        Map<String, String> commands = PlanCommands.lifecycle(plan);
+        if (commands.isEmpty()) {
+            return;
+        }
+        out.write("\nlifecycle commands, run when needed, not measured:\n");
+        int width = commands.keySet().stream().mapToInt(String::length).max().orElse(0);
+        for (Map.Entry<String, String> c : commands.entrySet()) {
+            out.write("  " + pad(c.getKey(), width) + "  " + c.getValue() + "\n");
+        }
     }
 
     private static String pad(String s, int width) {
@@ -150,6 +164,11 @@ public final class PlanPrinter {
                 g.writeEndObject();
             }
             g.writeEndArray();
+            g.writeObjectFieldStart("lifecycle");
+            for (Map.Entry<String, String> c : PlanCommands.lifecycle(plan).entrySet()) {
+                g.writeStringField(c.getKey(), c.getValue());
+            }
+            g.writeEndObject();
             g.writeEndObject();
         }
         out.write('\n');
