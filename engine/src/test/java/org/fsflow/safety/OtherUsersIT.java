@@ -157,6 +157,18 @@ class OtherUsersIT {
         assertFalse(Leftovers.mountsUnder(dir));
     }
 
+    @Test
+    void aLinkPlantedAtTheImagesPathIsRemovedNotFollowed() throws Exception {
+        Path work = Files.createDirectory(dir.resolve("work"));
+        Path precious = Files.writeString(dir.resolve("precious"), "not an image");
+        Files.createSymbolicLink(work.resolve("target.img"), precious);
+        Cli r = Cli.run("run", scenario.toString(), "--out", dir.resolve("out").toString(), "--work", work.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertEquals("not an image", Files.readString(precious));
+        assertFalse(Files.exists(work.resolve("target.img"), LinkOption.NOFOLLOW_LINKS), "removed at teardown");
+        assertFalse(Leftovers.loopsUnder(dir));
+    }
+
     private Cli refused(Path work) throws Exception {
         Path out = dir.resolve("out");
         Cli r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--work", work.toString());
