@@ -60,6 +60,11 @@ public final class Doctor {
         if (refusal != null) {
             problems.add(refusal + "; fix: name a spare device (block: /dev/..., destroy: true) or use a loop device");
         }
+        try {
+            WorkPlaces.check(plan);
+        } catch (RunFailure e) {
+            problems.add(e.getMessage());
+        }
         List<Diagnosis.CellVerdict> verdicts = plan.cells().stream().map(c -> verdict(s, c, host)).toList();
         int steps = (int) s.steps().size();
         return new Diagnosis(s.name(), verdicts, steps, s.repeat().min(), problems, resources(plan, host),

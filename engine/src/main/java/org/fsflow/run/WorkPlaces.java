@@ -59,10 +59,8 @@ final class WorkPlaces {
     private static List<Place> places(Plan plan) {
         Layout layout = plan.layout();
         List<Place> places = new ArrayList<>();
-        places.add(new Place(layout.out(), "the output directory", "Remove it or make it root's (chown root, "
-                + "chmod go-w) if you trust what it holds, or choose another with --out (" + ROOT_ONLY + ")."));
-        places.add(new Place(layout.work(), "the work directory", "Remove it or make it root's (chown root, "
-                + "chmod go-w) if you trust what it holds, or choose another with --work (" + ROOT_ONLY + ")."));
+        places.add(new Place(layout.out(), "the output directory", fix("--out")));
+        places.add(new Place(layout.work(), "the work directory", fix("--work")));
         for (Device d : plan.scenario().devices().values()) {
             String name = "device '" + d.name() + "'";
             if (d instanceof Device.Dir) {
@@ -81,6 +79,11 @@ final class WorkPlaces {
             }
         }
         return places;
+    }
+
+    private static String fix(String option) {
+        return "Choose another with " + option + " (" + ROOT_ONLY + "; fsflow creates a missing one), or remove "
+                + "it, or make it root's (chown -R root, chmod go-w) if you trust what it holds.";
     }
 
     private static void checkImage(Device d, Path image) {

@@ -105,6 +105,18 @@ class DoctorTest {
     }
 
     @Test
+    void aWorkDirectoryOthersCanWriteIsACampaignProblem() throws Exception {
+        Path open = Files.createDirectory(tmp.resolve("open"));
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Plan p = Planner.plan(plan().scenario(), new Layout(tmp.resolve("out"), open), 0);
+        Diagnosis d = Doctor.examine(p, 1, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        assertEquals(1, d.problems().size());
+        assertTrue(d.problems().get(0).startsWith("refusing the work directory " + open + ": " + open
+                + " is writable by other users"), d.problems().get(0));
+        assertFalse(d.allClear());
+    }
+
+    @Test
     void diskAndMemoryNeedsAreComparedWithTheHost() throws Exception {
         Plan p = plan();
         Diagnosis d = Doctor.examine(p, 1, new FakeHost(Map.of(), 1L << 30, 1L << 30, null), tmp);
