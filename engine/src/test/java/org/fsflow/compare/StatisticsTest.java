@@ -52,7 +52,11 @@ class StatisticsTest {
     void welchPValueMatchesScipy() {
         assertEquals(1.1194314119739166e-05, Welch.pValue(BASE, OTHER), 1e-12);
         assertTrue(Double.isNaN(Welch.pValue(Summary.of(new double[] {0, 0}), Summary.of(new double[] {0, 0, 0}))));
-        assertEquals(0, Welch.pValue(Summary.of(new double[] {1, 1}), Summary.of(new double[] {2, 2})));
+        // different constants: the exact permutation p of complete separation, 2 / C(n1 + n2, n1)
+        assertEquals(2.0 / 20, Welch.pValue(Summary.of(new double[] {1, 1, 1}), Summary.of(new double[] {2, 2, 2})),
+                1e-12);
+        assertEquals(2.0 / 252, Welch.pValue(Summary.of(new double[] {0, 0, 0, 0, 0}),
+                Summary.of(new double[] {1, 1, 1, 1, 1})), 1e-12);
     }
 
     @Test
