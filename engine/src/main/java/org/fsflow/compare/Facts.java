@@ -14,7 +14,8 @@ import org.fsflow.result.Measurement;
  * tool versions, scale, repetitions, fsflow version, scenario digest, and whatever later versions
  * record, such as a memory budget or a scheduler) except those that name where files went or
  * describe rather than condition; the scenario's {@code params.*} after {@code --set}; and, from
- * the measurements, each filesystem's mkfs and mount options and where its cells ran.
+ * the measurements, each filesystem's mkfs and mount options and where its cells ran
+ * ({@code cells.host}, {@code cells.kernel}, {@code cells.virt}: a VM's kernel is not the host's).
  */
 final class Facts {
 
@@ -34,6 +35,9 @@ final class Facts {
         run.params().forEach((k, v) -> facts.put("params." + k, v));
         Map<String, TreeSet<String>> fromRows = new TreeMap<>();
         for (Measurement m : run.rows()) {
+            add(fromRows, "cells.host", m.host());
+            add(fromRows, "cells.kernel", m.kernel());
+            add(fromRows, "cells.virt", m.virt());
             if (m.filesystem() != null) {
                 add(fromRows, "filesystem." + m.filesystem() + ".mkfs_options", m.mkfsOptions());
                 add(fromRows, "filesystem." + m.filesystem() + ".mount_options", m.mountOptions());
@@ -41,6 +45,12 @@ final class Facts {
         }
         fromRows.forEach((k, v) -> facts.put(k, String.join(" | ", v)));
         return facts;
+    }
+
+    private static void add(Map<String, TreeSet<String>> into, String key, String where) {
+        if (where != null) {
+            into.computeIfAbsent(key, k -> new TreeSet<>()).add(where);
+        }
     }
 
     private static void add(Map<String, TreeSet<String>> into, String key, java.util.List<String> options) {
