@@ -19,13 +19,18 @@ import org.fsflow.report.ReportWriter;
 /**
  * Writes a comparison: {@code report.html} (self-contained), {@code report.md} with
  * {@code chart-ratios.svg} beside it, and {@code comparison.csv} (one tidy row per comparison,
- * numbers unrounded). Templates {@code compare.html.ftl} and {@code compare.md.ftl}, with the run
+ * numbers unrounded), {@code comparison.bmf.json} and {@code comparison.gab.json} (see {@link Exporter}).
+ * Templates {@code compare.html.ftl} and {@code compare.md.ftl}, with the run
  * report's conventions: auto-escaping, {@code Locale.ROOT}, same inputs same bytes.
  */
 public final class ComparisonWriter {
 
     /** The chart's file name beside the Markdown report. */
     public static final String CHART = "chart-ratios.svg";
+    /** The ratios in Bencher Metric Format. */
+    public static final String BMF = "comparison.bmf.json";
+    /** The ratios for github-action-benchmark (customSmallerIsBetter: every ratio oriented so that above 1 is worse). */
+    public static final String GAB = "comparison.gab.json";
     /** The CSV's file name. */
     public static final String CSV = "comparison.csv";
 
@@ -52,6 +57,8 @@ public final class ComparisonWriter {
             written.add(write(out.resolve(CHART), chart));
         }
         written.add(write(out.resolve(CSV), csv(c.rows())));
+        written.add(write(out.resolve(BMF), Exporter.bmf(c)));
+        written.add(write(out.resolve(GAB), Exporter.gab(c)));
         return written;
     }
 
