@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.compare.Comparison.FilesystemSummary;
 import org.fsflow.compare.Comparison.Row;
-import org.fsflow.compare.Series.Key;
+import org.fsflow.compare.MetricSeries.Key;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.MetricTable.Direction;
 import org.fsflow.result.Summary;
@@ -28,10 +28,10 @@ public final class Comparer {
             throw new IllegalArgumentException("compare needs a baseline and at least one other run");
         }
         Run base = runs.get(0);
-        Map<Key, Map<String, List<Double>>> baseSeries = Series.of(base.rows(), axis);
+        Map<Key, Map<String, List<Double>>> baseSeries = MetricSeries.of(base.results(), axis);
         List<Row> rows = new ArrayList<>();
         for (Run other : runs.subList(1, runs.size())) {
-            Map<Key, Map<String, List<Double>>> otherSeries = Series.of(other.rows(), axis);
+            Map<Key, Map<String, List<Double>>> otherSeries = MetricSeries.of(other.results(), axis);
             baseSeries.forEach((key, metrics) -> {
                 Map<String, List<Double>> theirs = otherSeries.get(key);
                 if (theirs != null) {

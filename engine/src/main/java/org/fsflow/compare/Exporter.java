@@ -33,7 +33,7 @@ public final class Exporter {
     /** The Bencher Metric Format of a run's series. */
     public static String bmf(Run run) {
         ObjectNode root = Json.MAPPER.createObjectNode();
-        Series.of(run.rows(), null).forEach((key, metrics) -> metrics.forEach((metric, values) -> {
+        MetricSeries.of(run.results(), null).forEach((key, metrics) -> metrics.forEach((metric, values) -> {
             Summary s = summary(values);
             ObjectNode m = measure(root, name(key), metric);
             put(m, "value", s.mean());
@@ -59,7 +59,7 @@ public final class Exporter {
     public static String gab(Run run, boolean bigger) {
         ArrayNode out = Json.MAPPER.createArrayNode();
         Direction wanted = bigger ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
-        Series.of(run.rows(), null).forEach((key, metrics) -> metrics.forEach((metric, values) -> {
+        MetricSeries.of(run.results(), null).forEach((key, metrics) -> metrics.forEach((metric, values) -> {
             MetricTable.Metric spec = MetricTable.of(metric);
             if (spec.direction() == wanted) {
                 Summary s = summary(values);
@@ -101,7 +101,7 @@ public final class Exporter {
         return Summary.of(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    private static String name(Series.Key key) {
+    private static String name(MetricSeries.Key key) {
         return new Row(key.dataset(), key.filesystem(), key.step(), key.extra(), "", "", Direction.NONE, "", null, null,
                 null, Double.NaN, Double.NaN, null).where();
     }

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -21,11 +22,16 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  *
  * @param label       how reports name it: the directory's name
  * @param dir         the output directory
- * @param rows        every measurement of {@code results.jsonl}
+ * @param results     its {@code results.jsonl}, keyed by cell and step
  * @param environment {@code environment.json}, an empty object when absent
  * @param params      the scenario's params after {@code --set}, empty for imports
  */
-public record Run(String label, Path dir, List<Measurement> rows, JsonNode environment, Map<String, String> params) {
+public record Run(String label, Path dir, ResultSet results, JsonNode environment, Map<String, String> params) {
+
+    /** Every measurement, in journal order. */
+    public List<Measurement> rows() {
+        return results.measurements();
+    }
 
     /** Reads {@code dir}; a directory without results is a {@link IllegalArgumentException} naming it. */
     public static Run load(Path dir) {
@@ -35,13 +41,13 @@ public record Run(String label, Path dir, List<Measurement> rows, JsonNode envir
                     + ": give the output directory of a run or an import");
         }
         Path name = dir.toAbsolutePath().normalize().getFileName();
-        return new Run(name == null ? dir.toString() : name.toString(), dir, Journal.read(journal), environment(dir),
+        return new Run(name == null ? dir.toString() : name.toString(), dir, ResultSet.load(dir), environment(dir),
                 params(dir.resolve("scenario.yaml")));
     }
 
     /** This run under another label (two directories of the same name). */
     public Run labelled(String other) {
-        return new Run(other, dir, rows, environment, params);
+        return new Run(other, dir, results, environment, params);
     }
 
     private static JsonNode environment(Path dir) {

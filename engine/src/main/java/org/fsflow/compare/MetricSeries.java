@@ -7,13 +7,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.Series;
 
 /**
- * A run's successful measurements regrouped by what they measured: per {@link Key} (cell and step,
- * in the journal's order) and metric, the values in repetition order. The contract's accounting
- * fields come first, then every parsed figure. Failed and skipped rows never enter a series.
+ * A run's {@link ResultSet} as a comparison reads it: per {@link Key} (its series' cell and step,
+ * in the journal's order) and metric, the successful values in repetition order. The contract's
+ * accounting fields come first, then every parsed figure.
  */
-final class Series {
+final class MetricSeries {
 
     /**
      * What two runs must share to be compared: the cell's coordinates and the step.
@@ -29,7 +31,7 @@ final class Series {
     /** The accounting fields of every measurement, in the order reports show them. */
     static final Map<String, Function<Measurement, Number>> FIELDS = fields();
 
-    private Series() {
+    private MetricSeries() {
     }
 
     private static Map<String, Function<Measurement, Number>> fields() {
@@ -47,24 +49,24 @@ final class Series {
         return f;
     }
 
-    /** The series of {@code rows}, skipping {@code ignoredAxis} among the cell's coordinates (may be null). */
-    static Map<Key, Map<String, List<Double>>> of(List<Measurement> rows, String ignoredAxis) {
+    /** The series of {@code results}, skipping {@code ignoredAxis} among the cells' coordinates (may be null). */
+    static Map<Key, Map<String, List<Double>>> of(ResultSet results, String ignoredAxis) {
         Map<Key, Map<String, List<Double>>> out = new LinkedHashMap<>();
-        for (Measurement m : rows) {
-            if (!m.ok()) {
-                continue;
-            }
-            Map<String, List<Double>> metrics = out.computeIfAbsent(key(m, ignoredAxis), k -> new LinkedHashMap<>());
-            FIELDS.forEach((name, getter) -> add(metrics, name, getter.apply(m)));
-            if (m.metrics() != null) {
-                m.metrics().forEach((name, v) -> add(metrics, name, v instanceof Number n ? n : null));
+        for (Series series : results.series()) {
+            for (Measurement m : series.ok()) {
+                Map<String, List<Double>> metrics = out.computeIfAbsent(key(series, ignoredAxis),
+                        k -> new LinkedHashMap<>());
+                FIELDS.forEach((name, getter) -> add(metrics, name, getter.apply(m)));
+                if (m.metrics() != null) {
+                    m.metrics().forEach((name, v) -> add(metrics, name, v instanceof Number n ? n : null));
+                }
             }
         }
         return out;
     }
 
-    static Key key(Measurement m, String ignoredAxis) {
-        Map<String, String> extra = new TreeMap<>(m.cell() == null ? Map.of() : m.cell());
+    static Key key(Series series, String ignoredAxis) {
+        Map<String, String> extra = new TreeMap<>(series.key().cell().coordinates());
         extra.remove("dataset");
         extra.remove("filesystem");
         if (ignoredAxis != null) {
@@ -72,7 +74,8 @@ final class Series {
         }
         List<String> parts = new ArrayList<>();
         extra.forEach((k, v) -> parts.add(k + "=" + v));
-        return new Key(nz(m.dataset()), nz(m.filesystem()), m.step(), String.join(",", parts));
+        return new Key(nz(series.key().dataset()), nz(series.key().filesystem()), series.key().step(),
+                String.join(",", parts));
     }
 
     private static void add(Map<String, List<Double>> metrics, String name, Number v) {
