@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Real runs compared: four runs of one small ext4 loop-device scenario, three with the default
  * mount options and one mounted {@code sync} (every write waits for the disk).
  *
- * <p>The mount option comes from {@code params.opts} through a {@code run:} mount step (a param in
- * {@code mount_options} is not substituted yet: issue 12). With {@code sync} the copy (the write step) is marked worse, the mount option is the axis
+ * <p>The mount option is {@code mount_options: ["${params.opts}"]}, set by {@code --set opts=sync}: the
+ * option is the axis and the param is how it was set. With {@code sync} the copy (the write step) is marked worse, the mount option is the axis
  * and nothing else is a confounder, and {@code --fail-on worse:5%} exits 1.
  *
  * <p>Runs of the same configuration: under the null hypothesis (nothing changed) the
@@ -39,17 +39,16 @@ class CompareIT {
             devices:
               target: { loop: { size: 256MiB } }
             filesystems:
-              ext4: {}
+              ext4: { mount_options: ["${params.opts}"] }
             datasets:
               small: { dirs: 2, files: 48, size: 16KiB, seed: 1 }
             matrix:
               dataset: [small]
               filesystem: [ext4]
-            repeat: 5
+            repeat: 7
             steps:
               - mkfs
-              - name: mount
-                run: mount -t ext4 -o ${params.opts} ${target.dev} ${target.mnt}
+              - mount
               - name: copy-in
                 run: cp -r ${dataset.path} ${target.mnt}
               - name: walk
@@ -89,15 +88,15 @@ class CompareIT {
         Path a3 = run("default-3");
 
         Cli gate = Cli.run("compare", a1.toString(), sync.toString(), "--out", dir.resolve("cmp").toString(),
-                "--axis", "opts", "--fail-on", "worse:5%");
+                "--axis", "mount_options", "--fail-on", "worse:5%");
         assertEquals(1, gate.exitCode(), gate.out() + gate.err());
         assertTrue(gate.out().contains("worse: small/ext4/copy-in real_s (sync)"), gate.out());
         assertTrue(Files.exists(dir.resolve("cmp/report.html")) && Files.exists(dir.resolve("cmp/report.md")));
 
-        Comparison c = Comparer.compare(List.of(Run.load(a1), Run.load(sync)), "opts");
+        Comparison c = Comparer.compare(List.of(Run.load(a1), Run.load(sync)), "mount_options");
         assertEquals(Mark.WORSE, ComparerTest.row(c, "small/ext4/copy-in", "real_s").mark());
         List<String> axis = c.differences().stream().filter(Difference::axis).map(Difference::fact).toList();
-        assertEquals(List.of("params.opts"), axis, "the mount option is the axis");
+        assertEquals(List.of("filesystem.ext4.mount_options", "params.opts"), axis, "the mount option is the axis");
         assertEquals(List.of(), c.differences().stream().filter(d -> !d.axis()).toList(), "no confounder");
 
         int falsePositives = 0;
