@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code fsflow compare BASE OTHER... --out DIR}: runs side by side, regressions with a direction. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare runs with a baseline: per cell, step and metric the means with their 95 % intervals, "
+        description = "Compare runs with a baseline: per cell, step and metric the means with their 95 %% intervals, "
                 + "the ratio with its Fieller interval, Welch's test under Benjamini-Hochberg false-discovery "
                 + "control, better/worse by the metric's direction, and the conditions that differ. Writes "
                 + "DIR/report.html, DIR/report.md, DIR/chart-ratios.svg and DIR/comparison.csv.")
@@ -39,7 +39,7 @@ final class CompareCommand implements Callable<Integer> {
     String axis;
 
     @Option(names = "--fail-on", paramLabel = "worse:N%",
-            description = "Exit 1 when a significant change in the bad direction beyond N % exists, one line each.")
+            description = "Exit 1 when a significant change in the bad direction beyond N %% exists, one line each.")
     String failOn;
 
     @Option(names = "--templates", paramLabel = "DIR",

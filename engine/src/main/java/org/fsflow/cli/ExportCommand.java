@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code fsflow export bmf|gab DIR}: a run for Bencher or github-action-benchmark. */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = "Print a run's means with their 95 % intervals as Bencher Metric Format (bmf: value, "
+        description = "Print a run's means with their 95 %% intervals as Bencher Metric Format (bmf: value, "
                 + "lower_value, upper_value) or as github-action-benchmark JSON (gab: customSmallerIsBetter, or "
                 + "customBiggerIsBetter with --bigger). compare writes both for a comparison.")
 final class ExportCommand implements Callable<Integer> {
