@@ -14,13 +14,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code fsflow import bonnie|gnu-time FILE... --out DIR}: foreign results into an fsflow report. */
+/** {@code fsflow import bonnie|gnu-time|fio|hyperfine FILE... --out DIR}: foreign results into an fsflow report. */
 @Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Import published results (bonnie++ CSV of 1.03 or 1.9x, GNU time logs) into DIR/results.jsonl "
+        description = "Import published results (bonnie++ CSV of 1.03 or 1.9x, GNU time logs, fio --output-format=json, "
+                + "hyperfine --export-json) into DIR/results.jsonl "
                 + "and render the usual report.")
 final class ImportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "bonnie|gnu-time", description = "The kind of file.")
+    @Parameters(index = "0", paramLabel = "bonnie|gnu-time|fio|hyperfine", description = "The kind of file.")
     String kind;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "Files to import.")
@@ -50,7 +51,9 @@ final class ImportCommand implements Callable<Integer> {
             n = switch (kind) {
                 case "bonnie" -> Importer.bonnie(files, out, labels);
                 case "gnu-time" -> Importer.gnuTime(files, out, labels);
-                default -> throw new UserError("import what? 'bonnie' or 'gnu-time', not '" + kind + "'",
+                case "fio" -> Importer.fio(files, out, labels);
+                case "hyperfine" -> Importer.hyperfine(files, out, labels);
+                default -> throw new UserError("import what? 'bonnie', 'gnu-time', 'fio' or 'hyperfine', not '" + kind + "'",
                         ExitCodes.USAGE);
             };
         } catch (OutputParser.Unparseable e) {

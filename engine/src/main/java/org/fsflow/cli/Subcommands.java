@@ -29,6 +29,9 @@ final class Subcommands {
         t.put("dataset", DatasetCommand::new);
         t.put("report", ReportCommand::new);
         t.put("import", ImportCommand::new);
+        t.put("compare", CompareCommand::new);
+        t.put("merge", MergeCommand::new);
+        t.put("export", ExportCommand::new);
         t.put("setup", SetupCommand::new);
         t.put("doctor", DoctorCommand::new);
         t.put("completion", CompletionCommand::new);

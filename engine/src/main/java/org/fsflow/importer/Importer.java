@@ -1,5 +1,6 @@
 package org.fsflow.importer;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.Map;
 import org.fsflow.parse.BonnieCsv;
 import org.fsflow.parse.GnuTimeLog;
 import org.fsflow.parse.OutputParser;
+import org.fsflow.parse.Parsers;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
@@ -73,6 +75,77 @@ public final class Importer {
         }
         write(out, rows, labels, files, "GNU time log", new ArrayList<>(steps), new ArrayList<>(filesystems));
         return rows.size();
+    }
+
+    /**
+     * Imports fio JSON files ({@code fio --output-format=json}): each job is a step, each file one
+     * repetition; the job's figures (bandwidth, IOPS, latencies per direction) are its metrics and
+     * its runtime its real time. The filesystem is {@code --label filesystem=...} (default "fio").
+     */
+    public static int fio(List<Path> files, Path out, Map<String, String> labels) throws OutputParser.Unparseable {
+        String fs = labels.getOrDefault("filesystem", "fio");
+        List<Measurement> rows = new ArrayList<>();
+        Map<String, Integer> runs = new LinkedHashMap<>();
+        for (Path file : files) {
+            String text = read(file);
+            Map<String, Object> all = Parsers.of("fio").parse(text, "");
+            JsonNode root = json(text.substring(text.indexOf('{')));
+            for (JsonNode job : root.path("jobs")) {
+                String name = job.path("jobname").asText("job");
+                Map<String, Object> metrics = new LinkedHashMap<>();
+                all.forEach((k, v) -> {
+                    if (k.startsWith(name + ".")) {
+                        metrics.put(k.substring(name.length() + 1), v);
+                    }
+                });
+                double real = job.has("job_runtime") ? job.path("job_runtime").asDouble() / 1000
+                        : job.path("elapsed").asDouble();
+                rows.add(row(fs, labels.get("dataset"), name, runs.merge(name, 1, Integer::sum), root.path("fio version")
+                        .asText("fio") + " job " + name + " (imported from " + file.getFileName() + ")", Status.OK, null,
+                        real, null, null, null, null, metrics));
+            }
+        }
+        write(out, rows, labels, files, "fio JSON", new ArrayList<>(runs.keySet()), List.of(fs));
+        return rows.size();
+    }
+
+    /**
+     * Imports hyperfine {@code --export-json} files: each command is a step, each of its timed runs
+     * ({@code times}) one repetition with that real time (hyperfine keeps only the mean user and
+     * system time, so those stay empty); a run whose exit code is not 0 is failed.
+     */
+    public static int hyperfine(List<Path> files, Path out, Map<String, String> labels)
+            throws OutputParser.Unparseable {
+        String fs = labels.getOrDefault("filesystem", "hyperfine");
+        List<Measurement> rows = new ArrayList<>();
+        LinkedHashSet<String> steps = new LinkedHashSet<>();
+        for (Path file : files) {
+            JsonNode results = json(read(file)).path("results");
+            if (!results.isArray() || results.isEmpty()) {
+                throw new OutputParser.Unparseable("no results: expected hyperfine --export-json output");
+            }
+            for (JsonNode r : results) {
+                String command = r.path("command").asText();
+                steps.add(command);
+                JsonNode times = r.path("times");
+                for (int i = 0; i < times.size(); i++) {
+                    int exit = r.path("exit_codes").path(i).asInt(0);
+                    rows.add(row(fs, labels.get("dataset"), command, i + 1, command, exit == 0 ? Status.OK
+                            : Status.FAILED, exit == 0 ? null : "exit status " + exit, times.get(i).asDouble(), null,
+                            null, null, null, Map.of()));
+                }
+            }
+        }
+        write(out, rows, labels, files, "hyperfine JSON", new ArrayList<>(steps), List.of(fs));
+        return rows.size();
+    }
+
+    private static JsonNode json(String text) throws OutputParser.Unparseable {
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (IOException e) {
+            throw new OutputParser.Unparseable("not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+        }
     }
 
     // seed 000 names its logs bench.<fs>.txt

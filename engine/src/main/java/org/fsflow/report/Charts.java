@@ -10,7 +10,7 @@ import org.fsflow.summary.Numbers;
  * step (1 = fastest), with the 95 % confidence interval as error bars. Relative, because steps
  * of one campaign differ by orders of magnitude; the tables give the seconds.
  */
-final class Charts {
+public final class Charts {
 
     /** Colours of the filesystems, in matrix order (distinguishable, print in grey). */
     static final List<String> PALETTE = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
@@ -158,7 +158,7 @@ final class Charts {
     }
 
     /** XML text escaping for SVG content and attributes. */
-    static String xml(String s) {
+    public static String xml(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
                 .replace("'", "&#39;");
     }

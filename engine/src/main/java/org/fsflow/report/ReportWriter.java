@@ -76,8 +76,8 @@ public final class ReportWriter {
         return written;
     }
 
-    /** Renders template {@code name} with {@code model}. */
-    public String render(String name, ReportModel model) {
+    /** Renders template {@code name} with {@code model} (a {@link ReportModel}, or another tool's model such as a comparison's). */
+    public String render(String name, Object model) {
         try {
             Template t = freemarker.getTemplate(name);
             StringWriter out = new StringWriter();

@@ -40,6 +40,7 @@ public final class Numbers {
                 .toPlainString();
     }
 
+    /** {@code fraction} as a percentage with one decimal: 12.3 %. */
     public static String percent(double fraction) {
         return Double.isNaN(fraction) ? "–" : fixed(fraction * 100, 1) + " %";
     }

@@ -1,0 +1,127 @@
+package org.fsflow.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.compare.Comparison.FilesystemSummary;
+import org.fsflow.compare.Comparison.Row;
+import org.fsflow.compare.MetricSeries.Key;
+import org.fsflow.result.MetricTable;
+import org.fsflow.result.MetricTable.Direction;
+import org.fsflow.result.Summary;
+
+/**
+ * Compares runs with the first one, the baseline: per cell, step and metric that both measured,
+ * each side's statistics, the ratio with its Fieller interval and Welch's p-value; then the
+ * Benjamini-Hochberg q-values over every comparison at once, the marks, and a summary per run and
+ * filesystem.
+ */
+public final class Comparer {
+
+    private Comparer() {
+    }
+
+    /** The comparison of {@code runs} (baseline first, at least two) about {@code axis} (may be null). */
+    public static Comparison compare(List<Run> runs, String axis) {
+        if (runs.size() < 2) {
+            throw new IllegalArgumentException("compare needs a baseline and at least one other run");
+        }
+        Run base = runs.get(0);
+        Map<Key, Map<String, List<Double>>> baseSeries = MetricSeries.of(base.results(), axis);
+        List<Row> rows = new ArrayList<>();
+        for (Run other : runs.subList(1, runs.size())) {
+            Map<Key, Map<String, List<Double>>> otherSeries = MetricSeries.of(other.results(), axis);
+            baseSeries.forEach((key, metrics) -> {
+                Map<String, List<Double>> theirs = otherSeries.get(key);
+                if (theirs != null) {
+                    metrics.forEach((metric, values) -> {
+                        List<Double> their = theirs.get(metric);
+                        if (their != null) {
+                            rows.add(row(key, metric, other.label(), values, their));
+                        }
+                    });
+                }
+            });
+        }
+        List<Row> judged = judge(rows);
+        List<String> others = runs.subList(1, runs.size()).stream().map(Run::label).toList();
+        int tested = (int) judged.stream().filter(r -> !Double.isNaN(r.q())).count();
+        return new Comparison(base.label(), others, runs, axis, Confounders.diff(runs, axis), judged,
+                summaries(others, judged), tested);
+    }
+
+    private static Row row(Key key, String metric, String run, List<Double> base, List<Double> other) {
+        Summary b = Summary.of(base.stream().mapToDouble(Double::doubleValue).toArray());
+        Summary o = Summary.of(other.stream().mapToDouble(Double::doubleValue).toArray());
+        MetricTable.Metric m = MetricTable.of(metric);
+        return new Row(key.dataset(), key.filesystem(), key.step(), key.extra(), metric, m.unit(), m.direction(), run,
+                b, o, Fieller.ratio(o, b), Welch.pValue(b, o), Double.NaN, null);
+    }
+
+    // q-values over the whole report, then each mark
+    private static List<Row> judge(List<Row> rows) {
+        double[] q = FalseDiscovery.adjust(rows.stream().mapToDouble(Row::p).toArray());
+        List<Row> out = new ArrayList<>(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            out.add(new Row(r.dataset(), r.filesystem(), r.step(), r.extra(), r.metric(), r.unit(), r.direction(),
+                    r.run(), r.base(), r.other(), r.ratio(), r.p(), q[i], mark(r, q[i])));
+        }
+        return out;
+    }
+
+    static Mark mark(Row r, double q) {
+        if (Double.isNaN(q)) {
+            boolean identical = r.base().n() >= 2 && r.other().n() >= 2;
+            return identical ? Mark.SAME : Mark.UNTESTED;
+        }
+        if (q > FalseDiscovery.RATE) {
+            return Mark.SAME;
+        }
+        boolean higher = r.other().mean() > r.base().mean();
+        return switch (r.direction()) {
+            case NONE -> Mark.CHANGED;
+            case HIGHER_IS_BETTER -> higher ? Mark.BETTER : Mark.WORSE;
+            case LOWER_IS_BETTER -> higher ? Mark.WORSE : Mark.BETTER;
+        };
+    }
+
+    private static List<FilesystemSummary> summaries(List<String> others, List<Row> rows) {
+        Map<String, List<Row>> groups = new LinkedHashMap<>();
+        for (String run : others) {
+            rows.stream().filter(r -> r.run().equals(run))
+                    .forEach(r -> groups.computeIfAbsent(run + "\u0000" + r.filesystem(), k -> new ArrayList<>()).add(r));
+        }
+        List<FilesystemSummary> out = new ArrayList<>();
+        groups.forEach((k, group) -> out.add(summary(group)));
+        return out;
+    }
+
+    private static FilesystemSummary summary(List<Row> group) {
+        double logSum = 0;
+        int logN = 0;
+        double timeSum = 0;
+        int timeN = 0;
+        int[] counts = new int[Mark.values().length];
+        for (Row r : group) {
+            counts[r.mark().ordinal()]++;
+            double ratio = r.ratio().ratio();
+            if (!(ratio > 0) || Double.isInfinite(ratio)) {
+                continue;
+            }
+            if (r.direction() != Direction.NONE) {
+                logSum += r.direction() == Direction.HIGHER_IS_BETTER ? Math.log(ratio) : -Math.log(ratio);
+                logN++;
+            }
+            if (r.metric().equals("real_s")) {
+                timeSum += Math.log(ratio);
+                timeN++;
+            }
+        }
+        return new FilesystemSummary(group.get(0).run(), group.get(0).filesystem(),
+                logN == 0 ? Double.NaN : Math.exp(logSum / logN), timeN == 0 ? Double.NaN : Math.exp(timeSum / timeN),
+                counts[Mark.BETTER.ordinal()], counts[Mark.WORSE.ordinal()], counts[Mark.SAME.ordinal()],
+                counts[Mark.CHANGED.ordinal()]);
+    }
+}

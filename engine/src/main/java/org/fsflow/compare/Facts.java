@@ -1,0 +1,74 @@
+package org.fsflow.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.fsflow.result.Measurement;
+
+/**
+ * The conditions of a run as flat {@code key = value} facts, to be diffed between runs: every
+ * leaf of {@code environment.json} (kernel, distribution, CPU, memory, devices with their disk,
+ * tool versions, scale, repetitions, fsflow version, scenario digest, and whatever later versions
+ * record, such as a memory budget or a scheduler) except those that name where files went or
+ * describe rather than condition; the scenario's {@code params.*} after {@code --set}; and, from
+ * the measurements, each filesystem's mkfs and mount options and where its cells ran
+ * ({@code cells.host}, {@code cells.kernel}, {@code cells.virt}: a VM's kernel is not the host's).
+ */
+final class Facts {
+
+    // paths of this run's own files, texts, and measured calibration: they differ without changing conditions
+    private static final Pattern IGNORED = Pattern.compile("settings\\.(out|work|sets)(\\..*)?|scenario_file"
+            + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.image|launch_floor\\..*"
+            + "|imported_from|labels\\..*|merge\\..*");
+
+    private Facts() {
+    }
+
+    /** The facts of {@code run}, sorted by key. */
+    static Map<String, String> of(Run run) {
+        Map<String, String> facts = new TreeMap<>();
+        flatten("", run.environment(), facts);
+        facts.keySet().removeIf(k -> IGNORED.matcher(k).matches());
+        run.params().forEach((k, v) -> facts.put("params." + k, v));
+        Map<String, TreeSet<String>> fromRows = new TreeMap<>();
+        for (Measurement m : run.rows()) {
+            add(fromRows, "cells.host", m.host());
+            add(fromRows, "cells.kernel", m.kernel());
+            add(fromRows, "cells.virt", m.virt());
+            if (m.filesystem() != null) {
+                add(fromRows, "filesystem." + m.filesystem() + ".mkfs_options", m.mkfsOptions());
+                add(fromRows, "filesystem." + m.filesystem() + ".mount_options", m.mountOptions());
+            }
+        }
+        fromRows.forEach((k, v) -> facts.put(k, String.join(" | ", v)));
+        return facts;
+    }
+
+    private static void add(Map<String, TreeSet<String>> into, String key, String where) {
+        if (where != null) {
+            into.computeIfAbsent(key, k -> new TreeSet<>()).add(where);
+        }
+    }
+
+    private static void add(Map<String, TreeSet<String>> into, String key, java.util.List<String> options) {
+        into.computeIfAbsent(key, k -> new TreeSet<>())
+                .add(options == null || options.isEmpty() ? "(defaults)" : String.join(" ", options));
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out);
+            }
+        } else if (node.isArray()) {
+            out.put(prefix, node.toString());
+        } else if (!node.isMissingNode()) {
+            out.put(prefix, node.isNull() ? "" : node.asText());
+        }
+    }
+}

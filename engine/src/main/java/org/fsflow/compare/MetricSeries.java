@@ -1,0 +1,90 @@
+package org.fsflow.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.Series;
+
+/**
+ * A run's {@link ResultSet} as a comparison reads it: per {@link Key} (its series' cell and step,
+ * in the journal's order) and metric, the successful values in repetition order. The contract's
+ * accounting fields come first, then every parsed figure.
+ */
+final class MetricSeries {
+
+    /**
+     * What two runs must share to be compared: the cell's coordinates and the step.
+     *
+     * @param dataset    the dataset, "" when none
+     * @param filesystem the filesystem, "" when none
+     * @param step       the step
+     * @param extra      the other cell coordinates, sorted {@code k=v} joined by commas
+     */
+    record Key(String dataset, String filesystem, String step, String extra) {
+    }
+
+    /** The accounting fields of every measurement, in the order reports show them. */
+    static final Map<String, Function<Measurement, Number>> FIELDS = fields();
+
+    private MetricSeries() {
+    }
+
+    private static Map<String, Function<Measurement, Number>> fields() {
+        Map<String, Function<Measurement, Number>> f = new LinkedHashMap<>();
+        f.put("real_s", Measurement::realS);
+        f.put("user_s", Measurement::userS);
+        f.put("sys_s", Measurement::sysS);
+        f.put("cpu_pct", Measurement::cpuPct);
+        f.put("max_rss_kb", Measurement::maxRssKb);
+        f.put("minor_faults", Measurement::minorFaults);
+        f.put("major_faults", Measurement::majorFaults);
+        f.put("read_bytes", Measurement::readBytes);
+        f.put("write_bytes", Measurement::writeBytes);
+        f.put("io_busy_ms", Measurement::ioBusyMs);
+        return f;
+    }
+
+    /** The series of {@code results}, skipping {@code ignoredAxis} among the cells' coordinates (may be null). */
+    static Map<Key, Map<String, List<Double>>> of(ResultSet results, String ignoredAxis) {
+        Map<Key, Map<String, List<Double>>> out = new LinkedHashMap<>();
+        for (Series series : results.series()) {
+            for (Measurement m : series.ok()) {
+                Map<String, List<Double>> metrics = out.computeIfAbsent(key(series, ignoredAxis),
+                        k -> new LinkedHashMap<>());
+                FIELDS.forEach((name, getter) -> add(metrics, name, getter.apply(m)));
+                if (m.metrics() != null) {
+                    m.metrics().forEach((name, v) -> add(metrics, name, v instanceof Number n ? n : null));
+                }
+            }
+        }
+        return out;
+    }
+
+    static Key key(Series series, String ignoredAxis) {
+        Map<String, String> extra = new TreeMap<>(series.key().cell().coordinates());
+        extra.remove("dataset");
+        extra.remove("filesystem");
+        if (ignoredAxis != null) {
+            extra.remove(ignoredAxis);
+        }
+        List<String> parts = new ArrayList<>();
+        extra.forEach((k, v) -> parts.add(k + "=" + v));
+        return new Key(nz(series.key().dataset()), nz(series.key().filesystem()), series.key().step(),
+                String.join(",", parts));
+    }
+
+    private static void add(Map<String, List<Double>> metrics, String name, Number v) {
+        if (v != null && Double.isFinite(v.doubleValue())) {
+            metrics.computeIfAbsent(name, k -> new ArrayList<>()).add(v.doubleValue());
+        }
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,122 @@
+package org.fsflow.compare;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.fsflow.compare.Comparison.Row;
+import org.fsflow.report.Charts;
+import org.fsflow.summary.Numbers;
+
+/**
+ * The SVG chart of a comparison: one line per compared step (its elapsed time, or every metric
+ * with a direction when no time was measured), the ratio to the baseline as a dot and its Fieller
+ * interval as a whisker, on a logarithmic axis with the baseline (1) dashed. Green better, red
+ * worse, grey no significant change. Deterministic text, everything escaped.
+ */
+final class RatioChart {
+
+    /** At most this many lines, the first ones in the report's order. */
+    static final int MAX_LINES = 60;
+
+    private static final Map<Mark, String> COLOURS = Map.of(Mark.BETTER, "#2e7d32", Mark.WORSE, "#c62828",
+            Mark.CHANGED, "#1f77b4", Mark.SAME, "#777777", Mark.UNTESTED, "#bbbbbb");
+
+    private RatioChart() {
+    }
+
+    /** The lines the chart shows. */
+    static List<Row> lines(List<Row> rows) {
+        List<Row> times = rows.stream().filter(r -> r.metric().equals("real_s") && r.ratio().ratio() > 0).toList();
+        List<Row> chosen = times.isEmpty() ? rows.stream()
+                .filter(r -> r.direction() != org.fsflow.result.MetricTable.Direction.NONE && r.ratio().ratio() > 0)
+                .toList() : times;
+        return chosen.subList(0, Math.min(MAX_LINES, chosen.size()));
+    }
+
+    /** The chart, or "" when nothing can be drawn. */
+    static String svg(List<Row> rows, boolean severalRuns) {
+        List<Row> lines = lines(rows);
+        if (lines.isEmpty()) {
+            return "";
+        }
+        double lo = 1;
+        double hi = 1;
+        for (Row r : lines) {
+            lo = Math.min(lo, bounded(r.ratio().low()) ? r.ratio().low() : r.ratio().ratio());
+            hi = Math.max(hi, bounded(r.ratio().high()) ? r.ratio().high() : r.ratio().ratio());
+        }
+        double min = Math.log10(lo / 1.15);
+        double max = Math.log10(hi * 1.15);
+        int left = 300;
+        int width = 760;
+        int plot = width - left - 20;
+        int top = 40;
+        int height = top + 18 * lines.size() + 40;
+        StringBuilder s = new StringBuilder();
+        String metric = lines.get(0).metric().equals("real_s") ? "elapsed time" : "each metric";
+        String title = "Ratio to the baseline (" + metric + ", 95 % Fieller interval, log scale)";
+        s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
+                width, height, width, height));
+        s.append("<title>").append(Charts.xml(title)).append("</title>\n");
+        text(s, 10, 18, title, "start", " font-size=\"13\" font-weight=\"bold\"");
+        for (double tick : ticks(lo / 1.15, hi * 1.15)) {
+            double x = left + plot * (Math.log10(tick) - min) / (max - min);
+            String dash = tick == 1 ? " stroke=\"#333\" stroke-dasharray=\"4 3\"" : " stroke=\"#ddd\"";
+            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"%s/>%n", x, top - 6, x,
+                    height - 30, dash));
+            text(s, x, height - 16, "×" + Numbers.sig(tick), "middle", "");
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            Row r = lines.get(i);
+            double y = top + 18 * i + 6;
+            String label = r.where() + (severalRuns ? " (" + r.run() + ")" : "")
+                    + (r.metric().equals("real_s") ? "" : " " + r.metric());
+            text(s, left - 8, y + 4, label, "end", "");
+            String colour = COLOURS.get(r.mark());
+            if (r.ratio().bounded()) {
+                double x1 = left + plot * (Math.log10(Math.max(r.ratio().low(), lo / 1.15)) - min) / (max - min);
+                double x2 = left + plot * (Math.log10(r.ratio().high()) - min) / (max - min);
+                s.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
+                        + "stroke=\"%s\" fill=\"none\"/>%n", x1, y, x2, x1, y - 4, y + 4, x2, y - 4, y + 4, colour));
+            }
+            double x = left + plot * (Math.log10(r.ratio().ratio()) - min) / (max - min);
+            s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: ×%s, "
+                    + "%s</title></circle>%n", x, y, colour, Charts.xml(label), Numbers.fixed(r.ratio().ratio(), 3),
+                    Charts.xml(r.mark().text())));
+        }
+        s.append("</svg>\n");
+        return s.toString();
+    }
+
+    private static boolean bounded(double v) {
+        return !Double.isNaN(v) && v > 0;
+    }
+
+    // powers of ten and their 2 and 5 multiples inside the range, 1 always
+    static List<Double> ticks(double lo, double hi) {
+        java.util.TreeSet<Double> out = new java.util.TreeSet<>();
+        out.add(1.0);
+        for (int e = (int) Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
+            for (double m : new double[] {1, 2, 5}) {
+                double v = m * Math.pow(10, e);
+                if (v >= lo && v <= hi) {
+                    out.add(v);
+                }
+            }
+        }
+        if (out.size() < 3) {
+            for (double v : new double[] {0.8, 0.9, 1.1, 1.25, 1.5}) {
+                if (v >= lo && v <= hi) {
+                    out.add(v);
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static void text(StringBuilder s, double x, double y, String raw, String anchor, String extra) {
+        s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n", x, y, anchor,
+                extra, Charts.xml(raw)));
+    }
+}

@@ -1,0 +1,80 @@
+package org.fsflow.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.compare.Comparison.Row;
+import org.fsflow.compare.Confounders.Difference;
+import org.fsflow.result.Json;
+import org.junit.jupiter.api.Test;
+
+/** Marks, the gate and the confounders on the golden fixture and on hand-made environments. */
+class ComparerTest {
+
+    static Row row(Comparison c, String where, String metric) {
+        return c.rows().stream().filter(r -> r.where().equals(where) && r.metric().equals(metric)).findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void aTenfoldSlowerCopyIsWorseAndAnUntouchedStepIsNot() {
+        Comparison c = ComparisonReportTest.fixture();
+        assertEquals(Mark.WORSE, row(c, "small/ext4/copy-in", "real_s").mark());
+        assertEquals(Mark.SAME, row(c, "small/ext4/walk", "real_s").mark());
+        assertEquals(Mark.SAME, row(c, "small/ext4/walk", "major_faults").mark(), "identical zeros");
+        assertTrue(Double.isNaN(row(c, "small/ext4/walk", "major_faults").q()), "identical zeros are no hypothesis");
+    }
+
+    @Test
+    void theGateListsOnlySignificantChangesBeyondItsThreshold() {
+        Comparison c = ComparisonReportTest.fixture();
+        List<String> failing = Gate.parse("worse:5%").failures(c).stream().map(r -> r.where() + " " + r.metric())
+                .toList();
+        // write_bytes went from 0 to 12288 in all three repetitions: p = 0.1 by permutation, not significant
+        assertEquals(List.of("small/ext4/copy-in real_s"), failing);
+        assertEquals(List.of(), new Gate(9.5).failures(c), "tenfold is beyond 5 % but not beyond 950 %");
+        assertThrows(IllegalArgumentException.class, () -> Gate.parse("slower:5"));
+        assertEquals(0.125, Gate.parse(" worse:12.5% ").threshold(), 1e-12);
+    }
+
+    @Test
+    void higherIsBetterMetricsAreJudgedTheOtherWay() {
+        Row slower = row(ComparisonReportTest.fixture(), "small/ext4/copy-in", "real_s");
+        Row asThroughput = new Row("", "", "s", "", "put_block_kib_s", "KiB/s",
+                org.fsflow.result.MetricTable.Direction.HIGHER_IS_BETTER, "x", slower.base(), slower.other(),
+                slower.ratio(), slower.p(), 0.001, null);
+        assertEquals(Mark.BETTER, Comparer.mark(asThroughput, 0.001));
+        assertEquals(Mark.SAME, Comparer.mark(asThroughput, 0.2));
+    }
+
+    static Run run(String label, String kernel, String host, Map<String, String> params) {
+        ObjectNode env = Json.MAPPER.createObjectNode().put("kernel", kernel).put("host", host).put("cpu_model", host);
+        env.putObject("settings").put("out", "reports/" + label).put("scale", 1.0);
+        return new Run(label, Path.of(label), org.fsflow.result.ResultSet.of(List.of()), env, params);
+    }
+
+    @Test
+    void theAxisCoversItsFactsAndEverythingElseIsAConfounder() {
+        List<Difference> d = Confounders.diff(List.of(run("a", "6.1", "h1", Map.of()), run("b", "6.12", "h2", Map.of())),
+                "kernel");
+        assertEquals(List.of("kernel"), d.stream().filter(Difference::axis).map(Difference::fact).toList());
+        assertEquals(List.of("cpu_model", "host"), d.stream().filter(x -> !x.axis()).map(Difference::fact).toList());
+        List<Difference> byHost = Confounders.diff(List.of(run("a", "6.1", "h1", Map.of()),
+                run("b", "6.1", "h2", Map.of())), "host");
+        assertTrue(byHost.stream().allMatch(Difference::axis), "a host brings its CPU: " + byHost);
+    }
+
+    @Test
+    void aParamThatFeedsTheAxisIsHowTheAxisWasSet() {
+        Run a = run("a", "6.1", "h", Map.of("k", "6.1", "size", "1G"));
+        Run b = run("b", "6.12", "h", Map.of("k", "6.12", "size", "2G"));
+        List<Difference> d = Confounders.diff(List.of(a, b), "kernel");
+        assertEquals(List.of("kernel", "params.k"), d.stream().filter(Difference::axis).map(Difference::fact).toList());
+        assertEquals(List.of("params.size"), d.stream().filter(x -> !x.axis()).map(Difference::fact).toList());
+    }
+}

@@ -1,0 +1,86 @@
+package org.fsflow.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.fsflow.TestPaths;
+import org.fsflow.cli.Cli;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Json;
+import org.fsflow.result.Measurement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Merge keeps rows byte for byte but for the axis; exports carry the intervals. */
+class MergeExportTest {
+
+    @TempDir
+    Path dir;
+
+    static Path res(String name) {
+        return TestPaths.resources("compare/" + name);
+    }
+
+    @Test
+    void mergedRowsDifferFromTheOriginalsOnlyByTheAxis() throws Exception {
+        Path out = dir.resolve("merged");
+        Cli r = Cli.run("merge", res("base").toString(), res("other").toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("along 'run'"), "nothing but the directory tells them apart: " + r.out());
+        List<String> merged = Files.readAllLines(out.resolve(Journal.FILE));
+        List<String> originals = new java.util.ArrayList<>(Files.readAllLines(res("base").resolve(Journal.FILE)));
+        originals.addAll(Files.readAllLines(res("other").resolve(Journal.FILE)));
+        assertEquals(originals.size(), merged.size());
+        for (int i = 0; i < merged.size(); i++) {
+            String value = i < 36 ? "base" : "other";
+            String expected = originals.get(i).replaceFirst("^\\{\"node\":\"", "{\"node\":\"" + value + "/")
+                    .replaceFirst("\"cell\":\\{", "\"cell\":{\"run\":\"" + value + "\",");
+            assertEquals(expected, merged.get(i));
+        }
+        Measurement first = Journal.read(out.resolve(Journal.FILE)).get(0);
+        assertEquals(List.of("run", "dataset", "filesystem"), List.copyOf(first.cell().keySet()));
+        assertEquals(-1, Files.mismatch(res("base").resolve(Journal.FILE), out.resolve("runs/base/results.jsonl")));
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("base/ext4") && md.contains("other/ext4"), "the report shows both runs side by side");
+    }
+
+    @Test
+    void mergingAlongAConditionThatDoesNotDifferIsRefused() {
+        List<Run> runs = List.of(Run.load(res("base")), Run.load(res("other")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Merger.merge(runs, dir.resolve("m"), "kernel"));
+        assertTrue(e.getMessage().contains("do not differ by 'kernel'"), e.getMessage());
+    }
+
+    @Test
+    void bencherMetricFormatHoldsTheMeanAndItsInterval() throws Exception {
+        JsonNode bmf = Json.MAPPER.readTree(Exporter.bmf(Run.load(res("other"))));
+        JsonNode copy = bmf.get("small/ext4/copy-in").get("real_s");
+        assertEquals(0.91, copy.get("value").asDouble(), 1e-12);
+        assertTrue(copy.get("lower_value").asDouble() < 0.91 && copy.get("upper_value").asDouble() > 0.91);
+        JsonNode ratio = Json.MAPPER.readTree(Exporter.bmf(ComparisonReportTest.fixture()))
+                .get("small/ext4/copy-in").get("real_s-ratio");
+        assertEquals(10.219, ratio.get("value").asDouble(), 1e-3);
+        assertEquals(8.811, ratio.get("lower_value").asDouble(), 1e-3);
+    }
+
+    @Test
+    void githubActionBenchmarkGetsOneDirectionPerFile() throws Exception {
+        JsonNode smaller = Json.MAPPER.readTree(Exporter.gab(Run.load(res("base")), false));
+        assertTrue(smaller.isArray() && smaller.size() > 0);
+        for (JsonNode e : smaller) {
+            assertTrue(e.has("name") && e.has("unit") && e.has("value"), e.toString());
+            assertTrue(!e.get("name").asText().endsWith("cpu_pct"), "no direction, not exported: " + e);
+        }
+        JsonNode ratios = Json.MAPPER.readTree(Exporter.gab(ComparisonReportTest.fixture()));
+        assertTrue(ratios.toString().contains("small/ext4/copy-in real_s (other / base)"), ratios.toString());
+        Cli r = Cli.run("export", "gab", res("base").toString(), "--bigger");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("[ ]", r.out().strip(), "a run without throughput has nothing better bigger");
+    }
+}
