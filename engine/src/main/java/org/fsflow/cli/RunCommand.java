@@ -28,6 +28,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and run nothing.")
     boolean dryRun;
 
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "Run on the hosts of this inventory over ssh, merge their results (axis 'host').")
+    Path hosts;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "same",
+            description = "With --hosts: same (every host runs the whole campaign) or split (the cells of one "
+                    + "matrix axis are dealt out over the hosts).")
+    HostsRuns.Mode mode;
+
     @Mixin
     ScenarioOptions options;
 
@@ -40,6 +49,13 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var err = spec.commandLine().getErr();
+        if (hosts != null && !dryRun) {
+            if (layout.work != null) {
+                throw new UserError("--work does not apply with --hosts: each host works in its own private "
+                        + "directory (the inventory's 'dir')", ExitCodes.USAGE);
+            }
+            return HostsRuns.run(file, hosts, mode, options, layout.out, spec.commandLine().getOut(), err);
+        }
         var overrides = options.overrides();
         ScenarioLoader.Loaded loaded = Scenarios.load(file, overrides, err);
         Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
