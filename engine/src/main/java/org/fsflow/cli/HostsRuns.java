@@ -10,6 +10,7 @@ import org.fsflow.hosts.HostsFile;
 import org.fsflow.hosts.Inventory;
 import org.fsflow.hosts.InventoryReader;
 import org.fsflow.hosts.Launch;
+import org.fsflow.hosts.Via;
 import org.fsflow.scenario.DiagnosticPrinter;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
@@ -33,9 +34,33 @@ final class HostsRuns {
     private HostsRuns() {
     }
 
-    static int run(Path scenarioFile, Path hostsFile, Mode mode, ScenarioOptions options, Path out, PrintWriter w,
+    /**
+     * Where the campaign runs: the inventory of {@code --hosts} (over ssh), or the Slurm nodes of
+     * {@code --nodes} in {@code --partition}.
+     *
+     * @param hosts     the inventory file, or null
+     * @param slurm     true for {@code --via slurm}
+     * @param partition the Slurm partition, or null
+     * @param nodes     the Slurm nodes
+     */
+    record Where(Path hosts, boolean slurm, String partition, List<String> nodes) {
+
+        Via via() {
+            return slurm ? Via.slurm(partition) : Via.SSH;
+        }
+
+        Inventory inventory(PrintWriter err) {
+            if (slurm != nodes.isEmpty() && (hosts == null) == slurm) {
+                return slurm ? HostsCampaign.slurmNodes(nodes) : HostsRuns.inventory(hosts, err);
+            }
+            throw new UserError(slurm ? "--via slurm runs on the nodes of --nodes NODE,NODE... (not --hosts)"
+                    : "--hosts FILE names the hosts of --via ssh (--nodes is for --via slurm)", ExitCodes.USAGE);
+        }
+    }
+
+    static int run(Path scenarioFile, Where where, Mode mode, ScenarioOptions options, Path out, PrintWriter w,
             PrintWriter err) {
-        Inventory inventory = inventory(hostsFile, err);
+        Inventory inventory = where.inventory(err);
         Overrides overrides = options.overrides();
         Scenario scenario = Scenarios.load(scenarioFile, overrides, err).scenario();
         for (Inventory.Host h : inventory.hosts()) {
@@ -55,7 +80,7 @@ final class HostsRuns {
         }
         overrides.sets().forEach(s -> remote.addAll(List.of("--set", s)));
         Launch launch = new Launch(jar(), scenarioFile, remote);
-        return exitCode(HostsCampaign.run(inventory, launch, shares, dir, w));
+        return exitCode(HostsCampaign.run(where.via(), inventory, launch, shares, dir, w));
     }
 
     static int resume(Path dir, PrintWriter w, PrintWriter err) {

@@ -37,6 +37,18 @@ final class RunCommand implements Callable<Integer> {
                     + "matrix axis are dealt out over the hosts).")
     HostsRuns.Mode mode;
 
+    @Option(names = "--via", paramLabel = "ENGINE", defaultValue = "ssh",
+            description = "How hosts are reached: ssh (the hosts of --hosts) or slurm (one exclusive srun job per "
+                    + "node of --nodes).")
+    String via;
+
+    @Option(names = "--partition", paramLabel = "NAME", description = "With --via slurm: the partition (srun -p).")
+    String partition;
+
+    @Option(names = "--nodes", paramLabel = "NODE", split = ",",
+            description = "With --via slurm: the nodes, one job each (srun --exclusive -N1 -w NODE).")
+    java.util.List<String> nodes = new java.util.ArrayList<>();
+
     @Mixin
     ScenarioOptions options;
 
@@ -49,12 +61,16 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var err = spec.commandLine().getErr();
-        if (hosts != null && !dryRun) {
+        if ((hosts != null || !nodes.isEmpty()) && !dryRun) {
+            if (!via.equals("ssh") && !via.equals("slurm")) {
+                throw new UserError("--via is ssh or slurm, not '" + via + "'", ExitCodes.USAGE);
+            }
             if (layout.work != null) {
                 throw new UserError("--work does not apply with --hosts: each host works in its own private "
                         + "directory (the inventory's 'dir')", ExitCodes.USAGE);
             }
-            return HostsRuns.run(file, hosts, mode, options, layout.out, spec.commandLine().getOut(), err);
+            var where = new HostsRuns.Where(hosts, via.equals("slurm"), partition, nodes);
+            return HostsRuns.run(file, where, mode, options, layout.out, spec.commandLine().getOut(), err);
         }
         var overrides = options.overrides();
         ScenarioLoader.Loaded loaded = Scenarios.load(file, overrides, err);

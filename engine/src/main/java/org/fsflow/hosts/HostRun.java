@@ -15,7 +15,7 @@ import org.fsflow.hosts.HostState.Status;
  * fetch its output directory back into {@code OUT/hosts/NAME/}. Every failure becomes the host's
  * state with its reason; nothing here stops the other hosts.
  */
-final class HostRun {
+final class HostRun implements HostJob {
 
     private final Inventory.Host host;
     private final Ssh ssh;
@@ -36,8 +36,8 @@ final class HostRun {
         this.say = say;
     }
 
-    /** Runs the host's campaign from {@code start} (a fresh state, or the one a resume read). */
-    HostState run(HostState start) {
+    @Override
+    public HostState run(HostState start) {
         String problem = probe();
         if (problem != null) {
             return start.with(stopped ? Status.INTERRUPTED : Status.UNREACHABLE, null, problem);
@@ -63,7 +63,8 @@ final class HostRun {
     }
 
     /** Stops the host's run: its remote fsflow tears down and exits 3; a probe or copy just ends. */
-    void stop() {
+    @Override
+    public void stop() {
         stopped = true;
         RemoteProcess p = current;
         if (p != null) {
@@ -129,24 +130,15 @@ final class HostRun {
             return state.with(Status.LOST, null, "connection lost during the run: " + o.errors()
                     + " (its results stay on the host: fsflow resume continues it)");
         }
-        Status status = switch (o.exitCode()) {
-            case 0, 1 -> Status.DONE;
-            case 3 -> Status.INTERRUPTED;
-            default -> Status.LOST;
-        };
-        String reason = switch (status) {
-            case DONE -> o.exitCode() == 1 ? "some steps failed (see its report)" : null;
-            case INTERRUPTED -> "interrupted";
-            default -> "the remote fsflow ended with exit " + o.exitCode() + ": " + o.errors();
-        };
         String fetched = fetch(state.remoteDir());
         if (fetched != null) {
             return state.with(Status.LOST, o.exitCode(), "cannot fetch its results: " + fetched);
         }
-        if (status == Status.DONE) {
+        HostState end = HostJob.ended(state, o.exitCode(), o.errors());
+        if (end.status() == Status.DONE) {
             capture(RemoteCommands.remove(state.remoteDir()));
         }
-        return state.with(status, o.exitCode(), reason);
+        return end;
     }
 
     /** Fetches the remote output directory into {@code local}, replacing an older copy; null when done. */

@@ -12,9 +12,11 @@ import java.util.List;
  * @param exitCode  the remote fsflow's exit code, or null when it did not end by itself
  * @param reason    why it failed, was interrupted or could not be reached, or null
  * @param sets      the {@code --set} values its run was given (its own, and its share of a split)
+ * @param job       with {@code --via slurm}: the Slurm job id of its last run, else null
+ * @param node      with {@code --via slurm}: the node that job ran on, else null
  */
 public record HostState(String name, Status status, String remoteDir, Integer exitCode, String reason,
-        List<String> sets) {
+        List<String> sets, String job, String node) {
 
     /** Where a host stands. */
     public enum Status {
@@ -37,11 +39,16 @@ public record HostState(String name, Status status, String remoteDir, Integer ex
 
     /** This state with another status, exit code and reason. */
     HostState with(Status s, Integer code, String why) {
-        return new HostState(name, s, remoteDir, code, why, sets);
+        return new HostState(name, s, remoteDir, code, why, sets, job, node);
     }
 
     /** This state with its remote directory. */
     HostState in(String dir) {
-        return new HostState(name, status, dir, exitCode, reason, sets);
+        return new HostState(name, status, dir, exitCode, reason, sets, job, node);
+    }
+
+    /** This state with the Slurm job that runs it and its node. */
+    HostState onJob(String jobId, String nodeName) {
+        return new HostState(name, status, remoteDir, exitCode, reason, sets, jobId, nodeName);
     }
 }

@@ -38,7 +38,7 @@ public final class HostsCampaign {
     private final Path out;
     private final PrintWriter w;
     private final AtomicReference<HostsFile> file;
-    private final List<HostRun> running = new ArrayList<>();
+    private final List<HostJob> running = new ArrayList<>();
     private volatile boolean interrupted;
 
     private HostsCampaign(Inventory inventory, Launch launch, Path out, PrintWriter w, HostsFile file) {
@@ -50,15 +50,16 @@ public final class HostsCampaign {
     }
 
     /** Runs {@code launch} on every host of {@code inventory}, host i with {@code sets.get(i)} besides its own. */
-    public static Outcome run(Inventory inventory, Launch launch, List<List<String>> sets, Path out, PrintWriter w) {
+    public static Outcome run(Via via, Inventory inventory, Launch launch, List<List<String>> sets, Path out,
+            PrintWriter w) {
         List<HostState> states = new ArrayList<>();
         for (int i = 0; i < inventory.hosts().size(); i++) {
             Inventory.Host h = inventory.hosts().get(i);
             List<String> all = new ArrayList<>(h.setArguments());
             all.addAll(sets.get(i));
-            states.add(new HostState(h.name(), Status.PENDING, null, null, null, all));
+            states.add(new HostState(h.name(), Status.PENDING, null, null, null, all, null, null));
         }
-        HostsFile file = new HostsFile(inventory.file().toAbsolutePath().toString(),
+        HostsFile file = new HostsFile(via, inventory.file() == null ? null : inventory.file().toAbsolutePath().toString(),
                 launch.scenario().toAbsolutePath().toString(), launch.options(), states);
         return new HostsCampaign(inventory, launch, out, w, file).go();
     }
@@ -71,9 +72,17 @@ public final class HostsCampaign {
     /** Continues the campaign over hosts in {@code out}: the hosts not done run (or resume) their part. */
     public static Outcome resume(Path out, Path jar, PrintWriter w) throws ScenarioException {
         HostsFile file = HostsFile.read(out);
-        Inventory inventory = InventoryReader.read(Path.of(file.inventory()));
+        Inventory inventory = file.inventory() != null ? InventoryReader.read(Path.of(file.inventory()))
+                : slurmNodes(file.hosts().stream().map(HostState::name).toList());
         Launch launch = new Launch(jar, Path.of(file.scenario()), file.options());
         return new HostsCampaign(inventory, launch, out, w, file).go();
+    }
+
+    /** The inventory of Slurm nodes named on the command line: each node is a host of that name. */
+    public static Inventory slurmNodes(List<String> nodes) {
+        return new Inventory(null, null, nodes.stream()
+                .map(n -> new Inventory.Host(n, n, java.util.Map.of(), java.util.Map.of(), Inventory.Host.DEFAULT_DIR))
+                .toList());
     }
 
     private Outcome go() {
@@ -107,8 +116,12 @@ public final class HostsCampaign {
             record(state.with(Status.UNREACHABLE, null, "no longer in " + inventory.file()));
             return new Thread(() -> { });
         }
-        HostRun run = new HostRun(host, new Ssh(inventory.sshConfig()), launch,
-                HostMerger.dirOf(out, host.name()), line -> say(host.name(), line), this::record);
+        Via via = file.get().via();
+        Path local = HostMerger.dirOf(out, host.name());
+        HostJob run = via.kind() == Via.Kind.SLURM
+                ? new SlurmRun(host, via.partition(), launch, local, line -> say(host.name(), line), this::record)
+                : new HostRun(host, new Ssh(inventory.sshConfig()), launch, local, line -> say(host.name(), line),
+                        this::record);
         synchronized (running) {
             running.add(run);
         }
@@ -169,7 +182,7 @@ public final class HostsCampaign {
     private void stopAll() {
         interrupted = true;
         synchronized (running) {
-            running.forEach(HostRun::stop);
+            running.forEach(HostJob::stop);
         }
     }
 

@@ -13,12 +13,13 @@ import org.fsflow.result.Json;
  * it: the inventory and scenario files, the options every host got, and where each host stands.
  * Rewritten atomically whenever a host's state changes.
  *
- * @param inventory the inventory file (absolute)
+ * @param via       how the hosts are reached
+ * @param inventory the inventory file (absolute), or null for Slurm nodes named on the command line
  * @param scenario  the scenario file (absolute)
  * @param options   the remote runs' options besides --out, --work and each host's own --set values
  * @param hosts     each host's state, in inventory order
  */
-public record HostsFile(String inventory, String scenario, List<String> options, List<HostState> hosts) {
+public record HostsFile(Via via, String inventory, String scenario, List<String> options, List<HostState> hosts) {
 
     /** The file name in the output directory. */
     public static final String FILE = "hosts.json";
@@ -41,7 +42,7 @@ public record HostsFile(String inventory, String scenario, List<String> options,
     HostsFile with(HostState state) {
         List<HostState> all = new ArrayList<>(hosts);
         all.replaceAll(h -> h.name().equals(state.name()) ? state : h);
-        return new HostsFile(inventory, scenario, options, all);
+        return new HostsFile(via, inventory, scenario, options, all);
     }
 
     /** Writes it to {@code dir/hosts.json}, atomically. */
