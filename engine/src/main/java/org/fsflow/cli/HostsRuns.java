@@ -50,8 +50,11 @@ final class HostsRuns {
         }
 
         Inventory inventory(PrintWriter err) {
-            if (slurm != nodes.isEmpty() && (hosts == null) == slurm) {
-                return slurm ? HostsCampaign.slurmNodes(nodes) : HostsRuns.inventory(hosts, err);
+            if (slurm && hosts == null && !nodes.isEmpty()) {
+                return HostsCampaign.slurmNodes(nodes);
+            }
+            if (!slurm && hosts != null && nodes.isEmpty()) {
+                return HostsRuns.inventory(hosts, err);
             }
             throw new UserError(slurm ? "--via slurm runs on the nodes of --nodes NODE,NODE... (not --hosts)"
                     : "--hosts FILE names the hosts of --via ssh (--nodes is for --via slurm)", ExitCodes.USAGE);

@@ -22,7 +22,9 @@ import org.fsflow.result.RunEnvironment;
  */
 final class HostDifferences {
 
-    private static final List<String> OWN_PATHS = List.of("settings.", "scenario_file", ".image", ".path");
+    // a run's own paths, and the launch floor (measured, so never equal twice), are not conditions
+    private static final List<String> OWN_PATHS = List.of("settings.", "scenario_file", ".image", ".path",
+            "launch_floor.");
 
     private HostDifferences() {
     }
