@@ -128,6 +128,20 @@ class HostsIT {
     }
 
     @Test
+    void splitDealsTheFilesystemsOutOverTheHosts() throws Exception {
+        fsflow = fsflow("run", ROOT.resolve("scenarios/quickstart.yaml").toString(), "--hosts",
+                hosts.resolve("hosts.yaml").toString(), "--mode", "split", "--set", "repeat=1", "--out", out.toString());
+        assertEquals(0, exit(fsflow), log());
+        Set<String> pairs = new TreeSet<>();
+        for (String line : Files.readAllLines(out.resolve("results.jsonl"))) {
+            JsonNode cell = Json.MAPPER.readTree(line).path("cell");
+            pairs.add(cell.path("host").asText() + "/" + cell.path("filesystem").asText());
+        }
+        assertEquals(Set.of("host1/ext4", "host2/xfs"), pairs, log());
+        assertEquals("matrix.filesystem=xfs", state("host2").path("sets").get(0).asText(), log());
+    }
+
+    @Test
     void aHostWhoseSshdDiesIsReportedAndTheOtherCompletes() throws Exception {
         fsflow = runOnHosts("3");
         waitForLine("[host2] [");
@@ -153,6 +167,17 @@ class HostsIT {
         fsflow = fsflow("resume", out.toString());
         assertEquals(0, exit(fsflow), log());
         assertEquals(Set.of("host1", "host2"), hostsOfResults());
-        assertEquals(8 * 2, Files.readAllLines(out.resolve("results.jsonl")).size() / 2, log());
+        List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
+        Set<String> nodes = new TreeSet<>();
+        int[] perHost = new int[2];
+        for (String line : rows) {
+            JsonNode row = Json.MAPPER.readTree(line);
+            assertTrue(nodes.add(row.path("node").asText()), "twice: " + line);
+            assertEquals("ok", row.path("status").asText(), line);
+            perHost[row.path("cell").path("host").asText().equals("host1") ? 0 : 1]++;
+        }
+        assertEquals(perHost[0], perHost[1], log());
+        assertTrue(nodes.contains("host2/small/xfs/r2/delete") || nodes.stream().anyMatch(n -> n.startsWith("host2/")
+                && n.contains("r2")), nodes.toString());
     }
 }
