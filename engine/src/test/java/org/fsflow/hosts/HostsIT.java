@@ -157,7 +157,7 @@ class HostsIT {
 
     @Test
     void ctrlCStopsEveryHostWithExitThreeAndResumeFinishesThem() throws Exception {
-        fsflow = runOnHosts("2");
+        fsflow = runOnHosts("3");
         waitForLine("[host1] [");
         waitForLine("[host2] [");
         new ProcessBuilder("kill", "-INT", String.valueOf(fsflow.pid())).start().waitFor();
@@ -177,7 +177,7 @@ class HostsIT {
             perHost[row.path("cell").path("host").asText().equals("host1") ? 0 : 1]++;
         }
         assertEquals(perHost[0], perHost[1], log());
-        assertTrue(nodes.contains("host2/small/xfs/r2/delete") || nodes.stream().anyMatch(n -> n.startsWith("host2/")
-                && n.contains("r2")), nodes.toString());
+        assertTrue(nodes.contains("host2/small/xfs/r3/delete") || nodes.stream().anyMatch(n -> n.startsWith("host2/")
+                && n.contains("r3")), nodes.toString());
     }
 }
