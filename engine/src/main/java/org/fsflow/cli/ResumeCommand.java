@@ -24,6 +24,9 @@ final class ResumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (org.fsflow.hosts.HostsFile.in(dir)) {
+            return HostsRuns.resume(dir, spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
         Runner.Summary summary = Runs.guard(() -> {
             try {
                 return org.fsflow.Fsflow.resume(dir, Runs.options(spec));

@@ -28,6 +28,27 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and run nothing.")
     boolean dryRun;
 
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "Run on the hosts of this inventory over ssh, merge their results (axis 'host').")
+    Path hosts;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "same",
+            description = "With --hosts: same (every host runs the whole campaign) or split (the cells of one "
+                    + "matrix axis are dealt out over the hosts).")
+    HostsRuns.Mode mode;
+
+    @Option(names = "--via", paramLabel = "ENGINE", defaultValue = "ssh",
+            description = "How hosts are reached: ssh (the hosts of --hosts) or slurm (one exclusive srun job per "
+                    + "node of --nodes).")
+    String via;
+
+    @Option(names = "--partition", paramLabel = "NAME", description = "With --via slurm: the partition (srun -p).")
+    String partition;
+
+    @Option(names = "--nodes", paramLabel = "NODE", split = ",",
+            description = "With --via slurm: the nodes, one job each (srun --exclusive -N1 -w NODE).")
+    java.util.List<String> nodes = new java.util.ArrayList<>();
+
     @Mixin
     ScenarioOptions options;
 
@@ -40,6 +61,17 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var err = spec.commandLine().getErr();
+        if ((hosts != null || !nodes.isEmpty()) && !dryRun) {
+            if (!via.equals("ssh") && !via.equals("slurm")) {
+                throw new UserError("--via is ssh or slurm, not '" + via + "'", ExitCodes.USAGE);
+            }
+            if (layout.work != null) {
+                throw new UserError("--work does not apply with --hosts: each host works in its own private "
+                        + "directory (the inventory's 'dir')", ExitCodes.USAGE);
+            }
+            var where = new HostsRuns.Where(hosts, via.equals("slurm"), partition, nodes);
+            return HostsRuns.run(file, where, mode, options, layout.out, spec.commandLine().getOut(), err);
+        }
         var overrides = options.overrides();
         ScenarioLoader.Loaded loaded = Scenarios.load(file, overrides, err);
         Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);

@@ -68,7 +68,11 @@ public final class Packages {
     static final List<Need> TESTS = List.of(
             new Need("chromium", "the tests: reports rendered in a headless browser"),
             new Need("bonnie++", "the tests: bonnie++ steps"), new Need("fio", "the tests: fio steps"),
-            new Need("zfs-fuse", "the tests: zfs through zfs-fuse"));
+            new Need("zfs-fuse", "the tests: zfs through zfs-fuse"),
+            new Need("openssh-server", "the tests: hosts reached over ssh (their own sshd, started by the test)"),
+            new Need("openssh-client", "the tests: hosts reached over ssh"),
+            new Need("slurm-wlm", "the tests: a one-node Slurm cluster (started by the test)"),
+            new Need("munge", "the tests: Slurm's authentication (started by the test)"));
 
     private Packages() {
     }
