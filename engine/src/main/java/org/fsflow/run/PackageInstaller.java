@@ -57,7 +57,7 @@ public final class PackageInstaller {
             missing.forEach(n -> out.println("    " + n.name() + ": " + n.why()));
             return Outcome.CANNOT_INSTALL;
         }
-        out.println("installing " + names.size() + " packages:");
+        out.println("installing " + names.size() + (names.size() == 1 ? " package:" : " packages:"));
         missing.forEach(n -> out.println("  " + n.name() + ": " + n.why()));
         out.flush();
         if (host.run(List.of("apt-get", "update", "-q")) != 0 || host.run(install) != 0) {
