@@ -77,6 +77,17 @@ class FaithfulIT {
         assertTrue(budget >= DATASET * 8 / 10, figures);
         assertTrue(free < budget / 2, figures);
         assertTrue(flushed >= DATASET * 8 / 10, figures);
+        // both loop devices of the run did direct I/O, as environment.json and the report say
+        JsonNode devices = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.resolve("environment.json").toFile()).path("campaign").path("devices");
+        for (String device : List.of("source", "target")) {
+            assertTrue(devices.path(device).path("direct_io").asBoolean(false), devices.toString());
+        }
+        assertTrue(Files.readString(out.resolve("report.md")).lines()
+                .anyMatch(l -> l.startsWith("| target | loop |") && l.endsWith("| yes |")), "devices table: direct I/O");
+        assertTrue(byStep.get("copy-flush").get("flush_s").asDouble() > 0, byStep.get("copy-flush").toString());
+        assertEquals(128L << 20, byStep.get("copy-budget").get("memory_budget_bytes").asLong());
+        assertTrue(byStep.get("copy-free").get("memory_budget_bytes").isNull());
         assertFalse(Leftovers.loopsUnder(dir) || Leftovers.mountsUnder(dir));
         assertEquals(List.of(), fsflowCgroups());
     }
