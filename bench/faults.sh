@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Crash consistency: a loop-device campaign interrupted N times at uniformly random instants over
+# its whole length (set-up, dataset generation, mkfs, steps, teardown, report), with SIGKILL,
+# SIGINT and SIGTERM in turn, then resumed (or, when the interrupt came before anything
+# resumable existed, started again as fsflow says) until it ends. Prints the count of good ends
+# (every measured node ok exactly once, the report rendered) and of leftovers (loop devices,
+# mounts, cgroups, zfs-fuse daemons, qemu processes), per signal.
+# Target: N of N good ends, no leftovers. Needs root; run it alone (it takes the host lock).
+#   bench/faults.sh [N]        (default 100; about 10 s a trial here)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+trials="${1:-100}"
+tmp="$(mktemp -d /var/tmp/fsflow-faults.XXXXXX)"
+chmod 700 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+fsflow="$root/fsflow"
+"$fsflow" --version >/dev/null
+
+cat >"$tmp/faults.yaml" <<'YAML'
+fsflow: 1
+name: bench-faults
+title: Crash-consistency soak
+devices:
+  target: { loop: { size: 512MiB } }
+filesystems: { ext4: {}, xfs: {} }
+datasets:
+  small: { dirs: 16, files: 256, size: 16KiB, seed: 1 }
+matrix: { dataset: [small], filesystem: [ext4, xfs] }
+repeat: 2
+steps:
+  - mkfs
+  - mount
+  - name: copy-in
+    run: cp -r --reflink=never ${dataset.path} ${target.mnt}
+  - name: walk
+    run: du -s ${target.mnt}/${dataset.name}
+  - name: delete
+    run: rm -rf ${target.mnt}/${dataset.name}
+  - umount
+YAML
+expected="$("$fsflow" plan "$tmp/faults.yaml" --format json | python3 -c \
+  'import json,sys; print(sum(1 for n in json.load(sys.stdin)["nodes"] if n["kind"]=="step"))')"
+
+leftovers() { # what a trial left behind: loop devices or mounts of its work dir, cgroups, daemons
+  local work="$1" n=0
+  n=$((n + $(losetup --noheadings --output BACK-FILE --list 2>/dev/null | grep -c "$work" || true)))
+  n=$((n + $(grep -c " $work" /proc/mounts || true)))
+  n=$((n + $(find /sys/fs/cgroup -maxdepth 6 -type d -name 'fsflow*' 2>/dev/null | wc -l)))
+  n=$((n + $(pgrep -c -f '^(zfs-fuse|qemu-system)' || true)))
+  echo "$n"
+}
+
+# the length of an uninterrupted run, over which the instants are drawn
+start=$(date +%s%N)
+"$fsflow" run "$tmp/faults.yaml" --out "$tmp/clean" --work "$tmp/clean-work" >"$tmp/clean.log" 2>&1 \
+  || { cat "$tmp/clean.log"; exit 1; }
+length_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+echo "faults: $expected measured nodes; an uninterrupted run takes ${length_ms} ms; $trials trials"
+
+declare -A good=([KILL]=0 [INT]=0 [TERM]=0) bad=([KILL]=0 [INT]=0 [TERM]=0) left=([KILL]=0 [INT]=0 [TERM]=0)
+signals=(KILL INT TERM)
+for ((t = 1; t <= trials; t++)); do
+  sig=${signals[$((t % 3))]}
+  at_ms=$(python3 -c "import random; print(random.randrange($length_ms))")
+  out="$tmp/t$t/out" work="$tmp/t$t/work"
+  mkdir -p "$tmp/t$t"
+  "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$tmp/t$t/run.log" 2>&1 &
+  pid=$!
+  sleep "$(printf '%d.%03d' $((at_ms / 1000)) $((at_ms % 1000)))"
+  kill -s "$sig" "$pid" 2>/dev/null || true
+  wait "$pid" || true
+  ok=1
+  for attempt in 1 2 3; do
+    if [ -f "$out/run.json" ]; then
+      "$fsflow" resume "$out" >>"$tmp/t$t/run.log" 2>&1 && break
+    else
+      "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >>"$tmp/t$t/run.log" 2>&1 && break
+    fi
+    [ "$attempt" = 3 ] && ok=0
+  done
+  if [ "$ok" = 1 ]; then
+    ok=$(python3 - "$out" "$expected" <<'PY'
+import collections, json, os, sys
+out, expected = sys.argv[1], int(sys.argv[2])
+rows = [json.loads(l) for l in open(os.path.join(out, "results.jsonl"))]
+count = collections.Counter(r["node"] for r in rows)
+good = (len(count) == expected and all(c == 1 for c in count.values())
+        and all(r["status"] == "ok" for r in rows)
+        and os.path.getsize(os.path.join(out, "report.html")) > 0)
+print(1 if good else 0)
+PY
+    ) || ok=0
+  fi
+  l=$(leftovers "$work")
+  if [ "$ok" = 1 ]; then good[$sig]=$((good[$sig] + 1)); else bad[$sig]=$((bad[$sig] + 1)); echo "trial $t: SIG$sig at ${at_ms} ms: bad end (log $tmp/t$t/run.log kept)"; fi
+  if [ "$l" != 0 ]; then left[$sig]=$((left[$sig] + l)); echo "trial $t: SIG$sig at ${at_ms} ms: $l leftovers"; fi
+  [ "$ok" = 1 ] && rm -rf "$tmp/t$t"
+done
+total_good=$((good[KILL] + good[INT] + good[TERM]))
+total_left=$((left[KILL] + left[INT] + left[TERM]))
+for s in KILL INT TERM; do
+  printf 'SIG%-4s good ends %3d, bad ends %3d, leftovers %d\n' "$s" "${good[$s]}" "${bad[$s]}" "${left[$s]}"
+done
+printf 'faults: %d of %d good ends, %d leftovers (target: %d of %d, 0): %s\n' "$total_good" "$trials" \
+  "$total_left" "$trials" "$trials" "$([ "$total_good" = "$trials" ] && [ "$total_left" = 0 ] && echo met || echo MISSED)"
+if [ "$total_good" != "$trials" ]; then trap - EXIT; echo "logs of bad trials kept in $tmp"; fi
