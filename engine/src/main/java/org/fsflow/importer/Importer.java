@@ -14,6 +14,7 @@ import org.fsflow.parse.BonnieCsv;
 import org.fsflow.parse.GnuTimeLog;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.parse.Parsers;
+import org.fsflow.safety.AtomicFile;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
@@ -194,7 +195,7 @@ public final class Importer {
             campaign.put("filesystems", filesystems);
             env.put("campaign", campaign);
             env.put("labels", labels);
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(out.resolve("environment.json").toFile(), env);
+            AtomicFile.write(out.resolve("environment.json"), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);
         }

@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.TimeZone;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.safety.AtomicFile;
 import org.fsflow.summary.RunSummary;
 import org.fsflow.summary.Summarizer;
 
@@ -103,7 +104,7 @@ public final class ReportWriter {
 
     private static Path write(Path file, String text) {
         try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            AtomicFile.writeString(file, text);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
