@@ -83,6 +83,7 @@ class ResumeIT {
         Set<String> ids = RunnerIT.nodes(rows);
         assertEquals(12, ids.size());
         assertTrue(rows.stream().allMatch(r -> r.get("status").asText().equals("ok")));
+        RunnerIT.assertNoStateLeft(out);
     }
 
     @Test
@@ -125,6 +126,6 @@ class ResumeIT {
         assertTrue(rows.stream().allMatch(r -> r.get("status").asText().equals("ok")), rows.toString());
         assertFalse(Leftovers.loopsUnder(work), "resume released the loop device");
         assertFalse(Leftovers.mountsUnder(work), "and the mount");
-        assertFalse(Files.exists(out.resolve("state.json")));
+        RunnerIT.assertNoStateLeft(out);
     }
 }
