@@ -1,13 +1,10 @@
 package org.fsflow.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.fsflow.device.Layout;
 import org.fsflow.measure.CpuCgroup;
@@ -34,7 +31,7 @@ public final class Campaign {
     /** The effective scenario, after --set. */
     public static final String EFFECTIVE = "scenario.yaml";
     /** Every setting of the run, read back by resume. */
-    public static final String RUN = "run.json";
+    public static final String RUN = RunSettings.FILE;
     /** The conditions of the run. */
     public static final String ENVIRONMENT = "environment.json";
 
@@ -53,11 +50,10 @@ public final class Campaign {
             options.progress().print(PlanPrinter.summary(plan));
             options.progress().flush();
             ProcessExecutor executor = executor(plan);
-            Map<String, Object> settings = Runner.settings(plan, overrides.sets(), overrides.scale(),
-                    executor.cpuMethod());
+            RunSettings settings = RunSettings.of(plan, overrides.sets(), overrides.scale(), executor.cpuMethod());
             write(out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
             write(out.resolve(EFFECTIVE), header(plan, overrides) + loaded.effectiveText());
-            writeJson(out.resolve(RUN), settings);
+            settings.write(out);
             Map<String, Object> environment = Environment.collect(plan, settings);
             environment.put("launch_floor", Environment.launchFloor(executor, plan.layout().work()));
             writeJson(out.resolve(ENVIRONMENT), environment);
@@ -67,22 +63,11 @@ public final class Campaign {
 
     /** Continues the run recorded in {@code out}: completed nodes are kept, the rest runs. */
     public static Runner.Summary resume(Path out, RunOptions options) throws ScenarioException, Overrides.Invalid {
-        Path runFile = out.resolve(RUN);
-        if (!Files.isRegularFile(runFile)) {
-            throw new RunFailure(out + " is not the output directory of a run (no " + RUN + ")");
-        }
-        JsonNode run;
-        try {
-            run = Json.MAPPER.readTree(runFile.toFile());
-        } catch (IOException e) {
-            throw new RunFailure("cannot read " + runFile + ": " + e.getMessage());
-        }
-        List<String> sets = new ArrayList<>();
-        run.path("sets").forEach(s -> sets.add(s.asText()));
-        Overrides overrides = new Overrides(sets, run.path("scale").asDouble(1.0));
+        RunSettings settings = RunSettings.read(out);
+        Overrides overrides = new Overrides(settings.sets(), settings.scale());
         ScenarioLoader.Loaded loaded = ScenarioLoader.load(out.resolve(ORIGINAL), overrides);
-        Layout layout = new Layout(out, Path.of(run.path("work").asText()));
-        Plan plan = Planner.plan(loaded.scenario(), layout, run.path("seed").asLong());
+        Layout layout = new Layout(out, Path.of(settings.work()));
+        Plan plan = Planner.plan(loaded.scenario(), layout, settings.seed());
         WorkPlaces.check(plan);
         try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
             return run(plan, executor(plan), new RunOptions(options.progress(), options.live(), true));

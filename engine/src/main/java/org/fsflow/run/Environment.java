@@ -27,7 +27,7 @@ final class Environment {
     private Environment() {
     }
 
-    static Map<String, Object> collect(Plan plan, Map<String, Object> settings) {
+    static Map<String, Object> collect(Plan plan, RunSettings settings) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("fsflow_version", Fsflow.VERSION);
         env.put("java_version", System.getProperty("java.version"));

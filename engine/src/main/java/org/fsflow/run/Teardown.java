@@ -23,6 +23,9 @@ public final class Teardown {
     /** The file name inside an output directory. */
     public static final String FILE = "state.json";
 
+    // how long a stopped service may take until its check fails
+    private static final Duration STOP_LIMIT = Duration.ofSeconds(30);
+
     private final Path stateFile;
     private final List<Resource> resources = new ArrayList<>();
     private final Consumer<String> log;
@@ -133,13 +136,9 @@ public final class Teardown {
             return;
         }
         retry(r.argv(), r.label(), log);
-        for (int i = 0; i < 60; i++) {
-            if (!Commands.run(r.check(), Duration.ofSeconds(30)).ok()) {
-                return;
-            }
-            sleep(500);
+        if (!Poll.until(() -> !Services.passes(r.check()), STOP_LIMIT, Services.POLL)) {
+            log.accept(r.label() + " still runs " + STOP_LIMIT.toSeconds() + " s after it was asked to stop");
         }
-        log.accept(r.label() + " still runs 30 s after it was asked to stop");
     }
 
     /** Unmounts {@code mountPoint} if mounted, retrying while it is busy. */

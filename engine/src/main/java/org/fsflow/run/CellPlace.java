@@ -1,0 +1,125 @@
+package org.fsflow.run;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.MeasurementBuilder;
+
+/**
+ * Where the cells of a campaign run: the seam between the walker (order, {@code on_error},
+ * resume, interrupts, adaptive repetition, the journal) and the machine that executes steps.
+ * Today's place is {@link LocalHost}; a VM under another kernel (a qemu guest that receives a
+ * unit's steps as one script and streams back one result per step) and a remote host over ssh
+ * are meant to be further implementations, chosen in {@link Runner} alone; the walker, the
+ * journal and the reports do not change with them.
+ *
+ * <p>The contract, in the order the runner calls it:
+ * <ol>
+ * <li>{@link #open} once, before anything else: check what must be refused before anything runs,
+ *     and, on resume, release what a killed run left set up at this place.
+ * <li>{@link #prepare} for each setup and dataset node of the plan, in plan order.
+ * <li>{@link #run} for each unit (one repetition of one cell), in plan order, then for the
+ *     repetitions an adaptive {@code repeat:} adds. The place resolves the unit's steps with its
+ *     own bindings (its device nodes, mount points, paths), runs them one at a time, and hands
+ *     every step's {@link Measurement} to the sink as soon as it exists, each one stamped with
+ *     {@link #where()}. It obeys the sink's {@link Next} after every step (a place that runs the
+ *     steps ahead in a batch stops the batch there, and records the rest as skipped with the
+ *     reason given). Steps the sink already holds ({@link Unit#kept}) are not measured again: the
+ *     place restores the state they left (the local host replays them unmeasured) and tells the
+ *     sink with {@link UnitSink#kept}. Before each step it asks {@link UnitSink#stopping()}, and
+ *     returns at once when it is true. Whatever the unit mounted or created is released before
+ *     {@code run} returns, so the next unit starts clean.
+ * <li>{@link #interrupt} from another thread (Ctrl-C, SIGTERM): end the running step now; its
+ *     measurement, if the place still hands one over, is discarded by the sink.
+ * <li>{@link #close} once, on success, failure and interrupt alike: release everything the place
+ *     set up, newest first.
+ * </ol>
+ * A place throws {@link RunFailure} for a problem that stops the campaign (a device that cannot
+ * be set up), and reports a step that cannot run there (a filesystem its kernel lacks) as a
+ * skipped measurement with the reason and the fix.
+ */
+public interface CellPlace {
+
+    /** What every measurement made at this place says about where it ran. */
+    Where where();
+
+    /** Makes the place ready; on {@code resume}, first releases what an interrupted run left set up. */
+    void open(boolean resume);
+
+    /** Executes a setup or dataset node; {@code stop} turns true when the run is interrupted. */
+    void prepare(PlanNode node, BooleanSupplier stop);
+
+    /** Runs one unit, handing each step's measurement to {@code sink} and obeying its answer. */
+    void run(Unit unit, UnitSink sink);
+
+    /** Ends the running step at once (called from another thread). */
+    void interrupt();
+
+    /** Releases everything the place set up, newest first. */
+    void close();
+
+    /**
+     * Where results were measured.
+     *
+     * @param host   host name of the machine (or of the guest) that ran the steps
+     * @param kernel its kernel release, as {@code uname -r} prints it
+     * @param virt   {@code host} for the machine's own kernel, {@code kvm} or {@code tcg} in a VM
+     */
+    record Where(String host, String kernel, String virt) {
+
+        /** {@code b} with these three fields set. */
+        public MeasurementBuilder stamp(MeasurementBuilder b) {
+            return b.host(host).kernel(kernel).virt(virt);
+        }
+    }
+
+    /**
+     * One repetition of one cell: its step nodes in order.
+     *
+     * @param cell   the cell
+     * @param repeat the 1-based repetition
+     * @param steps  the step nodes, in execution order
+     * @param kept   the stored measurement of each step node already done (resume), by node id
+     */
+    record Unit(Cell cell, int repeat, List<PlanNode> steps, Map<String, Measurement> kept) {
+
+        /** True when {@code node} was measured before and must not run measured again. */
+        public boolean isKept(PlanNode node) {
+            return kept.containsKey(node.id());
+        }
+    }
+
+    /** What a place does after a step's measurement was handed over. */
+    sealed interface Next {
+        /** Run the next step. */
+        record Continue() implements Next {
+        }
+
+        /** Record every further step of the unit as skipped for {@code reason}, without running it. */
+        record SkipRest(String reason) implements Next {
+        }
+
+        /** Run nothing more of this unit (the campaign is aborted or interrupted). */
+        record Stop() implements Next {
+        }
+    }
+
+    /** Where a place hands what happens in a unit: the runner's journal, counts and progress. */
+    interface UnitSink {
+
+        /** True once the run must stop (interrupted, or aborted by {@code on_error: abort}). */
+        boolean stopping();
+
+        /** {@code node} starts now. */
+        void starting(PlanNode node);
+
+        /** {@code node} was done before; {@code detail} says what the place did about it. */
+        void kept(PlanNode node, String detail);
+
+        /** Records {@code node}'s measurement; returns what to do next. */
+        Next measured(PlanNode node, Measurement m);
+    }
+}

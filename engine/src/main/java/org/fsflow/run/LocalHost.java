@@ -1,0 +1,156 @@
+package org.fsflow.run;
+
+import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.fsflow.device.Capabilities;
+import org.fsflow.device.Layout;
+import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.StepCommand;
+import org.fsflow.result.Measurement;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
+
+/**
+ * The machine fsflow runs on, under its own kernel: devices set up here (loop images, block
+ * devices, tmpfs), datasets generated here, each step a process measured through the
+ * {@link StepExecutor}; everything set up is registered in {@code state.json} and released at the
+ * end of each unit or of the campaign.
+ */
+public final class LocalHost implements CellPlace {
+
+    private static final CellPlace.Where HERE = new CellPlace.Where(Environment.hostname(),
+            Capabilities.kernelRelease(), "host");
+
+    private final Scenario scenario;
+    private final Layout layout;
+    private final StepExecutor executor;
+    private final Consumer<String> info;
+    private final Capabilities capabilities = new Capabilities();
+    private final Datasets datasets;
+    private Teardown teardown;
+    private DeviceSetup devices;
+    private Services services;
+    private LocalSteps steps;
+
+    /** The local host running {@code plan}'s processes through {@code executor}; {@code info} gets its messages. */
+    public LocalHost(Plan plan, StepExecutor executor, Consumer<String> info) {
+        this.scenario = plan.scenario();
+        this.layout = plan.layout();
+        this.executor = executor;
+        this.info = info;
+        this.datasets = new Datasets(scenario, layout, info);
+    }
+
+    @Override
+    public Where where() {
+        return HERE;
+    }
+
+    @Override
+    public void open(boolean resume) {
+        DeviceSetup.checkSafety(scenario);
+        Path state = layout.out().resolve(Teardown.FILE);
+        if (resume) {
+            int left = Teardown.releaseLeftovers(state, info);
+            if (left > 0) {
+                info.accept("released " + left + " resources left set up by the interrupted run");
+            }
+        }
+        teardown = new Teardown(state, line -> info.accept("teardown: " + line));
+        devices = new DeviceSetup(scenario, layout, teardown);
+        services = new Services(teardown, info);
+        steps = new LocalSteps(scenario, layout, executor, teardown, devices::kernelNames, HERE);
+    }
+
+    @Override
+    public void prepare(PlanNode n, BooleanSupplier stop) {
+        if (n.kind() == PlanNode.Kind.SETUP) {
+            info.accept("set up " + n.subject() + ": " + n.command());
+            devices.setup(scenario.devices().get(n.subject()));
+            if (devices.loops().containsKey(n.subject())) {
+                Conditions.recordLoop(layout.out(), n.subject(), devices.loops().get(n.subject()));
+            }
+        } else if (n.kind() == PlanNode.Kind.DATASET) {
+            datasets.prepare(scenario.datasets().get(n.subject()), stop);
+        }
+    }
+
+    @Override
+    public void run(Unit unit, UnitSink sink) {
+        Bindings bindings = new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null)
+                .withDevices(devices.nodes());
+        Filesystem fs = targetFilesystem(unit.cell());
+        String cannotRun = fs == null || !formattableTarget() ? null : capabilities.missing(fs);
+        if (cannotRun == null) {
+            cannotRun = services.ensure(fs, bindings);
+        }
+        String cellFailed = null;
+        try {
+            for (PlanNode n : unit.steps()) {
+                if (sink.stopping()) {
+                    return;
+                }
+                sink.starting(n);
+                Bindings b = bindings.forStep(n.step().name());
+                if (unit.isKept(n)) {
+                    String problem = steps.replay(n, b, unit.kept().get(n.id()));
+                    sink.kept(n, "replayed unmeasured to restore the cell's state");
+                    cellFailed = problem == null ? cellFailed : "could not restore the cell's state on resume: "
+                            + problem;
+                    continue;
+                }
+                Measurement m = cannotRun != null ? steps.skipped(n, bindings, cannotRun)
+                        : cellFailed != null ? steps.skipped(n, bindings, cellFailed)
+                        : steps.measure(n, b, sink::stopping);
+                Next next = sink.measured(n, m);
+                if (next instanceof Next.Stop) {
+                    return;
+                }
+                if (next instanceof Next.SkipRest skip) {
+                    cellFailed = skip.reason();
+                }
+            }
+        } finally {
+            cleanUnit();
+        }
+    }
+
+    // the cell's filesystem on the target device, or null (no target, no filesystem axis)
+    private Filesystem targetFilesystem(Cell cell) {
+        Device target = scenario.devices().get(Scenario.TARGET);
+        return target == null || cell.filesystem() == null ? null : StepCommand.filesystem(scenario, target, cell);
+    }
+
+    private boolean formattableTarget() {
+        return scenario.devices().get(Scenario.TARGET).formattable();
+    }
+
+    // unmount what the unit mounted and destroy what its lifecycle created, so the next unit starts clean
+    private void cleanUnit() {
+        for (Step s : scenario.steps()) {
+            if (s.action() == Step.Action.MOUNT) {
+                Device d = scenario.devices().get(s.device());
+                Teardown.unmount(layout.mountPoint(d), line -> info.accept("teardown: " + line));
+            }
+        }
+        teardown.release(Resource.UNIT);
+    }
+
+    @Override
+    public void interrupt() {
+        executor.interrupt();
+    }
+
+    @Override
+    public void close() {
+        if (teardown != null) {
+            teardown.releaseAll();
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package org.fsflow.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import org.fsflow.device.Layout;
+import org.fsflow.measure.Usage;
+import org.fsflow.parse.OutputParser;
+import org.fsflow.parse.Parsers;
+import org.fsflow.plan.Bindings;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.StepCommand;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.MemoryBudget;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
+
+/**
+ * Runs one step node on this host and measures it: what a step registers for undoing first, its
+ * unmeasured {@code before}, caches dropped if asked, the measured process through the
+ * {@link StepExecutor}, its unmeasured {@code after}, then its output parsed. Also replays a step
+ * unmeasured, to restore a cell's state on resume.
+ */
+final class LocalSteps {
+
+    private final Scenario scenario;
+    private final StepExecutor executor;
+    private final Teardown teardown;
+    private final Supplier<List<String>> ioDevices;
+    private final StepResults results;
+
+    LocalSteps(Scenario scenario, Layout layout, StepExecutor executor, Teardown teardown,
+            Supplier<List<String>> ioDevices, CellPlace.Where where) {
+        this.scenario = scenario;
+        this.executor = executor;
+        this.teardown = teardown;
+        this.ioDevices = ioDevices;
+        this.results = new StepResults(scenario, layout, where, executor.cpuMethod(), ioDevices);
+    }
+
+    /** Node {@code n}, not run, for {@code reason}. */
+    Measurement skipped(PlanNode n, Bindings b, String reason) {
+        return results.skipped(n, b, reason);
+    }
+
+    /** Runs node {@code n} with its bindings {@code b}; its {@code after} is left out once {@code stop} holds. */
+    Measurement measure(PlanNode n, Bindings b, BooleanSupplier stop) {
+        Step step = n.step();
+        StepCommand cmd = StepCommand.of(step, b);
+        if (cmd.skipped()) {
+            return results.skipped(n, b, cmd.skipReason());
+        }
+        Resource undo = registerUndo(step, b);
+        Duration timeout = step.timeout() != null ? step.timeout() : scenario.timeout();
+        if (step.before() != null) {
+            Execution before = executor.execute(b.argv(step.before()), results.log(n, "before.out"),
+                    results.log(n, "before.err"), timeout, List.of());
+            if (!before.succeeded()) {
+                return results.of(n, cmd.display(), Status.FAILED, before,
+                        "before: " + StepResults.describeFailure(before));
+            }
+        }
+        if (step.dropCaches()) {
+            Commands.Result dropped = Commands.run(List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"),
+                    Duration.ofMinutes(10));
+            if (!dropped.ok()) {
+                return results.of(n, cmd.display(), Status.FAILED, notStarted(),
+                        "drop_caches: " + dropped.message() + " (dropping caches needs root)");
+            }
+        }
+        Execution e = executor.execute(cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout,
+                ioDevices.get(), conditions(n, b));
+        if (step.after() != null && !stop.getAsBoolean()) {
+            executor.execute(b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout,
+                    List.of());
+        }
+        if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
+            teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
+        }
+        Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
+        Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
+        String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
+        return parser == null || !m.ok() ? m : parsed(m, parser, n);
+    }
+
+    /**
+     * Runs node {@code n} again, unmeasured, to bring the cell back to the state it left (resume);
+     * {@code before} is the node's stored measurement. Returns what went wrong, or null.
+     */
+    String replay(PlanNode n, Bindings b, Measurement before) {
+        StepCommand cmd = StepCommand.of(n.step(), b);
+        if (cmd.skipped() || !before.ok()) {
+            return null;
+        }
+        registerUndo(n.step(), b);
+        if (n.step().before() != null) {
+            executor.execute(b.argv(n.step().before()), results.log(n, "replay.before.out"),
+                    results.log(n, "replay.before.err"), null, List.of());
+        }
+        Execution e = executor.execute(cmd.argv(), results.log(n, "replay.out"), results.log(n, "replay.err"), null,
+                List.of());
+        return e.succeeded() ? null : n.id() + ": " + StepResults.describeFailure(e);
+    }
+
+    /** The memory budget and the flush of node {@code n}. */
+    private StepConditions conditions(PlanNode n, Bindings b) {
+        Step step = n.step();
+        long budget = MemoryBudget.of(scenario, n.cell().coordinates(), step).effectiveBytes();
+        String device = step.device() != null ? step.device() : Scenario.TARGET;
+        Path flush = step.flush() ? Path.of(b.value(device + ".mnt")) : null;
+        return new StepConditions(budget, flush);
+    }
+
+    /** The measurement with the figures of its tool's output, or failed when the output is not what the parser expects. */
+    private Measurement parsed(Measurement m, String parserName, PlanNode n) {
+        OutputParser parser = Parsers.of(parserName);
+        String reason;
+        if (parser == null) {
+            reason = "this fsflow has no '" + parserName + "' parser";
+        } else {
+            try {
+                return m.withMetrics(parser.parse(read(results.log(n, "out")), read(results.log(n, "err"))));
+            } catch (OutputParser.Unparseable e) {
+                reason = "unparseable " + parserName + " output (raw log kept in " + results.relative(results.log(n,
+                        "out")) + "): " + e.getMessage();
+            }
+        }
+        return m.failedBecause(reason);
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            return "";
+        }
+    }
+
+    /** Registers, before a step runs, what must be undone if the cell stops after it. */
+    private Resource registerUndo(Step step, Bindings b) {
+        if (step.action() == Step.Action.MOUNT) {
+            Resource r = Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT);
+            teardown.register(r);
+            return r;
+        }
+        if (step.action() == Step.Action.MKFS) {
+            Filesystem fs = StepCommand.filesystem(scenario, scenario.devices().get(step.device()), b.cell());
+            if (fs != null && fs.lifecycle() != null && fs.lifecycle().destroy() != null) {
+                Resource r = Resource.command(b.argv(fs.lifecycle().destroy()), Resource.UNIT,
+                        "destroy " + fs.name() + " (" + b.display(fs.lifecycle().destroy()) + ")");
+                teardown.register(r);
+                return r;
+            }
+        }
+        return null;
+    }
+
+    // a step that failed before its process started (caches could not be dropped)
+    private static Execution notStarted() {
+        Instant now = Instant.now();
+        return new Execution(-1, false, false, null, new Usage(0, 0, 0, 0, 0, 0, 0, 0, 0), now, now, "");
+    }
+}

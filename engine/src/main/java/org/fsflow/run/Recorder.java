@@ -1,0 +1,130 @@
+package org.fsflow.run;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
+import org.fsflow.scenario.Scenario;
+
+/**
+ * The run's ledger, fed by the place: each measurement appended to the journal as it arrives,
+ * counted and shown; {@code on_error} applied to failures; the interrupt and abort flags. It
+ * holds what is done, so a resumed run keeps those nodes and runs nothing twice.
+ */
+final class Recorder implements CellPlace.UnitSink {
+
+    private final Scenario scenario;
+    private final Progress progress;
+    private final Path out;
+    private final Map<String, Measurement> done = new HashMap<>();
+    private volatile boolean interrupted;
+    private boolean aborted;
+    private int ok;
+    private int failed;
+    private int skipped;
+    private int unitNumber;
+    private int unitsTotal;
+    private Journal journal;
+
+    Recorder(Scenario scenario, Progress progress, Path out) {
+        this.scenario = scenario;
+        this.progress = progress;
+        this.out = out;
+    }
+
+    /** Takes the measurements of an earlier run as done (resume). */
+    void keep(List<Measurement> earlier) {
+        earlier.forEach(m -> done.put(m.node(), m));
+    }
+
+    /** Appends every further measurement to {@code j}. */
+    void writeTo(Journal j) {
+        this.journal = j;
+    }
+
+    /** Every measurement done so far, this run's and the kept ones. */
+    Collection<Measurement> done() {
+        return done.values();
+    }
+
+    /** The stored measurement of each of {@code nodes} already done, by node id. */
+    Map<String, Measurement> doneAmong(List<PlanNode> nodes) {
+        Map<String, Measurement> kept = new HashMap<>();
+        nodes.stream().filter(n -> done.containsKey(n.id())).forEach(n -> kept.put(n.id(), done.get(n.id())));
+        return kept;
+    }
+
+    /** The unit about to run is number {@code number} of {@code total} (for progress). */
+    void unit(int number, int total) {
+        this.unitNumber = number;
+        this.unitsTotal = total;
+    }
+
+    /** Stops the run after the running step (Ctrl-C, SIGTERM). */
+    void interrupt() {
+        interrupted = true;
+    }
+
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    @Override
+    public boolean stopping() {
+        return interrupted || aborted;
+    }
+
+    @Override
+    public void starting(PlanNode node) {
+        progress.starting(node.id(), unitNumber, unitsTotal);
+    }
+
+    @Override
+    public void kept(PlanNode node, String detail) {
+        progress.finished(node.id(), "kept", null, detail);
+    }
+
+    @Override
+    public CellPlace.Next measured(PlanNode n, Measurement m) {
+        if (interrupted && m.status() != Status.SKIPPED) {
+            progress.info("interrupted during " + n.id() + ": not recorded; 'fsflow resume " + out
+                    + "' runs it again");
+            return new CellPlace.Next.Stop();
+        }
+        journal.append(m);
+        done.put(m.node(), m);
+        count(m);
+        progress.finished(n.id(), m.status().value(), m.realS(), m.ok() ? null : m.reason());
+        if (!m.status().failure()) {
+            return new CellPlace.Next.Continue();
+        }
+        Scenario.OnError policy = n.step().onError() != null ? n.step().onError() : scenario.onError();
+        if (policy == Scenario.OnError.ABORT) {
+            aborted = true;
+            progress.info("aborting the campaign: step " + n.id() + " failed and on_error is abort");
+            return new CellPlace.Next.Stop();
+        }
+        if (policy == Scenario.OnError.SKIP_CELL) {
+            return new CellPlace.Next.SkipRest("skipped because " + n.id() + " failed");
+        }
+        return new CellPlace.Next.Continue();
+    }
+
+    private void count(Measurement m) {
+        switch (m.status()) {
+            case OK -> ok++;
+            case SKIPPED -> skipped++;
+            default -> failed++;
+        }
+    }
+
+    /** What the run did. */
+    Runner.Summary summary() {
+        return new Runner.Summary(ok, failed, skipped, interrupted, aborted);
+    }
+}

@@ -1,0 +1,75 @@
+package org.fsflow.run;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.fsflow.measure.Usage;
+import org.fsflow.plan.Plan;
+import org.fsflow.result.Json;
+
+/**
+ * Every effective setting of a run, written to {@code run.json} when it starts (and into
+ * {@code environment.json} as {@code settings}); {@code resume} reads it back to rebuild the same
+ * plan.
+ *
+ * @param sets         the {@code --set key=value} options, in order
+ * @param scale        the {@code --scale} factor (1 when not shrunk)
+ * @param seed         the plan's seed (shuffled order, datasets without their own seed)
+ * @param order        sequential, interleaved or shuffled
+ * @param repeatMin    repetitions of every cell
+ * @param repeatMax    the cap of an adaptive repeat
+ * @param warmup       warm-up repetitions of every cell, run before the measured ones
+ * @param out          the output directory
+ * @param work         the work directory (images, mount points, datasets)
+ * @param cpuMethod    how user and system time are measured
+ * @param memoryMethod how max RSS is measured
+ */
+@JsonPropertyOrder({"sets", "scale", "seed", "order", "repeat_min", "repeat_max", "warmup", "out", "work",
+    "cpu_method", "memory_method"})
+public record RunSettings(List<String> sets, double scale, long seed, String order, int repeatMin, int repeatMax,
+        int warmup, String out, String work, String cpuMethod, String memoryMethod) {
+
+    /** The file name inside an output directory. */
+    public static final String FILE = "run.json";
+
+    /** Settings as given; a run.json without {@code sets} had none. */
+    public RunSettings {
+        sets = sets == null ? List.of() : List.copyOf(sets);
+    }
+
+    /** The settings of a run of {@code plan} with the given command-line options. */
+    public static RunSettings of(Plan plan, List<String> sets, double scale, String cpuMethod) {
+        return new RunSettings(List.copyOf(sets), scale, plan.seed(),
+                plan.scenario().order().name().toLowerCase(Locale.ROOT), plan.scenario().repeat().min(),
+                plan.scenario().repeat().max(), plan.scenario().warmup(), plan.layout().out().toString(), plan.layout().work().toString(),
+                cpuMethod, Usage.MEMORY_METHOD);
+    }
+
+    /** Writes {@code run.json} into {@code out}. */
+    void write(Path out) {
+        Path file = out.resolve(FILE);
+        try {
+            Files.createDirectories(out.toAbsolutePath());
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** The settings recorded in {@code out}, or a {@link RunFailure} saying why there are none. */
+    static RunSettings read(Path out) {
+        Path file = out.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new RunFailure(out + " is not the output directory of a run (no " + FILE + ")");
+        }
+        try {
+            return Json.MAPPER.readValue(file.toFile(), RunSettings.class);
+        } catch (IOException e) {
+            throw new RunFailure("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}

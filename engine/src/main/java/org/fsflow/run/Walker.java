@@ -1,0 +1,108 @@
+package org.fsflow.run;
+
+import java.util.List;
+import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.Planner;
+import org.fsflow.scenario.Scenario;
+
+/**
+ * Walks a plan in order: set-up and dataset nodes go to the place, the step nodes of each cell
+ * repetition go to the place as one unit, then an adaptive {@code repeat:} adds rounds. It stops
+ * between nodes as soon as the recorder says so (interrupt, {@code on_error: abort}).
+ */
+final class Walker {
+
+    private final Plan plan;
+    private final Scenario scenario;
+    private final CellPlace place;
+    private final Recorder recorder;
+    private final Progress progress;
+
+    Walker(Plan plan, CellPlace place, Recorder recorder, Progress progress) {
+        this.plan = plan;
+        this.scenario = plan.scenario();
+        this.place = place;
+        this.recorder = recorder;
+        this.progress = progress;
+    }
+
+    /** Walks every node of the plan, in order, until the end or a stop. */
+    void walk() {
+        List<PlanNode> nodes = plan.nodes();
+        int unitsTotal = plan.cells().size() * (scenario.warmup() + scenario.repeat().min());
+        int unitNumber = 0;
+        int i = 0;
+        while (i < nodes.size() && !recorder.stopping()) {
+            PlanNode n = nodes.get(i);
+            switch (n.kind()) {
+                case SETUP, DATASET -> {
+                    place.prepare(n, recorder::interrupted);
+                    i++;
+                }
+                case STEP -> {
+                    int end = unitEnd(nodes, i);
+                    runUnit(nodes.subList(i, end), ++unitNumber, unitsTotal);
+                    i = end;
+                }
+                default -> {
+                    if (scenario.repeat().adaptive()) {
+                        adaptiveRounds(unitsTotal);
+                    }
+                    i = nodes.size();
+                }
+            }
+        }
+    }
+
+    // the step nodes of one unit are consecutive: same cell, same repetition
+    private static int unitEnd(List<PlanNode> nodes, int start) {
+        PlanNode first = nodes.get(start);
+        int end = start;
+        while (end < nodes.size() && nodes.get(end).kind() == PlanNode.Kind.STEP
+                && nodes.get(end).cell() == first.cell() && nodes.get(end).repeat() == first.repeat()) {
+            end++;
+        }
+        return end;
+    }
+
+    private void runUnit(List<PlanNode> steps, int unitNumber, int unitsTotal) {
+        PlanNode first = steps.get(0);
+        CellPlace.Unit unit = new CellPlace.Unit(first.cell(), first.repeat(), steps, recorder.doneAmong(steps));
+        if (unit.kept().size() == steps.size()) {
+            steps.forEach(n -> recorder.kept(n, "done before the interruption"));
+            return;
+        }
+        recorder.unit(unitNumber, unitsTotal);
+        place.run(unit, recorder);
+    }
+
+    /**
+     * Adds repetitions while a cell's measured steps vary more than {@code target_cv}: one round
+     * at a time, one repetition more for every such cell, never beyond {@code max}. Node ids go on
+     * (r4, r5 ...), so a resumed run finds them done.
+     */
+    private void adaptiveRounds(int planned) {
+        int units = planned;
+        while (!recorder.stopping()) {
+            List<Cell> again = AdaptiveRepeat.again(scenario.repeat(), scenario.warmup(), plan.cells(), recorder.done());
+            if (again.isEmpty()) {
+                return;
+            }
+            progress.info("adaptive repeat: " + again.size() + " cells above the target CV of "
+                    + Math.round(scenario.repeat().targetCv() * 1000) / 10.0 + " %: one more repetition each");
+            for (Cell cell : again) {
+                Bindings b = new Bindings(scenario, plan.layout(), cell, 0, null, null);
+                String datasetNode = cell.dataset() == null ? null : "dataset/" + cell.dataset();
+                int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
+                units++;
+                runUnit(Planner.unitNodes(scenario, b, cell, repeat, null, datasetNode), units, units);
+                if (recorder.stopping()) {
+                    return;
+                }
+            }
+        }
+    }
+}

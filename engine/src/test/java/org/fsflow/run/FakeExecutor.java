@@ -1,0 +1,111 @@
+package org.fsflow.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.measure.Usage;
+
+/**
+ * A {@link StepExecutor} that starts no process: it records what it was asked to run and answers
+ * from rules keyed by a piece of the command line (exit status, real seconds per call, an
+ * interrupt arriving during the call). The walker's behaviour is then testable in milliseconds.
+ */
+final class FakeExecutor implements StepExecutor {
+
+    /**
+     * One call.
+     *
+     * @param command the argument vector joined by spaces
+     * @param stdout  where its output would go (replays of a resume write to {@code *.replay.out})
+     */
+    record Call(String command, Path stdout) {
+        /** True for an unmeasured replay of a step kept from before (resume). */
+        boolean replay() {
+            return stdout.getFileName().toString().contains(".replay.");
+        }
+    }
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    private final List<Call> calls = new ArrayList<>();
+    private final Map<String, Integer> exits = new LinkedHashMap<>();
+    private final Map<String, double[]> seconds = new LinkedHashMap<>();
+    private final Map<String, Integer> counts = new LinkedHashMap<>();
+    private final Map<String, Runnable> interrupts = new LinkedHashMap<>();
+    private volatile boolean interrupted;
+
+    /** Commands containing {@code piece} exit with {@code status}. */
+    FakeExecutor exit(String piece, int status) {
+        exits.put(piece, status);
+        return this;
+    }
+
+    /** Commands containing {@code piece} take these real times, one per call, the last one repeated. */
+    FakeExecutor seconds(String piece, double... values) {
+        seconds.put(piece, values);
+        return this;
+    }
+
+    /** While a command containing {@code piece} runs, {@code interrupt} happens (as Ctrl-C would call it). */
+    FakeExecutor interruptDuring(String piece, Runnable interrupt) {
+        interrupts.put(piece, interrupt);
+        return this;
+    }
+
+    /** Every call so far, in order. */
+    List<Call> calls() {
+        return calls;
+    }
+
+    /** The commands run measured (replays left out), in order. */
+    List<String> measured() {
+        return calls.stream().filter(c -> !c.replay()).map(Call::command).toList();
+    }
+
+    @Override
+    public Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout, List<String> ioDevices) {
+        String command = String.join(" ", argv);
+        calls.add(new Call(command, stdout));
+        interrupted = false;
+        interrupts.forEach((piece, action) -> {
+            if (command.contains(piece)) {
+                action.run();
+            }
+        });
+        int exit = interrupted ? 130 : match(exits, command, 0);
+        double real = realSeconds(command);
+        Usage usage = new Usage(real, real / 2, 0, 1024, 10, 0, 0, 0, 0);
+        Instant end = T0.plusNanos((long) (real * 1e9));
+        return new Execution(exit, false, interrupted, null, usage, T0, end, exit == 0 ? "" : "fake failure " + exit);
+    }
+
+    private double realSeconds(String command) {
+        for (Map.Entry<String, double[]> e : seconds.entrySet()) {
+            if (command.contains(e.getKey())) {
+                int n = counts.merge(e.getKey(), 1, Integer::sum);
+                double[] v = e.getValue();
+                return v[Math.min(n, v.length) - 1];
+            }
+        }
+        return 0.01;
+    }
+
+    private static int match(Map<String, Integer> rules, String command, int otherwise) {
+        return rules.entrySet().stream().filter(e -> command.contains(e.getKey())).map(Map.Entry::getValue)
+                .findFirst().orElse(otherwise);
+    }
+
+    @Override
+    public void interrupt() {
+        interrupted = true;
+    }
+
+    @Override
+    public String cpuMethod() {
+        return "fake";
+    }
+}
