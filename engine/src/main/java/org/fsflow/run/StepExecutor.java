@@ -5,8 +5,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Runs one process and measures it. The real one is {@link ProcessExecutor}; tests of the graph
- * walker may use a fake that records what it was asked to run.
+ * Runs one process and measures it, for the {@link LocalHost}. The real one is
+ * {@link ProcessExecutor}; the walker's unit tests use {@code FakeExecutor} (in the tests), which
+ * starts nothing, records what it was asked to run and answers with scripted outcomes.
  */
 public interface StepExecutor {
 
