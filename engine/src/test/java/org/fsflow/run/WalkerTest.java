@@ -181,6 +181,22 @@ class WalkerTest {
     }
 
     @Test
+    void warmUpRepetitionsRunFirstAndCountNeitherInTheCvNorTowardsMax() throws Exception {
+        Plan plan = plan("""
+                warmup: 1
+                repeat: { min: 2, max: 3, target_cv: 10% }
+                steps:
+                  - name: wait
+                    run: wait
+                """);
+        // the cold first run (5 s) would make any series noisy; without it 1.0, 1.5 is, then 1.5 caps at max
+        FakeExecutor fake = new FakeExecutor().seconds("wait", 5.0, 1.0, 1.5, 1.5, 1.5);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        assertEquals(List.of("r1/wait", "r2/wait", "r3/wait", "r4/wait"), nodes(), printed.toString());
+        assertEquals(List.of(true, false, false, false), journal().stream().map(Measurement::warmup).toList());
+    }
+
+    @Test
     void anInterruptStopsAfterTheRunningStepUnrecordedAndResumeRunsEachNodeOnce() throws Exception {
         Plan plan = plan("""
                 matrix: { n: [a, b] }
