@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * Builds a {@link Measurement} field by field, so that a new field touches only the places that
- * know its value. Fields left unset are null, collections empty.
+ * know its value. Each setter sets the field of its name and returns this builder. Fields left
+ * unset are null (false for {@code warmup}), collections empty.
  */
 public final class MeasurementBuilder {
     private String node;
@@ -87,193 +88,161 @@ public final class MeasurementBuilder {
         this.warmup = m.warmup();
     }
 
-    /** Sets {@code node}. */
     public MeasurementBuilder node(String value) {
         this.node = value;
         return this;
     }
 
-    /** Sets {@code step}. */
     public MeasurementBuilder step(String value) {
         this.step = value;
         return this;
     }
 
-    /** Sets {@code dataset}. */
     public MeasurementBuilder dataset(String value) {
         this.dataset = value;
         return this;
     }
 
-    /** Sets {@code filesystem}. */
     public MeasurementBuilder filesystem(String value) {
         this.filesystem = value;
         return this;
     }
 
-    /** Sets {@code repeat}. */
     public MeasurementBuilder repeat(int value) {
         this.repeat = value;
         return this;
     }
 
-    /** Sets {@code cell}. */
     public MeasurementBuilder cell(Map<String, String> value) {
         this.cell = value;
         return this;
     }
 
-    /** Sets {@code command}. */
     public MeasurementBuilder command(String value) {
         this.command = value;
         return this;
     }
 
-    /** Sets {@code status}. */
     public MeasurementBuilder status(Status value) {
         this.status = value;
         return this;
     }
 
-    /** Sets {@code exitCode}. */
     public MeasurementBuilder exitCode(Integer value) {
         this.exitCode = value;
         return this;
     }
 
-    /** Sets {@code reason}. */
     public MeasurementBuilder reason(String value) {
         this.reason = value;
         return this;
     }
 
-    /** Sets {@code realS}. */
     public MeasurementBuilder realS(Double value) {
         this.realS = value;
         return this;
     }
 
-    /** Sets {@code userS}. */
     public MeasurementBuilder userS(Double value) {
         this.userS = value;
         return this;
     }
 
-    /** Sets {@code sysS}. */
     public MeasurementBuilder sysS(Double value) {
         this.sysS = value;
         return this;
     }
 
-    /** Sets {@code cpuPct}. */
     public MeasurementBuilder cpuPct(Long value) {
         this.cpuPct = value;
         return this;
     }
 
-    /** Sets {@code maxRssKb}. */
     public MeasurementBuilder maxRssKb(Long value) {
         this.maxRssKb = value;
         return this;
     }
 
-    /** Sets {@code minorFaults}. */
     public MeasurementBuilder minorFaults(Long value) {
         this.minorFaults = value;
         return this;
     }
 
-    /** Sets {@code majorFaults}. */
     public MeasurementBuilder majorFaults(Long value) {
         this.majorFaults = value;
         return this;
     }
 
-    /** Sets {@code readBytes}. */
     public MeasurementBuilder readBytes(Long value) {
         this.readBytes = value;
         return this;
     }
 
-    /** Sets {@code writeBytes}. */
     public MeasurementBuilder writeBytes(Long value) {
         this.writeBytes = value;
         return this;
     }
 
-    /** Sets {@code ioBusyMs}. */
     public MeasurementBuilder ioBusyMs(Long value) {
         this.ioBusyMs = value;
         return this;
     }
 
-    /** Sets {@code startedAt}. */
     public MeasurementBuilder startedAt(String value) {
         this.startedAt = value;
         return this;
     }
 
-    /** Sets {@code endedAt}. */
     public MeasurementBuilder endedAt(String value) {
         this.endedAt = value;
         return this;
     }
 
-    /** Sets {@code metrics}. */
     public MeasurementBuilder metrics(Map<String, Object> value) {
         this.metrics = value;
         return this;
     }
 
-    /** Sets {@code devices}. */
     public MeasurementBuilder devices(List<String> value) {
         this.devices = value;
         return this;
     }
 
-    /** Sets {@code mkfsOptions}. */
     public MeasurementBuilder mkfsOptions(List<String> value) {
         this.mkfsOptions = value;
         return this;
     }
 
-    /** Sets {@code mountOptions}. */
     public MeasurementBuilder mountOptions(List<String> value) {
         this.mountOptions = value;
         return this;
     }
 
-    /** Sets {@code cpuMethod}. */
     public MeasurementBuilder cpuMethod(String value) {
         this.cpuMethod = value;
         return this;
     }
 
-    /** Sets {@code memoryMethod}. */
     public MeasurementBuilder memoryMethod(String value) {
         this.memoryMethod = value;
         return this;
     }
 
-    /** Sets {@code log}. */
     public MeasurementBuilder log(List<String> value) {
         this.log = value;
         return this;
     }
 
-    /** Sets {@code host}. */
     public MeasurementBuilder host(String value) {
         this.host = value;
         return this;
     }
 
-    /** Sets {@code kernel}. */
     public MeasurementBuilder kernel(String value) {
         this.kernel = value;
         return this;
     }
 
-    /** Sets {@code virt}. */
     public MeasurementBuilder virt(String value) {
         this.virt = value;
         return this;
