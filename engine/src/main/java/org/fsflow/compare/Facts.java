@@ -19,9 +19,10 @@ import org.fsflow.result.Measurement;
  */
 final class Facts {
 
-    // paths of this run's own files, texts, and measured calibration: they differ without changing conditions
+    // paths of this run's own files, texts, and what was measured rather than set (the launch floor, the
+    // load when the run started: the run report judges those): they differ without changing conditions
     private static final Pattern IGNORED = Pattern.compile("settings\\.(out|work|sets)(\\..*)?|scenario_file"
-            + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.image|launch_floor\\..*"
+            + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.image|launch_floor\\..*|load_average\\..*"
             + "|imported_from|labels\\..*|merge\\..*");
 
     private Facts() {

@@ -54,6 +54,7 @@ class ComparerTest {
 
     static Run run(String label, String kernel, String host, Map<String, String> params) {
         ObjectNode env = Json.MAPPER.createObjectNode().put("kernel", kernel).put("host", host).put("cpu_model", host);
+        env.putObject("load_average").put("load_1m", label.length() + 0.5);
         env.putObject("settings").put("out", "reports/" + label).put("scale", 1.0);
         return new Run(label, Path.of(label), org.fsflow.result.ResultSet.of(List.of()), env, params);
     }
