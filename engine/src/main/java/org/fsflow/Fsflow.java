@@ -3,7 +3,7 @@ package org.fsflow;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
-import org.fsflow.device.Layout;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
 import org.fsflow.report.ReportWriter;
@@ -28,9 +28,6 @@ import org.fsflow.scenario.ScenarioLoader;
  * output directory; {@code import} writes a results.jsonl from foreign results, then reports.
  */
 public final class Fsflow {
-
-    /** The fsflow version, from the jar manifest ("dev" when run from classes). */
-    public static final String VERSION = versionOf();
 
     private Fsflow() {
     }
@@ -98,10 +95,5 @@ public final class Fsflow {
             return scenario.seed();
         }
         return scenario.order() == Scenario.Order.SHUFFLED ? new SecureRandom().nextLong() & Long.MAX_VALUE : 0L;
-    }
-
-    private static String versionOf() {
-        String v = Fsflow.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 }

@@ -75,6 +75,33 @@ public record Scenario(
     /** The device that holds the datasets, by convention named {@code source}. */
     public static final String SOURCE = "source";
 
+    /**
+     * The datasets a plan generates, in declaration order: those of the matrix's dataset axis and
+     * those a command names as {@code ${datasets.NAME.*}}.
+     */
+    public List<String> usedDatasets() {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        if (matrix.has(Matrix.DATASET)) {
+            matrix.axes().get(Matrix.DATASET).forEach(v -> used.add(v.value()));
+        }
+        for (Step st : steps) {
+            for (Command c : java.util.Arrays.asList(st.run(), st.before(), st.after())) {
+                if (c == null) {
+                    continue;
+                }
+                for (Template t : c.parts()) {
+                    for (Template.Variable v : t.variables()) {
+                        if (v.name().startsWith("datasets.")) {
+                            String rest = v.name().substring(9);
+                            used.add(rest.substring(0, Math.max(0, rest.indexOf('.'))));
+                        }
+                    }
+                }
+            }
+        }
+        return datasets.keySet().stream().filter(used::contains).toList();
+    }
+
     /** Repetition order of the cells. */
     public enum Order {
         /** every repetition of a cell, then the next cell */

@@ -64,8 +64,9 @@ final class ScenarioReader {
         int version = 1;
         if ((n = Fields.value(top, "fsflow")) != null) {
             Long v = f.integer(n, "fsflow (the language version)", 1, Long.MAX_VALUE);
-            if (v != null && v != 1) {
-                f.error(n, "language version " + v + " is not supported by this fsflow: write 'fsflow: 1'");
+            if (v != null && v != Versions.LANGUAGE) {
+                f.error(n, "language version " + v + " is not supported by this fsflow: write 'fsflow: "
+                        + Versions.LANGUAGE + "'");
             }
         }
         String name = (n = Fields.value(top, "name")) == null ? null : f.name(n, "name", ID, ID_RULE);
