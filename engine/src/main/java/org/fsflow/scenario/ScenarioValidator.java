@@ -170,7 +170,7 @@ final class ScenarioValidator {
     }
 
     private static String hint(String name, java.util.Collection<String> known) {
-        String best = Fields.closest(name, known);
+        String best = Hints.closest(name, known);
         if (best != null) {
             return " (did you mean '" + best + "'?)";
         }
