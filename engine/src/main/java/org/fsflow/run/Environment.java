@@ -89,7 +89,7 @@ final class Environment {
         var s = plan.scenario();
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("title", s.title());
-        c.put("source", s.provenance());
+        c.put("source", s.origin());
         c.put("description", s.description());
         c.put("steps", s.steps().stream().map(st -> st.name()).toList());
         c.put("drop_caches_steps", s.steps().stream()

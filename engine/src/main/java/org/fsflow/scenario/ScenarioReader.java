@@ -53,7 +53,7 @@ final class ScenarioReader {
         }
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
         String title = optionalText(top, "title");
-        String provenance = optionalText(top, "source");
+        String origin = optionalText(top, "source");
         String description = optionalText(top, "description");
         Map<String, Device> devices = (n = Fields.value(top, "devices")) == null ? Map.of() : new DeviceReader(f, v).devices(n);
         Map<String, Filesystem> filesystems = (n = Fields.value(top, "filesystems")) == null ? Map.of()
@@ -80,9 +80,9 @@ final class ScenarioReader {
                 ? MemoryBudget.none(Location.of(source.path(), 1, 1)) : memory.scenarioBudget(n);
         Long warmup = (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0)
                 : v.integer(n, "warmup", 0, MAX_REPEAT);
-        return new Scenario(source, version, name, title, provenance, description, params, devices, filesystems,
+        return new Scenario(source, version, name, title, origin, description, params, devices, filesystems,
                 datasets, matrix, repeat, order, seed, onError, timeout, steps, budget,
-                warmup == null ? 0 : warmup.intValue());
+                warmup == null ? 0 : warmup.intValue(), null);
     }
 
     private String optionalText(Map<String, NodeTuple> entries, String key) {
