@@ -1,12 +1,18 @@
 package org.fsflow;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
-import org.fsflow.device.Layout;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
+import org.fsflow.report.ReportModel;
+import org.fsflow.report.ReportModelBuilder;
 import org.fsflow.report.ReportWriter;
+import org.fsflow.result.Journal;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
 import org.fsflow.run.Campaign;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
@@ -15,24 +21,73 @@ import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioException;
 import org.fsflow.scenario.ScenarioLoader;
+import org.fsflow.summary.RunSummary;
+import org.fsflow.summary.Summarizer;
 
 /**
- * The whole pipeline, one stage per call; each subcommand runs it up to its stage:
- *
- * <pre>
- * scenario file --load+validate--> Scenario --plan--> Plan --run--> results.jsonl --report--> report.html, report.md
- * </pre>
- *
- * {@code validate} stops after {@link #load}, {@code plan} after {@link #plan}, {@code run} goes
- * through {@link #run} and {@link #report}; {@code resume} and {@code report} start from a stored
- * output directory; {@code import} writes a results.jsonl from foreign results, then reports.
+ * The whole tool, in {@link #pipeline}: five stages, each returning a typed, immutable value that
+ * the next one reads. {@code validate} and {@code plan} run it up to the plan, {@code run} runs
+ * all of it; {@code resume} and {@code report} start from what a run directory stores, and
+ * {@code import} from foreign results (see {@code org.fsflow.cli}).
  */
 public final class Fsflow {
 
-    /** The fsflow version, from the jar manifest ("dev" when run from classes). */
-    public static final String VERSION = versionOf();
-
     private Fsflow() {
+    }
+
+    /** How far a command takes the pipeline. */
+    public enum Stage {
+        /** load and validate the scenario, expand it into its plan: nothing runs */
+        PLAN,
+        /** and run the plan for real, then summarize and render its report */
+        REPORT
+    }
+
+    /** What a command shows while the pipeline goes: the warnings before anything runs, the plan. */
+    public interface Listener {
+        /** The scenario is valid; {@code loaded} holds its warnings. */
+        default void loaded(ScenarioLoader.Loaded loaded) {
+        }
+
+        /** The plan is built; nothing has run yet. */
+        default void planned(Plan plan) {
+        }
+    }
+
+    /**
+     * What the pipeline produced, up to where it stopped.
+     *
+     * @param scenario the loaded scenario, with its provenance
+     * @param plan     its execution graph
+     * @param run      the run's counts, or null when it stopped at the plan
+     * @param reports  the files the report stage wrote, empty when it did not run
+     */
+    public record Outcome(Scenario scenario, Plan plan, Runner.Summary run, List<Path> reports) {
+    }
+
+    /**
+     * The pipeline: scenario file -> {@link Scenario} -> {@link Plan} -> results.jsonl ->
+     * {@link ResultSet} -> {@link RunSummary} -> {@link ReportModel} -> report.html, report.md.
+     */
+    public static Outcome pipeline(Path file, Overrides overrides, Path out, Path work, Stage last,
+            RunOptions options, Listener listener) throws ScenarioException, Overrides.Invalid {
+        ScenarioLoader.Loaded loaded = load(file, overrides);            // YAML -> Scenario (+ Provenance), all problems located
+        listener.loaded(loaded);
+        Plan plan = plan(loaded.scenario(), out, work);                  // Scenario -> Plan: every node, nothing run yet
+        listener.planned(plan);
+        if (last == Stage.PLAN) {
+            return new Outcome(loaded.scenario(), plan, null, List.of());
+        }
+        Runner.Summary run = run(plan, options);                          // Plan -> results.jsonl, one measurement per node
+        Path dir = plan.layout().out();
+        if (run.interrupted() || !Files.exists(dir.resolve(Journal.FILE))) {
+            return new Outcome(loaded.scenario(), plan, run, List.of());
+        }
+        ResultSet results = results(dir);                                  // results.jsonl -> ResultSet, keyed by cell
+        RunSummary summary = summarize(results, dir);                      // -> statistics and method warnings, once
+        ReportModel model = model(summary);                                // -> the typed report model
+        List<Path> reports = render(model, results, dir, null);            // -> report.html, report.md, results.csv
+        return new Outcome(loaded.scenario(), plan, run, reports);
     }
 
     /** Stage 1: read, override and validate a scenario. */
@@ -50,20 +105,45 @@ public final class Fsflow {
 
     /**
      * Stage 3: run the plan for real, appending every measurement to {@code results.jsonl} in the
-     * plan's output directory as it ends (see {@link Campaign} and {@link Runner}).
+     * plan's output directory as it ends (see {@link Campaign}).
      */
-    public static Runner.Summary run(ScenarioLoader.Loaded loaded, Plan plan, Overrides overrides, RunOptions options) {
-        return Campaign.run(loaded, plan, overrides, options);
+    public static Runner.Summary run(Plan plan, RunOptions options) {
+        return Campaign.run(plan, options);
     }
 
-    /** Stage 3 again, for an interrupted run: completed nodes are kept. */
-    public static Runner.Summary resume(Path out, RunOptions options) throws ScenarioException, Overrides.Invalid {
-        return Campaign.resume(out, options);
+    /** Stage 3 again, for an interrupted run: completed nodes are kept; then its report. */
+    public static Runner.Summary resume(Path dir, RunOptions options) throws ScenarioException, Overrides.Invalid {
+        Runner.Summary run = Campaign.resume(dir, options);
+        if (!run.interrupted() && Files.exists(dir.resolve(Journal.FILE))) {
+            report(dir, null);
+        }
+        return run;
     }
 
-    /** Stage 4: render report.html, report.md and results.csv from what {@code dir} stores. */
+    /** Stage 4: the stored measurements of a run directory. */
+    public static ResultSet results(Path dir) {
+        return ResultSet.load(dir);
+    }
+
+    /** Stage 5: statistics and method warnings of {@code results}, under the conditions {@code dir} recorded. */
+    public static RunSummary summarize(ResultSet results, Path dir) {
+        return Summarizer.summarize(results, RunEnvironment.read(dir));
+    }
+
+    /** Stage 6: the report model, every figure and sentence the templates print. */
+    public static ReportModel model(RunSummary summary) {
+        return ReportModelBuilder.build(summary);
+    }
+
+    /** Stage 7: report.html, report.md (with its charts) and results.csv, from templates (null: built-in). */
+    public static List<Path> render(ReportModel model, ResultSet results, Path dir, Path templates) {
+        return new ReportWriter(templates).write(dir, model, results);
+    }
+
+    /** Stages 4 to 7 on a stored run directory: {@code fsflow report DIR}. */
     public static List<Path> report(Path dir, Path templates) {
-        return new ReportWriter(templates).write(dir);
+        ResultSet results = results(dir);
+        return render(model(summarize(results, dir)), results, dir, templates);
     }
 
     /**
@@ -84,9 +164,9 @@ public final class Fsflow {
     }
 
     private static boolean holdsResults(Path dir) {
-        Path results = dir.resolve("results.jsonl");
+        Path results = dir.resolve(Journal.FILE);
         try {
-            return java.nio.file.Files.exists(results) && java.nio.file.Files.size(results) > 0;
+            return Files.exists(results) && Files.size(results) > 0;
         } catch (java.io.IOException e) {
             return true;
         }
@@ -98,10 +178,5 @@ public final class Fsflow {
             return scenario.seed();
         }
         return scenario.order() == Scenario.Order.SHUFFLED ? new SecureRandom().nextLong() & Long.MAX_VALUE : 0L;
-    }
-
-    private static String versionOf() {
-        String v = Fsflow.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 }

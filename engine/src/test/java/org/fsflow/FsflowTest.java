@@ -21,4 +21,33 @@ class FsflowTest {
         Files.writeString(reports.resolve("cds-2009-2/results.jsonl"), "{}\n");
         assertEquals(reports.resolve("cds-2009-3"), Fsflow.defaultOut(reports, "cds-2009"));
     }
+
+    @Test
+    void thePipelineStopsAtThePlanWithTheProvenanceCarriedByTheScenario() throws Exception {
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        Fsflow.Listener listener = new Fsflow.Listener() {
+            @Override
+            public void loaded(org.fsflow.scenario.ScenarioLoader.Loaded loaded) {
+                seen.add("loaded " + loaded.scenario().name());
+            }
+
+            @Override
+            public void planned(org.fsflow.plan.Plan plan) {
+                seen.add("planned " + plan.measuredCount());
+            }
+        };
+        Path file = TestPaths.root().resolve("scenarios/cds-2009.yaml");
+        var overrides = new org.fsflow.scenario.Overrides(java.util.List.of("repeat=1"), 0.5);
+        Fsflow.Outcome o = Fsflow.pipeline(file, overrides, Path.of("/out"), Path.of("/work"), Fsflow.Stage.PLAN,
+                null, listener);
+        assertEquals(java.util.List.of("loaded cds-2009", "planned 63"), seen);
+        assertEquals(null, o.run());
+        assertEquals(java.util.List.of(), o.reports());
+        var p = o.plan().scenario().provenance();
+        assertEquals(file.toString(), p.file());
+        assertEquals(o.scenario().source().sha256(), p.sha256());
+        assertEquals(java.util.List.of("repeat=1"), p.sets());
+        assertEquals(0.5, p.scale());
+        assertEquals(true, p.effectiveText().contains("repeat: 1"), p.effectiveText());
+    }
 }

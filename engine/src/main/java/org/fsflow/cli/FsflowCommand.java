@@ -1,7 +1,7 @@
 package org.fsflow.cli;
 
 import java.io.PrintWriter;
-import org.fsflow.Fsflow;
+import org.fsflow.scenario.Versions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -89,7 +89,7 @@ public final class FsflowCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"fsflow " + Fsflow.VERSION,
+            return new String[] {"fsflow " + Versions.FSFLOW,
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
         }
     }

@@ -3,9 +3,7 @@ package org.fsflow.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
-import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
-import org.fsflow.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,9 +39,8 @@ final class PlanCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("--format must be text, json or dot, not '" + format + "'", ExitCodes.USAGE);
         }
-        ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), spec.commandLine().getErr());
-        Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
-        PlanPrinter.print(plan, f, spec.commandLine().getOut());
+        Scenarios.pipeline(file, options.overrides(), layout, Fsflow.Stage.PLAN, null, spec.commandLine().getErr(),
+                plan -> PlanPrinter.print(plan, f, spec.commandLine().getOut()));
         return ExitCodes.OK;
     }
 }

@@ -2,8 +2,9 @@ package org.fsflow.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fsflow.Fsflow;
+import org.fsflow.run.RunFailure;
 import org.fsflow.run.Runner;
-import org.fsflow.scenario.DiagnosticPrinter;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioException;
 import picocli.CommandLine.Command;
@@ -27,16 +28,16 @@ final class ResumeCommand implements Callable<Integer> {
         if (org.fsflow.hosts.HostsFile.in(dir)) {
             return HostsRuns.resume(dir, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
-        Runner.Summary summary = Runs.guard(() -> {
-            try {
-                return org.fsflow.Fsflow.resume(dir, Runs.options(spec));
-            } catch (ScenarioException e) {
-                DiagnosticPrinter.print(spec.commandLine().getErr(), e.source(), e.diagnostics());
-                throw new UserError(null, ExitCodes.FAILED);
-            } catch (Overrides.Invalid e) {
-                throw new UserError(e.getMessage(), ExitCodes.FAILED);
-            }
-        });
+        Runner.Summary summary;
+        try {
+            summary = Fsflow.resume(dir, Runs.options(spec));
+        } catch (ScenarioException e) {
+            throw Scenarios.failed(e, spec.commandLine().getErr());
+        } catch (Overrides.Invalid e) {
+            throw new UserError(e.getMessage(), ExitCodes.FAILED);
+        } catch (RunFailure e) {
+            throw new UserError(e.getMessage(), ExitCodes.FAILED);
+        }
         return Runs.finish(summary, dir, spec);
     }
 }

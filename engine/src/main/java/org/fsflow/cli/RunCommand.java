@@ -3,10 +3,7 @@ package org.fsflow.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
-import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
-import org.fsflow.run.Runner;
-import org.fsflow.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,15 +69,15 @@ final class RunCommand implements Callable<Integer> {
             var where = new HostsRuns.Where(hosts, via.equals("slurm"), partition, nodes);
             return HostsRuns.run(file, where, mode, options, layout.out, spec.commandLine().getOut(), err);
         }
-        var overrides = options.overrides();
-        ScenarioLoader.Loaded loaded = Scenarios.load(file, overrides, err);
-        Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
-        if (dryRun) {
-            PlanPrinter.print(plan, PlanPrinter.Format.TEXT, spec.commandLine().getOut());
-            return ExitCodes.OK;
-        }
-        ScenarioReview.printIfForeign(file, plan, spec.commandLine().getOut());
-        Runner.Summary summary = Runs.guard(() -> Fsflow.run(loaded, plan, overrides, Runs.options(spec)));
-        return Runs.finish(summary, plan.layout().out(), spec);
+        var out = spec.commandLine().getOut();
+        Fsflow.Outcome o = Scenarios.pipeline(file, options.overrides(), layout,
+                dryRun ? Fsflow.Stage.PLAN : Fsflow.Stage.REPORT, Runs.options(spec), err, plan -> {
+                    if (dryRun) {
+                        PlanPrinter.print(plan, PlanPrinter.Format.TEXT, out);
+                    } else {
+                        ScenarioReview.printIfForeign(file, plan, out);
+                    }
+                });
+        return dryRun ? ExitCodes.OK : Runs.finish(o.run(), o.plan().layout().out(), spec);
     }
 }

@@ -1,13 +1,11 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
-import java.util.function.Supplier;
-import org.fsflow.run.RunFailure;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** What run and resume share on the command line: options, failure reporting, the closing line. */
+/** What run and resume share on the command line: options and the closing lines. */
 final class Runs {
 
     private Runs() {
@@ -18,18 +16,9 @@ final class Runs {
         return new RunOptions(spec.commandLine().getOut(), terminal, false);
     }
 
-    static Runner.Summary guard(Supplier<Runner.Summary> run) {
-        try {
-            return run.get();
-        } catch (RunFailure e) {
-            throw new UserError(e.getMessage(), ExitCodes.FAILED);
-        }
-    }
-
     static int finish(Runner.Summary s, Path out, CommandSpec spec) {
         var w = spec.commandLine().getOut();
         if (!s.interrupted() && java.nio.file.Files.exists(out.resolve("results.jsonl"))) {
-            org.fsflow.Fsflow.report(out, null);
             w.println("report: " + out.resolve("report.html") + ", " + out.resolve("report.md"));
         }
         w.println();

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.Plan;
-import org.fsflow.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -34,8 +33,8 @@ final class ValidateCommand implements Callable<Integer> {
         int code = ExitCodes.OK;
         for (Path file : files) {
             try {
-                ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), err);
-                Plan plan = Fsflow.plan(loaded.scenario(), null, null);
+                Plan plan = Scenarios.pipeline(file, options.overrides(), null, Fsflow.Stage.PLAN, null, err, p -> {
+                }).plan();
                 out.println(file + ": valid (" + plan.cells().size() + (plan.cells().size() == 1 ? " cell, " : " cells, ") + plan.measuredCount()
                         + " measured steps)");
             } catch (UserError e) {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.fsflow.run.Commands;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.FilesystemType;
 
@@ -89,9 +88,23 @@ public final class Capabilities {
             return true;
         }
         if (which("modprobe") != null) {
-            Commands.run("modprobe", "-q", fs);
+            modprobe(fs);
         }
         return listed(fs);
+    }
+
+    private static void modprobe(String module) {
+        try {
+            Process p = new ProcessBuilder("modprobe", "-q", module).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+            }
+        } catch (IOException e) {
+            // no module: listed() says so
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static boolean listed(String fs) {

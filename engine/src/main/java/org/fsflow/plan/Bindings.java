@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.fsflow.device.Layout;
 import org.fsflow.scenario.Command;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;

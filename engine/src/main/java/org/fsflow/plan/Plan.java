@@ -1,7 +1,6 @@
 package org.fsflow.plan;
 
 import java.util.List;
-import org.fsflow.device.Layout;
 import org.fsflow.scenario.Scenario;
 
 /**
@@ -10,7 +9,7 @@ import org.fsflow.scenario.Scenario;
  *
  * @param scenario the validated scenario
  * @param layout   where outputs, images, mount points and datasets go
- * @param seed     the seed of the shuffled order and of datasets without their own
+ * @param seed     the seed of the shuffled order (datasets do not use it: see {@link Planner#datasetSeed})
  * @param cells    the matrix's cells, in matrix order
  * @param nodes    every node, in execution order
  */

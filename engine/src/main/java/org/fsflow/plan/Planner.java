@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.fsflow.device.Layout;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Defaults;
@@ -28,7 +27,8 @@ public final class Planner {
 
     /**
      * Plans {@code scenario} with outputs in {@code layout}; {@code seed} orders a shuffled
-     * campaign and seeds datasets that have no seed of their own.
+     * campaign. It does not seed datasets: a dataset takes its own seed, else the scenario's, else
+     * 0 (see {@link #datasetSeed}), never a seed drawn for the order, so its bytes stay reproducible.
      */
     public static Plan plan(Scenario scenario, Layout layout, long seed) {
         List<Cell> cells = cells(scenario.matrix());
@@ -42,7 +42,7 @@ public final class Planner {
         }
         Map<String, String> datasetNodes = new LinkedHashMap<>();
         {
-            for (String name : usedDatasets(scenario)) {
+            for (String name : scenario.usedDatasets()) {
                 Dataset d = scenario.datasets().get(name);
                 String id = "dataset/" + d.name();
                 nodes.add(new PlanNode(id, PlanNode.Kind.DATASET, null, 0, null, d.name(),
@@ -181,37 +181,6 @@ public final class Planner {
         return "generate " + d.fileCount() + (d.fileCount() == 1 ? " file of " : " files of ") + size + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs")) + ", about "
                 + ByteSize.format(d.expectedBytes()) + ", " + d.content().kind().name().toLowerCase(java.util.Locale.ROOT)
                 + " content, seed " + datasetSeed(s, d) + " -> " + layout.dataset(s, d);
-    }
-
-    /**
-     * The datasets a plan generates, in declaration order: those of the matrix's dataset axis and
-     * those a command names as {@code ${datasets.NAME.*}}.
-     */
-    public static List<String> usedDatasets(Scenario scenario) {
-        java.util.Set<String> used = new java.util.HashSet<>();
-        if (scenario.matrix().has(Matrix.DATASET)) {
-            scenario.matrix().axes().get(Matrix.DATASET).forEach(v -> used.add(v.value()));
-        }
-        java.util.List<org.fsflow.scenario.Command> commands = new ArrayList<>();
-        for (Step st : scenario.steps()) {
-            commands.add(st.run());
-            commands.add(st.before());
-            commands.add(st.after());
-        }
-        for (org.fsflow.scenario.Command c : commands) {
-            if (c == null) {
-                continue;
-            }
-            for (org.fsflow.scenario.Template t : c.parts()) {
-                for (org.fsflow.scenario.Template.Variable v : t.variables()) {
-                    if (v.name().startsWith("datasets.")) {
-                        String rest = v.name().substring(9);
-                        used.add(rest.substring(0, Math.max(0, rest.indexOf('.'))));
-                    }
-                }
-            }
-        }
-        return scenario.datasets().keySet().stream().filter(used::contains).toList();
     }
 
     /** A dataset's seed: its own, else the scenario's, else 0, so datasets are reproducible by default. */

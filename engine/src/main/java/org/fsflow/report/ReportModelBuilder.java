@@ -12,7 +12,7 @@ import org.fsflow.summary.Numbers;
 import org.fsflow.summary.RunSummary;
 
 /** Formats a {@link RunSummary} into the templates' {@link ReportModel}: text only, no statistics. */
-final class ReportModelBuilder {
+public final class ReportModelBuilder {
 
     /** How the tables are computed, printed above the warnings. */
     static final String METHOD = "Each cell shows the mean over the repetitions that succeeded, ± the half-width of "
@@ -27,7 +27,8 @@ final class ReportModelBuilder {
     private ReportModelBuilder() {
     }
 
-    static ReportModel build(RunSummary s) {
+    /** The report model of {@code s}: every figure and sentence the templates print. */
+    public static ReportModel build(RunSummary s) {
         RunEnvironment env = s.environment();
         RunEnvironment.Campaign campaign = env.campaign();
         String title = campaign.title() != null ? campaign.title()

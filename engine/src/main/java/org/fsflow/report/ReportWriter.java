@@ -59,7 +59,11 @@ public final class ReportWriter {
 
     /** Renders the report of {@code summary} into {@code dir} and returns the files written. */
     public List<Path> write(Path dir, RunSummary summary) {
-        ReportModel model = ReportModelBuilder.build(summary);
+        return write(dir, ReportModelBuilder.build(summary), summary.results());
+    }
+
+    /** Renders {@code model} into {@code dir}, with {@code results} as results.csv; returns the files written. */
+    public List<Path> write(Path dir, ReportModel model, ResultSet results) {
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve(HTML), render("report.html.ftl", model)));
         written.add(write(dir.resolve(MARKDOWN), render("report.md.ftl", model)));
@@ -73,7 +77,7 @@ public final class ReportWriter {
                 written.add(write(dir.resolve(b.chartFile()), b.chart()));
             }
         }
-        written.add(write(dir.resolve(ReportModelBuilder.CSV), CsvWriter.csv(summary.results().measurements())));
+        written.add(write(dir.resolve(ReportModelBuilder.CSV), CsvWriter.csv(results.measurements())));
         return written;
     }
 

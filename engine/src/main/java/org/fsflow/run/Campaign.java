@@ -6,15 +6,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.fsflow.device.Layout;
 import org.fsflow.measure.CpuCgroup;
 import org.fsflow.measure.CpuCgroups;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
 import org.fsflow.plan.Planner;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.Provenance;
 import org.fsflow.scenario.ScenarioException;
 import org.fsflow.scenario.ScenarioLoader;
 
@@ -38,8 +39,12 @@ public final class Campaign {
     private Campaign() {
     }
 
-    /** Starts a new run of {@code plan} (loaded with {@code overrides}) in its output directory. */
-    public static Runner.Summary run(ScenarioLoader.Loaded loaded, Plan plan, Overrides overrides, RunOptions options) {
+    /**
+     * Starts a new run of {@code plan} in its output directory; the scenario's provenance (file,
+     * digest, --set, --scale) is recorded with it.
+     */
+    public static Runner.Summary run(Plan plan, RunOptions options) {
+        Provenance provenance = plan.scenario().provenance();
         Path out = plan.layout().out();
         WorkPlaces.check(plan);
         if (Files.exists(out.resolve(Journal.FILE)) && size(out.resolve(Journal.FILE)) > 0) {
@@ -50,9 +55,9 @@ public final class Campaign {
             options.progress().print(PlanPrinter.summary(plan));
             options.progress().flush();
             ProcessExecutor executor = executor(plan);
-            RunSettings settings = RunSettings.of(plan, overrides.sets(), overrides.scale(), executor.cpuMethod());
+            RunSettings settings = RunSettings.of(plan, provenance.sets(), provenance.scale(), executor.cpuMethod());
             write(out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
-            write(out.resolve(EFFECTIVE), header(plan, overrides) + loaded.effectiveText());
+            write(out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
             settings.write(out);
             Map<String, Object> environment = Environment.collect(plan, settings);
             environment.put("launch_floor", Environment.launchFloor(executor, plan.layout().work()));
@@ -88,13 +93,12 @@ public final class Campaign {
         }
     }
 
-    private static String header(Plan plan, Overrides overrides) {
+    private static String header(Provenance provenance) {
         StringBuilder b = new StringBuilder("# The scenario as run by fsflow.\n# file: ")
-                .append(plan.scenario().source().path()).append(" (sha256 ").append(plan.scenario().source().sha256())
-                .append(")\n");
-        overrides.sets().forEach(s -> b.append("# --set ").append(s).append('\n'));
-        if (overrides.scale() < 1) {
-            b.append("# --scale ").append(overrides.scale())
+                .append(provenance.file()).append(" (sha256 ").append(provenance.sha256()).append(")\n");
+        provenance.sets().forEach(s -> b.append("# --set ").append(s).append('\n'));
+        if (provenance.scale() < 1) {
+            b.append("# --scale ").append(provenance.scale())
                     .append(" (datasets and fsflow-created devices shrunk by this factor)\n");
         }
         return b.toString();

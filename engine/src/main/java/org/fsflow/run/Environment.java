@@ -10,12 +10,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fsflow.Fsflow;
 import org.fsflow.device.Capabilities;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.FilesystemType;
+import org.fsflow.scenario.Versions;
 
 /**
  * The conditions of a run, written to {@code environment.json} when it starts: host, CPU, memory,
@@ -29,7 +29,7 @@ final class Environment {
 
     static Map<String, Object> collect(Plan plan, RunSettings settings) {
         Map<String, Object> env = new LinkedHashMap<>();
-        env.put("fsflow_version", Fsflow.VERSION);
+        env.put("fsflow_version", Versions.FSFLOW);
         env.put("java_version", System.getProperty("java.version"));
         env.put("host", hostname());
         env.put("kernel", Capabilities.kernelRelease());
@@ -89,7 +89,7 @@ final class Environment {
         var s = plan.scenario();
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("title", s.title());
-        c.put("source", s.provenance());
+        c.put("source", s.origin());
         c.put("description", s.description());
         c.put("steps", s.steps().stream().map(st -> st.name()).toList());
         c.put("drop_caches_steps", s.steps().stream()
@@ -99,7 +99,7 @@ final class Environment {
                 .map(v -> v.value()).toList() : List.of());
         Map<String, Object> datasets = new LinkedHashMap<>();
         {
-            for (String name : org.fsflow.plan.Planner.usedDatasets(s)) {
+            for (String name : s.usedDatasets()) {
                 var d = s.datasets().get(name);
                 Map<String, Object> info = new LinkedHashMap<>();
                 info.put("files", d.fileCount());

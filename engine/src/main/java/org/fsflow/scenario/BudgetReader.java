@@ -19,11 +19,11 @@ final class BudgetReader {
     static final long MAX_BYTES = 64L << 40;
 
     private final Fields f;
-    private final Map<String, Scenario.Param> params;
+    private final Scalars v;
 
-    BudgetReader(Fields f, Map<String, Scenario.Param> params) {
+    BudgetReader(Fields f, Scalars v) {
         this.f = f;
-        this.params = params;
+        this.v = v;
     }
 
     /** The scenario's {@code memory:}. */
@@ -37,7 +37,7 @@ final class BudgetReader {
             f.require(e, node, "memory", "size");
             Node n = Fields.value(e, "size");
             Long bytes = n == null ? null : size(n, "memory size");
-            Boolean scale = (n = Fields.value(e, "scale")) == null ? Boolean.TRUE : f.bool(n, "memory scale");
+            Boolean scale = (n = Fields.value(e, "scale")) == null ? Boolean.TRUE : v.bool(n, "memory scale");
             return new MemoryBudget(bytes, !Boolean.FALSE.equals(scale), 1.0, at);
         }
         return new MemoryBudget(size(node, "memory"), true, 1.0, at);
@@ -50,9 +50,9 @@ final class BudgetReader {
 
     private Long size(Node node, String what) {
         if (!(node instanceof ScalarNode)) {
-            f.error(node, what + " must be a size such as 512MB or 2GiB, not " + Fields.describe(node));
+            f.error(node, what + " must be a size such as 512MB or 2GiB, not " + Hints.describe(node));
             return null;
         }
-        return f.size(node, what, 1L << 20, MAX_BYTES);
+        return v.size(node, what, 1L << 20, MAX_BYTES);
     }
 }

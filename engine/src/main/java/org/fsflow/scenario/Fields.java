@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -69,7 +68,7 @@ final class Fields {
     Map<String, NodeTuple> entries(Node node, String what, Collection<String> allowed) {
         Map<String, NodeTuple> out = new LinkedHashMap<>();
         if (!(node instanceof MappingNode map)) {
-            error(node, what + " must be a mapping of key: value lines, not " + describe(node));
+            error(node, what + " must be a mapping of key: value lines, not " + Hints.describe(node));
             return null;
         }
         for (NodeTuple t : map.getValue()) {
@@ -90,8 +89,8 @@ final class Fields {
                 continue;
             }
             if (allowed != null && !allowed.contains(key)) {
-                error(keyNode, "unknown key '" + key + "' in " + what + didYouMean(key, allowed));
-                String best = closest(key, allowed);
+                error(keyNode, "unknown key '" + key + "' in " + what + Hints.didYouMean(key, allowed));
+                String best = Hints.closest(key, allowed);
                 if (best != null) {
                     suggested.computeIfAbsent(node, n -> new java.util.HashSet<>()).add(best);
                 }
@@ -100,31 +99,6 @@ final class Fields {
             out.put(key, t);
         }
         return out;
-    }
-
-    /** " (did you mean 'x'?)" for the closest of {@code choices}, or the list of choices. */
-    static String didYouMean(String word, Collection<String> choices) {
-        String best = closest(word, choices);
-        if (best != null) {
-            return " (did you mean '" + best + "'?)";
-        }
-        return choices.isEmpty() ? "" : ": expected one of " + String.join(", ", choices);
-    }
-
-    /** The choice closest to {@code word} by edit distance, if close enough to be a typo. */
-    static String closest(String word, Collection<String> choices) {
-        LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String c : choices) {
-            int d = distance.apply(word.toLowerCase(java.util.Locale.ROOT), c.toLowerCase(java.util.Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = c;
-            }
-        }
-        int tolerance = word.length() <= 3 ? 1 : Math.min(3, Math.max(2, word.length() / 3));
-        return best != null && bestDistance <= tolerance ? best : null;
     }
 
     /** Reports required keys missing from {@code entries} at {@code node}. */
@@ -166,7 +140,13 @@ final class Fields {
         return s;
     }
 
-    private Node substituted(Node node) {
+    /** True when a variable in {@code node} was refused (already reported). */
+    boolean refused(Node node) {
+        return params.refused(node);
+    }
+
+    /** {@code node} with {@code ${params.NAME}} substituted. */
+    Node substituted(Node node) {
         return node instanceof ScalarNode s ? params.apply(s, locator(s)) : node;
     }
 
@@ -174,148 +154,8 @@ final class Fields {
         if (node instanceof ScalarNode s && s.getTag() != Tag.NULL) {
             return s.getValue();
         }
-        error(node, what + " must be a single value, not " + describe(node));
+        error(node, what + " must be a single value, not " + Hints.describe(node));
         return null;
-    }
-
-    /** A non-empty scalar text. */
-    String nonEmpty(Node node, String what) {
-        String s = text(node, what);
-        if (s != null && s.isBlank()) {
-            error(node, what + " must not be empty");
-            return null;
-        }
-        return s;
-    }
-
-    /** An integer within [min, max]. */
-    Long integer(Node node, String what, long min, long max) {
-        Node value = substituted(node);
-        if (params.refused(node)) {
-            return null;
-        }
-        node = value;
-        if (!(node instanceof ScalarNode s) || s.getTag() != Tag.INT) {
-            error(node, what + " must be a whole number, not " + describe(node));
-            return null;
-        }
-        long v;
-        try {
-            v = Long.parseLong(s.getValue().replace("_", "").replace("+", ""));
-        } catch (NumberFormatException e) {
-            error(node, what + " '" + s.getValue() + "' is out of range (" + min + " to " + max + ")");
-            return null;
-        }
-        if (v < min || v > max) {
-            error(node, what + " is " + v + ": it must be " + (v < min ? "at least " + min : "at most " + max));
-            return null;
-        }
-        return v;
-    }
-
-    /** A boolean. */
-    Boolean bool(Node node, String what) {
-        Node value = substituted(node);
-        if (params.refused(node)) {
-            return null;
-        }
-        node = value;
-        if (node instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
-            return Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT));
-        }
-        error(node, what + " must be true or false, not " + describe(node));
-        return null;
-    }
-
-    /** A size such as 4GiB within [min, max] bytes. */
-    Long size(Node node, String what, long min, long max) {
-        String s = text(node, what);
-        if (s == null) {
-            return null;
-        }
-        long bytes;
-        try {
-            bytes = ByteSize.parse(s);
-        } catch (IllegalArgumentException e) {
-            error(node, what + ": " + e.getMessage());
-            return null;
-        }
-        if (bytes < min) {
-            error(node, what + " " + s + " is too small: at least " + ByteSize.format(min));
-            return null;
-        }
-        if (bytes > max) {
-            error(node, what + " " + s + " is absurdly large (limit " + ByteSize.format(max) + ")");
-            return null;
-        }
-        return bytes;
-    }
-
-    /** A fraction written as 3% or 0.03, within (0, 1]. */
-    Double fraction(Node node, String what) {
-        String s = text(node, what);
-        if (s == null) {
-            return null;
-        }
-        try {
-            String t = s.trim();
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
-                    : Double.parseDouble(t);
-            if (v > 0 && v <= 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        error(node, what + " '" + s + "' must be a percentage above 0 and up to 100%, such as 3%");
-        return null;
-    }
-
-    /** One of {@code choices}, with a hint when it is not. */
-    String choice(Node node, String what, List<String> choices) {
-        String s = text(node, what);
-        if (s == null) {
-            return null;
-        }
-        if (!choices.contains(s)) {
-            error(node, what + " '" + s + "' is not one of " + String.join(", ", choices) + didYouMeanOnly(s, choices));
-            return null;
-        }
-        return s;
-    }
-
-    private static String didYouMeanOnly(String s, List<String> choices) {
-        String best = closest(s, choices);
-        return best == null ? "" : " (did you mean '" + best + "'?)";
-    }
-
-    /** A name matching {@code pattern} (identifiers used in paths and node ids). */
-    String name(Node node, String what, String pattern, String rule) {
-        String s = text(node, what);
-        if (s != null && !s.matches(pattern)) {
-            error(node, what + " '" + s + "' " + rule);
-            return null;
-        }
-        return s;
-    }
-
-    /** A list of scalars; a single scalar is a list of one. */
-    List<String> strings(Node node, String what) {
-        List<String> out = new ArrayList<>();
-        if (node instanceof SequenceNode seq) {
-            for (Node item : seq.getValue()) {
-                String s = text(item, what + " item");
-                if (s != null) {
-                    out.add(s);
-                }
-            }
-        } else {
-            String s = text(node, what);
-            if (s != null) {
-                out.addAll(List.of(s.trim().split("\\s+")));
-            }
-        }
-        return out;
     }
 
     /** A template: variables are located at their column when the scalar is on one line. */
@@ -366,21 +206,4 @@ final class Fields {
         return offset -> start.shifted(shift + offset);
     }
 
-    /** "a list", "a mapping", "an empty value" ...: what the user wrote, for messages. */
-    static String describe(Node node) {
-        if (node instanceof MappingNode) {
-            return "a mapping";
-        }
-        if (node instanceof SequenceNode) {
-            return "a list";
-        }
-        if (node instanceof ScalarNode s) {
-            if (s.getTag() == Tag.NULL) {
-                return "an empty value";
-            }
-            String v = s.getValue();
-            return "'" + (v.length() > 40 ? v.substring(0, 40) + "..." : v) + "'";
-        }
-        return "this";
-    }
 }

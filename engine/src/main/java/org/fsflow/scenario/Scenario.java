@@ -32,7 +32,7 @@ import java.util.Map;
  * @param version      {@code fsflow:} language version; only 1 exists
  * @param name         {@code name:} identifier, [a-z0-9._-], used in paths
  * @param title        {@code title:} human title
- * @param provenance   {@code source:} where the campaign comes from
+ * @param origin       {@code source:} where the campaign comes from (paper, post, script)
  * @param description  {@code description:} free text
  * @param params       {@code params:} name to default value
  * @param devices      {@code devices:} in file order
@@ -48,13 +48,15 @@ import java.util.Map;
  * @param memory       {@code memory:} the memory budget of every measured step ({@link MemoryBudget#none} when absent)
  * @param warmup       {@code warmup:} repetitions of every cell run before the measured ones, recorded
  *                     with {@code warmup: true} and left out of the statistics (as hyperfine's --warmup)
+ * @param provenance   not written in the file: its digest and the command line's {@code --set} and
+ *                     {@code --scale}, set by {@link ScenarioLoader} (null on a scenario not loaded so)
  */
 public record Scenario(
         SourceText source,
         int version,
         String name,
         String title,
-        String provenance,
+        String origin,
         String description,
         Map<String, Param> params,
         Map<String, Device> devices,
@@ -68,12 +70,46 @@ public record Scenario(
         java.time.Duration timeout,
         List<Step> steps,
         MemoryBudget memory,
-        int warmup) {
+        int warmup,
+        Provenance provenance) {
+
+    /** This scenario, loaded with {@code provenance}. */
+    public Scenario with(Provenance provenance) {
+        return new Scenario(source, version, name, title, origin, description, params, devices, filesystems, datasets,
+                matrix, repeat, order, seed, onError, timeout, steps, memory, warmup, provenance);
+    }
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */
     public static final String TARGET = "target";
     /** The device that holds the datasets, by convention named {@code source}. */
     public static final String SOURCE = "source";
+
+    /**
+     * The datasets a plan generates, in declaration order: those of the matrix's dataset axis and
+     * those a command names as {@code ${datasets.NAME.*}}.
+     */
+    public List<String> usedDatasets() {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        if (matrix.has(Matrix.DATASET)) {
+            matrix.axes().get(Matrix.DATASET).forEach(v -> used.add(v.value()));
+        }
+        for (Step st : steps) {
+            for (Command c : java.util.Arrays.asList(st.run(), st.before(), st.after())) {
+                if (c == null) {
+                    continue;
+                }
+                for (Template t : c.parts()) {
+                    for (Template.Variable v : t.variables()) {
+                        if (v.name().startsWith("datasets.")) {
+                            String rest = v.name().substring(9);
+                            used.add(rest.substring(0, Math.max(0, rest.indexOf('.'))));
+                        }
+                    }
+                }
+            }
+        }
+        return datasets.keySet().stream().filter(used::contains).toList();
+    }
 
     /** Repetition order of the cells. */
     public enum Order {

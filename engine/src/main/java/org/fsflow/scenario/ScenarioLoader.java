@@ -16,10 +16,12 @@ public final class ScenarioLoader {
     }
 
     /**
-     * A valid scenario, the warnings about its method, and its effective text: the file as written
-     * when nothing was overridden, else the YAML tree after {@code --set} (comments are lost).
+     * A valid scenario (with its {@link Provenance}) and the warnings about its method.
+     *
+     * @param scenario the scenario, ready to plan
+     * @param warnings what weakens its method, to print before anything runs
      */
-    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings, String effectiveText) {
+    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings) {
     }
 
     /** Loads {@code file} (shown in messages as given) with {@code overrides}. */
@@ -57,7 +59,9 @@ public final class ScenarioLoader {
         if (problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
         }
-        return new Loaded(scenario, problems.all(), effective);
+        Provenance provenance = new Provenance(source.path(), source.sha256(), overrides.sets(), overrides.scale(),
+                effective);
+        return new Loaded(scenario.with(provenance), problems.all());
     }
 
     private static String serialize(Node root) {
@@ -105,8 +109,8 @@ public final class ScenarioLoader {
         s.datasets().forEach((name, d) -> datasets.put(name, d.scaled(factor)));
         Map<String, Device> devices = new LinkedHashMap<>();
         s.devices().forEach((name, d) -> devices.put(name, scaled(d, factor)));
-        return new Scenario(s.source(), s.version(), s.name(), s.title(), s.provenance(), s.description(), s.params(),
+        return new Scenario(s.source(), s.version(), s.name(), s.title(), s.origin(), s.description(), s.params(),
                 devices, s.filesystems(), datasets, s.matrix(), s.repeat(), s.order(), s.seed(), s.onError(),
-                s.timeout(), s.steps(), s.memory().scaledBy(dataFactor(s, datasets)), s.warmup());
+                s.timeout(), s.steps(), s.memory().scaledBy(dataFactor(s, datasets)), s.warmup(), s.provenance());
     }
 }

@@ -56,7 +56,7 @@ final class ScenarioValidator {
                 }
             }
         }
-        java.util.List<String> used = org.fsflow.plan.Planner.usedDatasets(s);
+        java.util.List<String> used = s.usedDatasets();
         for (Dataset d : s.datasets().values()) {
             if (!used.contains(d.name())) {
                 problems.warn(d.where(), "dataset '" + d.name() + "' is not in the matrix's dataset axis: it will not be used");
@@ -150,7 +150,7 @@ final class ScenarioValidator {
             return;
         }
         long needed = 0;
-        for (String name : org.fsflow.plan.Planner.usedDatasets(s)) {
+        for (String name : s.usedDatasets()) {
             needed += s.datasets().get(name).expectedBytes();
         }
         // ext4 keeps about 5 % for root and metadata; leave room for it
@@ -170,7 +170,7 @@ final class ScenarioValidator {
     }
 
     private static String hint(String name, java.util.Collection<String> known) {
-        String best = Fields.closest(name, known);
+        String best = Hints.closest(name, known);
         if (best != null) {
             return " (did you mean '" + best + "'?)";
         }

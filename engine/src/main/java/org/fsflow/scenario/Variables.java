@@ -185,7 +185,7 @@ public final class Variables {
             names.stream().filter(n -> n.startsWith(head + ".")).forEach(n -> fields.add("${" + n + "}"));
             return unknown + ": device '" + head + "' has " + String.join(", ", fields);
         }
-        String best = Fields.closest(name, names);
+        String best = Hints.closest(name, names);
         return unknown + (best != null ? " (did you mean ${" + best + "}?)" : ": see the variables in the README");
     }
 

@@ -1,4 +1,4 @@
-package org.fsflow.device;
+package org.fsflow.plan;
 
 import java.nio.file.Path;
 import org.fsflow.scenario.Dataset;

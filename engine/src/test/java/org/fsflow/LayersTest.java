@@ -1,0 +1,108 @@
+package org.fsflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * No package of engine/src/main imports from a package above it. The layers, lowest first (a
+ * package may use its own layer and those below):
+ *
+ * <pre>
+ * scenario, safety                 the language: model, reading, validation, the tables of facts;
+ *                                  files and directories opened without following links
+ * plan                             the execution graph and where a run puts things (Layout)
+ * device, measure, result          devices and drivers; /proc readers; measurements and the journal
+ * dataset, parse                   dataset generator (manifests as JSON); tool output parsers
+ * run                              the walker and what it needs to run a plan
+ * summary, report, importer        statistics and rendering; foreign results into a journal
+ * compare, hosts                   runs against a baseline; a campaign fanned out over hosts
+ * org.fsflow (root)                the pipeline: Fsflow composes the stages
+ * cli                              the commands, each a prefix of the pipeline
+ * </pre>
+ */
+class LayersTest {
+
+    static final List<List<String>> LAYERS = List.of(
+            List.of("scenario", "safety"),
+            List.of("plan"),
+            List.of("device", "measure", "result"),
+            List.of("dataset", "parse"),
+            List.of("run"),
+            List.of("summary", "report", "importer"),
+            List.of("compare", "hosts"),
+            List.of(""),
+            List.of("cli"));
+
+    private static final Pattern PACKAGE = Pattern.compile("^package org\\.fsflow(?:\\.([a-z]+))?;", Pattern.MULTILINE);
+    // a reference to another package: org.fsflow.pkg.Type, or org.fsflow.Type for the root
+    private static final Pattern REFERENCE = Pattern.compile("\\borg\\.fsflow\\.(?:([a-z]+)\\.)?[A-Z]");
+    private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+
+    static int layer(String pkg) {
+        for (int i = 0; i < LAYERS.size(); i++) {
+            if (LAYERS.get(i).contains(pkg)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Upward references of one source text, as "from -> to". */
+    static List<String> upward(String source) {
+        Matcher p = PACKAGE.matcher(source);
+        assertTrue(p.find(), "no package line");
+        String from = p.group(1) == null ? "" : p.group(1);
+        List<String> out = new ArrayList<>();
+        Matcher m = REFERENCE.matcher(COMMENT.matcher(source).replaceAll(" "));
+        while (m.find()) {
+            String to = m.group(1) == null ? "" : m.group(1);
+            if (layer(to) > layer(from)) {
+                out.add((from.isEmpty() ? "root" : from) + " -> " + (to.isEmpty() ? "root" : to));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void noPackageImportsFromAPackageAboveIt() throws IOException {
+        Path main = TestPaths.root().resolve("engine/src/main/java/org/fsflow");
+        TreeSet<String> problems = new TreeSet<>();
+        TreeSet<String> unknown = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(main)) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                String text = Files.readString(f);
+                Matcher p = PACKAGE.matcher(text);
+                if (p.find() && layer(p.group(1) == null ? "" : p.group(1)) < 0) {
+                    unknown.add(p.group(1));
+                }
+                upward(text).forEach(u -> problems.add(main.relativize(f) + ": " + u));
+            }
+        }
+        assertEquals(new TreeSet<>(), unknown, "packages missing from LAYERS: place them in the order");
+        assertEquals(new TreeSet<>(), problems, "imports from a higher layer");
+    }
+
+    @Test
+    void theCheckSeesImportsAndQualifiedNamesButNotComments() {
+        String source = String.join("\n",
+                "package org.fsflow.scenario;",
+                "import org.fsflow.plan.Planner;",
+                "/** see {@link org.fsflow.run.Runner} */",
+                "class X { Object y = org.fsflow.Fsflow.class; // org.fsflow.cli.Main",
+                "}");
+        assertEquals(List.of("scenario -> plan", "scenario -> root"), upward(source));
+        assertEquals(List.of(), upward("package org.fsflow.cli;\nimport org.fsflow.run.Runner;\n"));
+        assertEquals(List.of("root -> cli"), upward("package org.fsflow;\nimport org.fsflow.cli.Main;\n"));
+    }
+}
