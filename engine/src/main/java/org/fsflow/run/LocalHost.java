@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
+import org.fsflow.device.CellSupport;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
@@ -86,7 +87,8 @@ public final class LocalHost implements CellPlace {
         Bindings bindings = new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null)
                 .withDevices(devices.nodes());
         Filesystem fs = targetFilesystem(unit.cell());
-        String cannotRun = fs == null || !formattableTarget() ? null : capabilities.missing(fs);
+        // the same check as fsflow doctor's
+        String cannotRun = CellSupport.cannotRun(scenario, unit.cell(), capabilities::missing);
         if (cannotRun == null) {
             cannotRun = services.ensure(fs, bindings);
         }
@@ -125,10 +127,6 @@ public final class LocalHost implements CellPlace {
     private Filesystem targetFilesystem(Cell cell) {
         Device target = scenario.devices().get(Scenario.TARGET);
         return target == null || cell.filesystem() == null ? null : StepCommand.filesystem(scenario, target, cell);
-    }
-
-    private boolean formattableTarget() {
-        return scenario.devices().get(Scenario.TARGET).formattable();
     }
 
     // unmount what the unit mounted and destroy what its lifecycle created, so the next unit starts clean

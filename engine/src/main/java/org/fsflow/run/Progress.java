@@ -1,27 +1,44 @@
 package org.fsflow.run;
 
 import java.io.PrintWriter;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
+import org.fsflow.result.StepDurations;
 
 /**
- * Live events of a run, separate from its results. On a terminal one line is rewritten in place
- * (measured nodes done, cell run i/N where a cell run is one repetition of one cell, node,
- * elapsed, ETA from the nodes done); otherwise one plain line per node.
+ * Live events of a run, separate from its results. On a terminal one status line is rewritten in
+ * place (cell, step, repetition, elapsed time, ETA); otherwise one plain line per measured node.
+ * A cell repetition that is skipped is one line with its reason, not one per step. The ETA sums,
+ * over the nodes still to run, the mean time of the same step measured so far in this run (same
+ * cell first, see {@link StepDurations}). At the end, a table per filesystem.
  */
 final class Progress {
 
     private final PrintWriter out;
     private final boolean live;
-    private final long total;
+    private final List<PlanNode> measured;
+    private final int repeats;
     private final long startNanos = System.nanoTime();
-    private long done;
-    private int cell;
-    private int cells;
+    private final StepDurations durations = new StepDurations();
+    private final ProgressTally tally = new ProgressTally();
+    private final Set<String> finished = new HashSet<>();
+    /** Cell repetitions being skipped (their remaining steps take no time), as "cell/rN". */
+    private final Set<String> skipping = new HashSet<>();
+    private String lastSkip;
+    private int unit;
+    private int units;
 
-    Progress(PrintWriter out, boolean live, long total) {
+    Progress(PrintWriter out, boolean live, Plan plan) {
         this.out = out;
         this.live = live;
-        this.total = total;
+        this.measured = plan.nodes().stream().filter(PlanNode::measured).toList();
+        this.repeats = plan.scenario().repeat().min();
     }
 
     void info(String line) {
@@ -30,34 +47,99 @@ final class Progress {
         out.flush();
     }
 
-    void starting(String node, int cell, int cells) {
-        this.cell = cell;
-        this.cells = cells;
+    /** {@code node} starts, in cell repetition {@code unit} of {@code units}: the status line shows it. */
+    void starting(PlanNode node, int unit, int units) {
+        this.unit = unit;
+        this.units = units;
         if (live) {
-            out.print("\r\033[K" + String.format(Locale.ROOT, "[%d/%d measured, cell run %d/%d] %s  elapsed %s%s", done,
-                    total, cell, cells, node, clock(elapsed()), eta()));
+            out.print("\r\033[K" + status(node));
             out.flush();
         }
     }
 
-    void finished(String node, String status, Double realSeconds, String detail) {
-        done++;
-        String line = String.format(Locale.ROOT, "[%" + String.valueOf(total).length() + "d/%d] %-40s %-7s %s%s", done,
-                total, node, status, realSeconds == null ? "" : String.format(Locale.ROOT, "%.3f s", realSeconds),
-                detail == null ? "" : "  " + detail);
-        if (live && (status.equals("ok") || status.equals("kept"))) {
-            starting(node, cell, cells);
+    /** {@code node} was done before an interruption and is kept. */
+    void kept(PlanNode node, Measurement earlier, String detail) {
+        finished.add(node.id());
+        if (earlier != null) {
+            durations.add(earlier);
+            tally.add(node, earlier);
+        }
+        if (!live) {
+            line(node, "kept", null, detail);
+        }
+    }
+
+    /** {@code node} ended with {@code m}. */
+    void finished(PlanNode node, Measurement m) {
+        finished.add(node.id());
+        durations.add(m);
+        tally.add(node, m);
+        if (m.status() == Status.SKIPPED) {
+            skipped(node, m.reason());
             return;
         }
+        lastSkip = null;
+        if (live && m.status() == Status.OK) {
+            starting(node, unit, units);
+            return;
+        }
+        line(node, m.status().value(), m.realS(), m.ok() ? null : m.reason());
+    }
+
+    /** One line per skipped cell repetition and reason; its other steps are counted silently. */
+    private void skipped(PlanNode node, String reason) {
+        String unit = unit(node);
+        skipping.add(unit);
+        String key = unit + "\u0000" + reason;
+        if (key.equals(lastSkip)) {
+            return;
+        }
+        lastSkip = key;
         clear();
+        out.println(String.format(Locale.ROOT, "%-40s skipped  %s", unit, reason));
+        out.flush();
+    }
+
+    /** Ends the live line and prints the table per filesystem. */
+    void end() {
+        clear();
+        tally.print(out);
+        out.flush();
+    }
+
+    private void line(PlanNode node, String status, Double realSeconds, String detail) {
+        clear();
+        String line = String.format(Locale.ROOT, "[%" + String.valueOf(measured.size()).length() + "d/%d] %-40s %-7s %s%s",
+                finished.size(), measured.size(), node.id(), status,
+                realSeconds == null ? "" : String.format(Locale.ROOT, "%.3f s", realSeconds),
+                detail == null ? "" : "  " + detail);
         out.println(line.stripTrailing());
         out.flush();
     }
 
-    /** Ends the live line, so what follows starts on a clean one. */
-    void end() {
-        clear();
-        out.flush();
+    /** The live status line: progress, cell, step, repetition, elapsed, ETA. */
+    String status(PlanNode node) {
+        return String.format(Locale.ROOT, "[%d/%d steps, cell run %d/%d] %s  repetition %d/%d  step %s  elapsed %s%s",
+                finished.size(), measured.size(), unit, units, node.cell().id().isEmpty() ? "-" : node.cell().id(),
+                node.repeat(), Math.max(repeats, node.repeat()), node.step().name(), clock(elapsed()), eta());
+    }
+
+    private String eta() {
+        double left = 0;
+        for (PlanNode n : measured) {
+            if (!finished.contains(n.id()) && !skipping.contains(unit(n))) {
+                var estimate = durations.estimate(n.cell().coordinates(), n.step().name());
+                if (estimate.isEmpty()) {
+                    return "";
+                }
+                left += estimate.getAsDouble();
+            }
+        }
+        return "  ETA " + clock(left);
+    }
+
+    private static String unit(PlanNode n) {
+        return (n.cell().id().isEmpty() ? "" : n.cell().id() + "/") + "r" + n.repeat();
     }
 
     private void clear() {
@@ -68,14 +150,6 @@ final class Progress {
 
     private double elapsed() {
         return (System.nanoTime() - startNanos) / 1e9;
-    }
-
-    private String eta() {
-        if (done == 0) {
-            return "";
-        }
-        double perNode = elapsed() / done;
-        return "  ETA " + clock(perNode * (total - done));
     }
 
     static String clock(double seconds) {

@@ -81,12 +81,12 @@ final class Recorder implements CellPlace.UnitSink {
 
     @Override
     public void starting(PlanNode node) {
-        progress.starting(node.id(), unitNumber, unitsTotal);
+        progress.starting(node, unitNumber, unitsTotal);
     }
 
     @Override
     public void kept(PlanNode node, String detail) {
-        progress.finished(node.id(), "kept", null, detail);
+        progress.kept(node, done.get(node.id()), detail);
     }
 
     @Override
@@ -99,7 +99,7 @@ final class Recorder implements CellPlace.UnitSink {
         journal.append(m);
         done.put(m.node(), m);
         count(m);
-        progress.finished(n.id(), m.status().value(), m.realS(), m.ok() ? null : m.reason());
+        progress.finished(n, m);
         if (!m.status().failure()) {
             return new CellPlace.Next.Continue();
         }

@@ -45,7 +45,7 @@ public final class Runner {
     Runner(Plan plan, RunOptions options, Function<Consumer<String>, CellPlace> placeFor) {
         this.plan = plan;
         this.options = options;
-        this.progress = new Progress(options.progress(), options.live(), plan.measuredCount());
+        this.progress = new Progress(options.progress(), options.live(), plan);
         this.recorder = new Recorder(plan.scenario(), progress, plan.layout().out());
         this.place = placeFor.apply(progress::info);
     }
