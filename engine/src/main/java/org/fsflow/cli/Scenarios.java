@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.Plan;
+import org.fsflow.run.NotStarted;
 import org.fsflow.run.RunFailure;
 import org.fsflow.run.RunOptions;
 import org.fsflow.scenario.DiagnosticPrinter;
@@ -45,6 +46,8 @@ final class Scenarios {
             throw new UserError(e.getMessage(), ExitCodes.USAGE);
         } catch (RunFailure e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
+        } catch (NotStarted e) {
+            throw new UserError(e.getMessage(), ExitCodes.INTERRUPTED);
         }
     }
 

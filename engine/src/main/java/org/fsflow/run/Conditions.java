@@ -3,15 +3,14 @@ package org.fsflow.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.device.LoopDevice;
 import org.fsflow.measure.MemoryCgroup;
 import org.fsflow.result.Json;
+import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.MemoryBudget;
 import org.fsflow.scenario.Scenario;
@@ -73,9 +72,7 @@ final class Conditions {
             if (loop.note() != null) {
                 d.put("direct_io_note", loop.note());
             }
-            Path tmp = file.resolveSibling(Campaign.ENVIRONMENT + ".tmp");
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), env);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFile.write(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot record loop device '" + device + "' in " + file, e);
         }

@@ -2,7 +2,6 @@ package org.fsflow.run;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.Locale;
 import org.fsflow.measure.Usage;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Json;
+import org.fsflow.safety.AtomicFile;
 
 /**
  * Every effective setting of a run, written to {@code run.json} when it starts (and into
@@ -54,9 +54,9 @@ public record RunSettings(List<String> sets, double scale, long seed, String ord
         Path file = out.resolve(FILE);
         try {
             Files.createDirectories(out.toAbsolutePath());
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+            AtomicFile.write(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new RunFailure("cannot write " + file + ": " + e.getMessage());
         }
     }
 

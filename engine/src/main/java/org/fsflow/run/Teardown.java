@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.fsflow.device.Mounts;
 import org.fsflow.result.Json;
+import org.fsflow.safety.AtomicFile;
 
 /**
  * The registry of everything a run set up, released in reverse order on success, failure,
@@ -91,10 +91,8 @@ public final class Teardown {
 
     private void save() {
         try {
-            Path tmp = stateFile.resolveSibling(FILE + ".tmp");
             Files.createDirectories(stateFile.toAbsolutePath().getParent());
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), resources);
-            Files.move(tmp, stateFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFile.write(stateFile, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(resources));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + stateFile, e);
         }

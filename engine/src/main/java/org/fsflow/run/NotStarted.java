@@ -1,0 +1,13 @@
+package org.fsflow.run;
+
+/**
+ * A run interrupted (Ctrl-C, SIGTERM) before it recorded {@code run.json}: nothing was started,
+ * what it had written was removed, and the message says which command to run again. Exit 3.
+ */
+public final class NotStarted extends RuntimeException {
+
+    /** An interrupt before the start, with its user-facing message. */
+    public NotStarted(String message) {
+        super(message, null, false, false);
+    }
+}
