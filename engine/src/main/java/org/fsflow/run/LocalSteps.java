@@ -79,6 +79,8 @@ final class LocalSteps {
         }
         Execution e = executor.execute(cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout,
                 ioDevices.get(), conditions(n, b));
+        String unverified = e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell())
+                : null;
         if (step.after() != null && !stop.getAsBoolean()) {
             executor.execute(b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout,
                     List.of());
@@ -88,6 +90,7 @@ final class LocalSteps {
         }
         Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
         Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
+        m = unverified == null ? m : m.failedBecause(unverified);
         String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
         return parser == null || !m.ok() ? m : parsed(m, parser, n);
     }

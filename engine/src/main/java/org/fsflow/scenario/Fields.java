@@ -167,6 +167,23 @@ final class Fields {
         return Template.parse(s, locator((ScalarNode) node), problems);
     }
 
+    /** {@code verify:}: true (the tree {@code ifTrue}), false (null) or a path template, as a one-argument command. */
+    Command verifiedTree(Node node, String ifTrue) {
+        if (node instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
+            return Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT))
+                    ? new Command(false, List.of(Template.parse(ifTrue, offset -> at(node), problems)), at(node)) : null;
+        }
+        Template t = template(node, "verify");
+        if (t == null) {
+            return null;
+        }
+        if (t.text().isBlank()) {
+            error(node, "verify is true, false or the path of the copied tree, not empty");
+            return null;
+        }
+        return new Command(false, List.of(t), at(node));
+    }
+
     /** A command: a string (sh -c) or a list of arguments (exec'd directly). */
     Command command(Node node, String what) {
         if (node instanceof SequenceNode seq) {

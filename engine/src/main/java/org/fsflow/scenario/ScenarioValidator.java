@@ -125,6 +125,12 @@ final class ScenarioValidator {
             vars.check(step.run(), s, problems);
             vars.check(step.before(), s, problems);
             vars.check(step.after(), s, problems);
+            vars.check(step.verify(), s, problems);
+            if (step.verify() != null && !s.matrix().has(Matrix.DATASET)
+                    && step.verify().parts().get(0).variables().stream().noneMatch(v -> v.name().startsWith("dataset."))) {
+                problems.error(step.verify().where(), "verify compares the copy with the cell's dataset: the matrix "
+                        + "has no 'dataset' axis");
+            }
         }
         for (Filesystem fs : s.filesystems().values()) {
             Filesystem.Lifecycle l = fs.lifecycle();

@@ -22,6 +22,7 @@ import java.time.Duration;
  *     drop_caches: true                               # start cold: sync, drop caches, unmeasured
  *     flush: true                                     # syncfs the target inside the measured time
  *     memory: 256MiB                                  # this step's memory budget
+ *     verify: true                                    # the copy must equal the dataset, checked unmeasured
  *   - name: bench
  *     run: bonnie++ -d ${target.mnt} -u root -q
  *     parse: bonnie                                   # figures go into the result's metrics
@@ -44,11 +45,17 @@ import java.time.Duration;
  *                inside the measured interval; the result keeps the flush time apart as {@code flush_s}
  * @param memory  {@code memory:} this step's memory budget in bytes (before {@code --scale}), or null
  *                for the cell's
+ * @param verify  {@code verify:} the tree that must equal the cell's dataset after the step (names,
+ *                sizes and bytes, checked unmeasured; the step fails otherwise), as a one-argument
+ *                command; {@code verify: true} stands for {@value #VERIFY_DEFAULT}; null when absent
  * @param where   where the step is written
  */
 public record Step(String name, Action action, String device, Command run, Command before, Command after,
         Duration timeout, Scenario.OnError onError, String parse, boolean dropCaches, boolean flush, Long memory,
-        Location where) {
+        Command verify, Location where) {
+
+    /** What {@code verify: true} checks: the dataset copied under the target's mount point. */
+    public static final String VERIFY_DEFAULT = "${target.mnt}/${dataset.name}";
 
     /** The built-in actions, each measured like any step. */
     public enum Action {

@@ -15,7 +15,7 @@ import org.yaml.snakeyaml.nodes.Tag;
 final class StepReader {
 
     static final List<String> STEP_KEYS = List.of("name", "run", "action", "device", "before", "after", "timeout",
-            "on_error", "parse", "drop_caches", "flush", "memory");
+            "on_error", "parse", "drop_caches", "flush", "memory", "verify");
 
     private final Fields f;
     private final Scalars v;
@@ -73,6 +73,9 @@ final class StepReader {
             if (e.containsKey("parse")) {
                 f.error(Fields.value(e, "parse"), "parse applies to run: steps only");
             }
+            if (e.containsKey("verify")) {
+                f.error(Fields.value(e, "verify"), "verify applies to run: steps only (the step that copies)");
+            }
             String keyword = f.text(n, "action");
             return keyword == null ? null : actionStep(keyword, n, e, where);
         }
@@ -96,10 +99,11 @@ final class StepReader {
         }
         Command run = f.command(Fields.value(e, "run"), "run");
         String parse = (n = Fields.value(e, "parse")) == null ? null : v.choice(n, "parse", ParserName.STEP_NAMES);
+        Command verify = (n = Fields.value(e, "verify")) == null ? null : f.verifiedTree(n, Step.VERIFY_DEFAULT);
         Step common = common(e, null);
         return name == null || run == null ? null
                 : new Step(name, null, null, run, common.before(), common.after(), common.timeout(), common.onError(),
-                        parse, common.dropCaches(), common.flush(), common.memory(), where);
+                        parse, common.dropCaches(), common.flush(), common.memory(), verify, where);
     }
 
     private Step actionStep(String keyword, Node keywordNode, Map<String, NodeTuple> e, Location where) {
@@ -117,7 +121,7 @@ final class StepReader {
         Step common = common(e, null);
         return name == null || device == null ? null
                 : new Step(name, action, device, null, common.before(), common.after(), common.timeout(),
-                        common.onError(), null, common.dropCaches(), common.flush(), common.memory(), where);
+                        common.onError(), null, common.dropCaches(), common.flush(), common.memory(), null, where);
     }
 
     private Step common(Map<String, NodeTuple> e, String name) {
@@ -130,6 +134,6 @@ final class StepReader {
         Boolean flush = (n = Fields.value(e, "flush")) == null ? Boolean.FALSE : v.bool(n, "flush");
         Long budget = (n = Fields.value(e, "memory")) == null ? null : memory.stepBudget(n);
         return new Step(name, null, null, null, before, after, timeout, onError, null, Boolean.TRUE.equals(drop),
-                Boolean.TRUE.equals(flush), budget, null);
+                Boolean.TRUE.equals(flush), budget, null, null);
     }
 }
