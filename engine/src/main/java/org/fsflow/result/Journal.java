@@ -56,7 +56,9 @@ public final class Journal implements AutoCloseable {
 
     /** Appends one measurement and forces it to disk. */
     public synchronized void append(Measurement m) {
+        long end = -1;
         try {
+            end = channel.position();
             byte[] line = Json.MAPPER.writeValueAsBytes(m);
             ByteBuffer buf = ByteBuffer.allocate(line.length + 1).put(line).put((byte) '\n').flip();
             while (buf.hasRemaining()) {
@@ -64,7 +66,21 @@ public final class Journal implements AutoCloseable {
             }
             channel.force(false);
         } catch (IOException e) {
+            cut(end);
             throw new UncheckedIOException("cannot append to results.jsonl", e);
+        }
+    }
+
+    // a failed append (a full disk) leaves no torn line behind: the journal ends at its last complete one
+    private void cut(long end) {
+        try {
+            if (end >= 0) {
+                channel.truncate(end);
+                channel.position(end);
+                channel.force(false);
+            }
+        } catch (IOException e) {
+            // then the torn line is cut when the journal is opened again
         }
     }
 

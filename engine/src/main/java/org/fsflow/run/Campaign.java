@@ -65,6 +65,8 @@ public final class Campaign {
                 guard.commit(runner::interrupt);
                 try {
                     return runner.run();
+                } catch (UncheckedIOException e) {
+                    throw DiskFull.outputFull(e, out) ? DiskFull.outputFailure(out, e) : e;
                 } finally {
                     executor.close();
                 }
@@ -134,6 +136,9 @@ public final class Campaign {
     private static Runner.Summary run(Plan plan, ProcessExecutor executor, RunOptions options) {
         try {
             return new Runner(plan, executor, options).run();
+        } catch (UncheckedIOException e) {
+            Path out = plan.layout().out();
+            throw DiskFull.outputFull(e, out) ? DiskFull.outputFailure(out, e) : e;
         } finally {
             executor.close();
         }

@@ -91,6 +91,7 @@ final class LocalSteps {
         Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
         Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
         m = unverified == null ? m : m.failedBecause(unverified);
+        m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
         String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
         return parser == null || !m.ok() ? m : parsed(m, parser, n);
     }
@@ -112,6 +113,13 @@ final class LocalSteps {
         Execution e = executor.execute(cmd.argv(), results.log(n, "replay.out"), results.log(n, "replay.err"), null,
                 List.of());
         return e.succeeded() ? null : n.id() + ": " + StepResults.describeFailure(e);
+    }
+
+    /** {@code m} with a reason starting "device full" when its failure filled the step's filesystem. */
+    private Measurement deviceFull(Measurement m, PlanNode n, Bindings b) {
+        String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
+        String full = DiskFull.stepReason(results.log(n, "err"), Path.of(b.value(device + ".mnt")));
+        return full == null ? m : m.failedBecause(full + (m.reason() == null ? "" : "; " + m.reason()));
     }
 
     /** The memory budget and the flush of node {@code n}. */

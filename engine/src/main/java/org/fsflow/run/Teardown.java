@@ -45,7 +45,7 @@ public final class Teardown {
     /** Forgets {@code r} (it was released by a step, such as umount). */
     public synchronized void forget(Resource r) {
         resources.remove(r);
-        save();
+        saveReleased();
     }
 
     /** Releases every resource of {@code scope}, newest first. */
@@ -55,7 +55,7 @@ public final class Teardown {
             if (r.scope().equals(scope)) {
                 releaseOne(r, log);
                 resources.remove(i);
-                save();
+                saveReleased();
             }
         }
     }
@@ -87,6 +87,16 @@ public final class Teardown {
         t.resources.addAll(left);
         t.releaseAll();
         return left.size();
+    }
+
+    // after a release a stale state.json only lists more than is left, and releasing again is harmless:
+    // a full disk must not stop the teardown
+    private void saveReleased() {
+        try {
+            save();
+        } catch (UncheckedIOException e) {
+            log.accept(e.getMessage() + " (" + e.getCause().getMessage() + "): the teardown goes on");
+        }
     }
 
     private void save() {
