@@ -26,6 +26,10 @@ public final class Teardown {
     // how long a stopped service may take until its check fails
     private static final Duration STOP_LIMIT = Duration.ofSeconds(30);
 
+    // a hung umount (a dead FUSE daemon) is given up after this, then tried lazily
+    private static final Duration UNMOUNT_LIMIT = Duration.ofSeconds(20);
+    private static final int UNMOUNT_TRIES = 10;
+
     private final Path stateFile;
     private final List<Resource> resources = new ArrayList<>();
     private final Consumer<String> log;
@@ -149,19 +153,29 @@ public final class Teardown {
         }
     }
 
-    /** Unmounts {@code mountPoint} if mounted, retrying while it is busy. */
+    /**
+     * Unmounts {@code mountPoint} if mounted, retrying while it is busy; every try has a time limit
+     * (a dead FUSE daemon makes umount hang), and after the last one the mount is detached lazily
+     * ({@code umount -l}: gone from the tree now, released when its last user ends), which is reported.
+     */
     static void unmount(Path mountPoint, Consumer<String> log) {
-        for (int attempt = 1; Mounts.isMountPoint(mountPoint); attempt++) {
-            Commands.Result r = Commands.run("umount", mountPoint.toString());
-            if (r.ok()) {
-                continue;
+        Commands.Result r = null;
+        for (int attempt = 1; attempt <= UNMOUNT_TRIES && Mounts.isMountPoint(mountPoint); attempt++) {
+            r = Commands.run(List.of("umount", mountPoint.toString()), UNMOUNT_LIMIT);
+            if (!r.ok() && attempt < UNMOUNT_TRIES) {
+                sleep(500L * attempt);
             }
-            if (attempt >= 10) {
-                log.accept("cannot unmount " + mountPoint + ": " + r.message()
-                        + " (still busy after 10 tries; unmount it by hand)");
-                return;
-            }
-            sleep(500L * attempt);
+        }
+        if (r == null || !Mounts.isMountPoint(mountPoint)) {
+            return;
+        }
+        Commands.Result lazy = Commands.run(List.of("umount", "-l", mountPoint.toString()), UNMOUNT_LIMIT);
+        if (lazy.ok()) {
+            log.accept("unmounted " + mountPoint + " lazily (umount -l) after " + UNMOUNT_TRIES + " tries failed: "
+                    + r.message());
+        } else {
+            log.accept("cannot unmount " + mountPoint + ": " + r.message() + "; umount -l: " + lazy.message()
+                    + ". Release it by hand: umount -l " + mountPoint);
         }
     }
 
