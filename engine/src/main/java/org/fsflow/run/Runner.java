@@ -34,6 +34,7 @@ public final class Runner {
     private final Progress progress;
     private final Recorder recorder;
     private final CellPlace place;
+    private final java.util.concurrent.atomic.AtomicInteger interrupts = new java.util.concurrent.atomic.AtomicInteger();
 
     /** A runner of {@code plan} whose processes go through {@code executor}. */
     public Runner(Plan plan, StepExecutor executor, RunOptions options) {
@@ -73,6 +74,12 @@ public final class Runner {
 
     /** Ends the running step and stops the run after it (Ctrl-C, SIGTERM). */
     public void interrupt() {
+        if (interrupts.incrementAndGet() == 2) {
+            // a second Ctrl-C must not look ignored, nor abandon what is set up
+            progress.info("interrupted again: the teardown goes on until everything set up is released; if this "
+                    + "process is killed, 'fsflow resume " + plan.layout().out() + "' releases what is left (listed in "
+                    + Teardown.FILE + ")");
+        }
         recorder.interrupt();
         place.interrupt();
     }

@@ -237,4 +237,18 @@ class WalkerTest {
         assertEquals(List.of(), again.calls());
         assertEquals(List.of("r1/s", "r2/s"), nodes());
     }
+
+    @Test
+    void aSecondInterruptSaysTheTeardownGoesOnAndHowToReleaseWhatIsLeft() throws Exception {
+        Plan plan = plan("steps:\n  - name: one\n    run: echo one\n");
+        Runner runner = runner(plan, new FakeExecutor(), false);
+        runner.interrupt();
+        assertFalse(printed.toString().contains("interrupted again"), printed.toString());
+        runner.interrupt();
+        assertTrue(printed.toString().contains("interrupted again: the teardown goes on until everything set up is "
+                + "released; if this process is killed, 'fsflow resume " + dir.resolve("out") + "' releases what is "
+                + "left"), printed.toString());
+        assertEquals(3, runner.run().exitCode(), "an interrupted run stops before its first node");
+        assertTrue(nodes().isEmpty());
+    }
 }
