@@ -1,0 +1,112 @@
+package org.fsflow.vm;
+
+import java.util.List;
+import org.fsflow.plan.Shell;
+
+/**
+ * The two shell scripts the guest runs under busybox: {@code /init} (mounts /proc, /sys, /dev,
+ * inserts the modules in order, runs the job handed over through fw_cfg, powers off) and the job
+ * (one block per step, each measured by GNU time and the guest's /proc/diskstats, each ending
+ * with tagged lines on the serial console; see {@link GuestProtocol}).
+ */
+public final class GuestScript {
+
+    /** The fw_cfg name the job travels under. */
+    public static final String JOB_NAME = "opt/fsflow/job";
+    /** The guest's PATH: host tools at their host paths first, busybox applets last. */
+    static final String PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/bb";
+    /** Bytes of a step's stdout and stderr shipped back to the host (each). */
+    static final long LOG_CAP = 1 << 20;
+
+    private GuestScript() {
+    }
+
+    /** The {@code /init} of every initramfs. */
+    public static String init() {
+        return """
+                #!/bb/busybox sh
+                /bb/busybox mkdir -p /proc /sys /dev /tmp /run /mnt
+                /bb/busybox mount -t proc proc /proc
+                /bb/busybox --install -s /bb
+                export PATH=%s
+                mount -t sysfs sysfs /sys
+                mount -t devtmpfs devtmpfs /dev
+                mount -t tmpfs tmpfs /tmp
+                for m in $(cat /etc/fsflow-modules); do
+                  insmod "$m" 2>/tmp/insmod.err || echo "@@FSFLOW module-failed $m $(tail -n 1 /tmp/insmod.err)"
+                done
+                echo "@@FSFLOW ready $(cut -d' ' -f1 /proc/uptime)"
+                job=/sys/firmware/qemu_fw_cfg/by_name/%s/raw
+                if [ -r "$job" ]; then
+                  cp "$job" /tmp/job
+                  sh /tmp/job
+                  echo "@@FSFLOW end $?"
+                else
+                  echo "@@FSFLOW setup-failed no job in fw_cfg"
+                  echo "@@FSFLOW end 1"
+                fi
+                sync
+                poweroff -f
+                """.formatted(PATH, JOB_NAME);
+    }
+
+    /** The job: mount what {@code mounts} say, then run {@code steps} in order. */
+    public static String job(List<GuestMount> mounts, List<String> directories, List<GuestStep> steps) {
+        StringBuilder s = new StringBuilder("""
+                say() { echo "@@FSFLOW $*"; }
+                disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^vd[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
+                ship() { if [ -s "$3" ]; then head -c %d "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
+                STOP=
+                """.formatted(LOG_CAP));
+        for (String dir : directories) {
+            s.append("mkdir -p ").append(Shell.quote(dir)).append('\n');
+        }
+        for (GuestMount m : mounts) {
+            s.append("mkdir -p ").append(Shell.quote(m.path())).append('\n');
+            s.append("mount -t ").append(m.type()).append(m.readOnly() ? " -o ro " : " ").append(m.device())
+                    .append(' ').append(Shell.quote(m.path())).append(" 2>/tmp/m.err || { say setup-failed "
+                            + "\"cannot mount ").append(m.device()).append(" on ").append(m.path())
+                    .append(": $(tail -n 1 /tmp/m.err)\"; exit 1; }\n");
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            s.append(step(i, steps.get(i)));
+        }
+        for (GuestMount m : mounts) {
+            s.append("umount ").append(Shell.quote(m.path())).append(" 2>/dev/null\n");
+        }
+        return s.toString();
+    }
+
+    private static String step(int n, GuestStep step) {
+        StringBuilder s = new StringBuilder();
+        s.append("# ").append(step.id().replace('\n', ' ')).append('\n');
+        s.append("if [ -n \"$STOP\" ]; then say skip ").append(n).append(" \"$STOP\"; else\n");
+        s.append("say start ").append(n).append("\nrc=0\n");
+        if (step.before() != null) {
+            s.append(Shell.join(step.before())).append(" >/tmp/b.out 2>/tmp/b.err || { rc=$?; say before ")
+                    .append(n).append(" $rc; ship ").append(n).append(" err /tmp/b.err; }\n");
+        }
+        s.append("if [ $rc = 0 ]; then\n");
+        if (step.dropCaches()) {
+            s.append("  sync; echo 3 > /proc/sys/vm/drop_caches\n");
+        }
+        s.append("  disks ").append(n).append(" before\n");
+        s.append("  /usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL ")
+                .append(step.timeoutSeconds()).append(' ').append(Shell.join(step.argv()))
+                .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?\n");
+        s.append("  disks ").append(n).append(" after\n");
+        s.append("  say time ").append(n).append(" $(tail -n 1 /tmp/t)\n");
+        s.append("  say exit ").append(n).append(" $rc\n");
+        s.append("  ship ").append(n).append(" out /tmp/o; ship ").append(n).append(" err /tmp/e\n");
+        if (step.after() != null) {
+            s.append("  ").append(Shell.join(step.after())).append(" >/dev/null 2>&1\n");
+        }
+        s.append("fi\n");
+        if (step.stopsCell()) {
+            s.append("[ $rc = 0 ] || STOP=").append(Shell.quote("skipped because " + step.id() + " failed"))
+                    .append('\n');
+        }
+        s.append("say done ").append(n).append("\nfi\n");
+        return s.toString();
+    }
+}

@@ -1,0 +1,149 @@
+package org.fsflow.vm;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/**
+ * Starts one throwaway QEMU guest and reads its serial console to the end. Every process has a
+ * hard limit (killed when it passes it), dies with fsflow ({@code setpriv --pdeathsig KILL}), and
+ * is announced to {@code onStart} with its pid so a teardown registry can kill it after a crash.
+ */
+public final class Qemu {
+
+    /** The QEMU binary. */
+    public static final String BINARY = "qemu-system-x86_64";
+
+    /**
+     * A virtio disk backed by a raw image, uncached on the host.
+     *
+     * @param image    the image file (sparse)
+     * @param readOnly attach it read-only
+     */
+    public record Disk(Path image, boolean readOnly) {
+    }
+
+    /**
+     * One guest.
+     *
+     * @param name      its QEMU name (shown by ps, used to recognise it at teardown)
+     * @param kernel    the kernel to boot
+     * @param initrd    the initramfs
+     * @param job       the job script, or null
+     * @param disks     its disks: /dev/vda, /dev/vdb ... in this order
+     * @param accel     KVM or TCG
+     * @param cpus      virtual CPUs
+     * @param memoryMiB its RAM
+     * @param hardLimit killed after this long, whatever it does
+     * @param pidFile   where QEMU writes its pid
+     */
+    public record Config(String name, BootKernel kernel, Path initrd, Path job, List<Disk> disks, Accel accel,
+            int cpus, int memoryMiB, Duration hardLimit, Path pidFile) {
+    }
+
+    /**
+     * How a guest ended.
+     *
+     * @param exitCode      QEMU's exit status (-1 when killed)
+     * @param killedAtLimit killed by the hard limit
+     * @param wallSeconds   from start to exit, on the host
+     */
+    public record Exit(int exitCode, boolean killedAtLimit, double wallSeconds) {
+    }
+
+    private volatile Process process;
+
+    /** The command line of {@code c}. */
+    public static List<String> argv(Config c) {
+        List<String> a = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
+            a.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
+        }
+        a.addAll(List.of(BINARY, "-name", c.name()));
+        a.addAll(c.accel().qemuArgs());
+        a.addAll(List.of("-smp", String.valueOf(c.cpus()), "-m", c.memoryMiB() + "M", "-nographic", "-no-reboot",
+                "-nic", "none", "-monitor", "none", "-serial", "stdio", "-pidfile", c.pidFile().toString(),
+                "-kernel", c.kernel().image().toString(), "-initrd", c.initrd().toString(),
+                "-append", "console=ttyS0 panic=-1 quiet loglevel=1"));
+        if (c.job() != null) {
+            a.addAll(List.of("-fw_cfg", "name=" + GuestScript.JOB_NAME + ",file=" + c.job()));
+        }
+        for (Disk d : c.disks()) {
+            a.addAll(List.of("-drive", "file=" + d.image() + ",format=raw,if=virtio,cache=none,aio=threads"
+                    + (d.readOnly() ? ",readonly=on" : "")));
+        }
+        return a;
+    }
+
+    /**
+     * Runs the guest to its end, each console line to {@code console} as it arrives; the pid goes to
+     * {@code onStart} before the first line is read.
+     */
+    public Exit run(Config c, Consumer<String> console, LongConsumer onStart) {
+        ProcessBuilder pb = new ProcessBuilder(argv(c)).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        long start = System.nanoTime();
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new VmException(BINARY + " cannot start: " + e.getMessage() + " (apt-get install qemu-system-x86)");
+        }
+        Process p = process;
+        onStart.accept(p.pid());
+        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread watchdog = new Thread(() -> {
+            try {
+                if (!p.waitFor(c.hardLimit().toMillis(), TimeUnit.MILLISECONDS)) {
+                    killed.set(true);
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+            }
+        }, "fsflow-vm-limit");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null;) {
+                console.accept(line);
+            }
+        } catch (IOException e) {
+            p.destroyForcibly();
+        } finally {
+            waitQuietly(p);
+            watchdog.interrupt();
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        return new Exit(killed.get() ? -1 : p.exitValue(), killed.get(), wall);
+    }
+
+    private static void waitQuietly(Process p) {
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Kills the running guest at once (Ctrl-C, a runner's interrupt). */
+    public void kill() {
+        Process p = process;
+        if (p != null) {
+            p.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package org.fsflow.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GuestProtocolTest {
+
+    private final List<GuestStep> steps = List.of(
+            new GuestStep("c/r1/mkfs", List.of("mkfs.jfs", "-q", "/dev/vda"), null, null, false, 60, true),
+            new GuestStep("c/r1/copy", List.of("sh", "-c", "cp -r a b"), null, null, false, 60, true),
+            new GuestStep("c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, true));
+    private final List<GuestResult> results = new ArrayList<>();
+    private final GuestProtocol protocol = new GuestProtocol(steps, results::add);
+
+    private void feed(String... lines) {
+        for (String l : lines) {
+            protocol.line(l);
+        }
+    }
+
+    @Test
+    void aStepIsMeasuredFromGnuTimeAndTheGuestsDiskstats() {
+        String out = Base64.getEncoder().encodeToString("hello\n".getBytes(StandardCharsets.UTF_8));
+        feed("[    1.2] random kernel line", "@@FSFLOW ready 2.51", "@@FSFLOW start 0",
+                "@@FSFLOW disk 0 before vda 10 20 5", "@@FSFLOW disk 0 before vdb 100 0 1",
+                "@@FSFLOW disk 0 after vda 12 1020 45\r", "@@FSFLOW disk 0 after vdb 140 0 3",
+                "@@FSFLOW time 0 0.20 0.08 0.10 1844 120 3", "@@FSFLOW exit 0 0", "@@FSFLOW out 0 " + out,
+                "@@FSFLOW done 0");
+        assertEquals(1, results.size());
+        GuestResult r = results.get(0);
+        assertEquals("ok", r.status());
+        assertEquals(0.20, r.realSeconds());
+        assertEquals(0.08, r.userSeconds());
+        assertEquals(1844L, r.maxRssKb());
+        assertEquals(120L, r.minorFaults());
+        assertEquals(3L, r.majorFaults());
+        assertEquals((2 + 40) * 512L, r.readBytes());
+        assertEquals(1000 * 512L, r.writeBytes());
+        assertEquals(42L, r.ioBusyMs());
+        assertEquals("hello\n", new String(r.stdout(), StandardCharsets.UTF_8));
+        assertEquals(2.51, protocol.readySeconds());
+        assertNull(protocol.endStatus(), "no end marker yet: the guest would have died");
+    }
+
+    @Test
+    void aFailureCarriesItsStderrAndLaterStepsAreSkipped() {
+        String err = Base64.getEncoder().encodeToString("cp: no space left on device\n".getBytes());
+        feed("@@FSFLOW start 1", "@@FSFLOW time 1 1.50 0.1 0.2 2000 10 0", "@@FSFLOW exit 1 1",
+                "@@FSFLOW err 1 " + err, "@@FSFLOW done 1",
+                "@@FSFLOW skip 2 skipped because c/r1/copy failed", "@@FSFLOW end 0");
+        assertEquals("failed", results.get(0).status());
+        assertEquals("exit status 1: cp: no space left on device", results.get(0).reason());
+        assertEquals("skipped", results.get(1).status());
+        assertEquals("skipped because c/r1/copy failed", results.get(1).reason());
+        assertEquals(0, protocol.endStatus());
+    }
+
+    @Test
+    void aStepKilledAtItsLimitIsATimeout() {
+        feed("@@FSFLOW start 2", "@@FSFLOW time 2 60.01 0 0 900 1 0", "@@FSFLOW exit 2 137", "@@FSFLOW done 2");
+        assertEquals("timeout", results.get(0).status());
+    }
+
+    @Test
+    void theJobMeasuresEachStepWithHostToolsAtTheirHostPaths() {
+        String job = GuestScript.job(List.of(new GuestMount("/dev/vdb", "/w/datasets", "ext4", true)),
+                List.of("/w/mnt/target"), steps);
+        assertTrue(job.contains("mount -t ext4 -o ro /dev/vdb /w/datasets"), job);
+        assertTrue(job.contains("/usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL 60 "
+                + "sh -c 'cp -r a b'"), job);
+        assertTrue(job.contains("STOP='skipped because c/r1/copy failed'"), job);
+        assertTrue(GuestScript.init().contains("by_name/opt/fsflow/job/raw"));
+    }
+}
