@@ -74,7 +74,7 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
             return null;
         }
         Filesystem declared = s.filesystems().get(name);
-        return declared != null ? declared : new Filesystem(name, name, List.of(), List.of(), null, device.where());
+        return declared != null ? declared : new Filesystem(name, name, List.of(), List.of(), null, null, device.where());
     }
 
     private static StepCommand mkfs(Step step, Device device, Filesystem fs, Bindings b, String dev) {

@@ -11,6 +11,7 @@ import java.util.List;
  *   xfs: { mkfs_options: [-f], mount_options: [noatime] }
  *   xfs-nobarrier: { type: xfs, mount_options: [nobarrier] }
  *   zfs: { lifecycle: { ... } }                # custom create/mount/umount/destroy commands
+ *   reiserfs: { kernel: debian-6.1 }           # its cells run in a VM under that kernel
  * </pre>
  *
  * @param name         the key: what the matrix and reports call it
@@ -19,10 +20,12 @@ import java.util.List;
  * @param mkfsOptions  {@code mkfs_options:} extra arguments for mkfs, before the device
  * @param mountOptions {@code mount_options:} joined with commas into {@code mount -o}
  * @param lifecycle    {@code lifecycle:} custom commands instead of a built-in driver, or null
+ * @param kernel       {@code kernel:} the kernel its cells run under (a name under {@code kernels:}),
+ *                     or null for the host's; a {@code kernel} matrix axis overrides it
  * @param where        where it is declared
  */
 public record Filesystem(String name, String type, List<String> mkfsOptions, List<String> mountOptions,
-        Lifecycle lifecycle, Location where) {
+        Lifecycle lifecycle, String kernel, Location where) {
 
     /**
      * Commands that replace the built-in driver, for filesystems such as ZFS through zfs-fuse:

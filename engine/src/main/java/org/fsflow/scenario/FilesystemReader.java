@@ -44,7 +44,7 @@ final class FilesystemReader {
                     org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW);
         }
         Map<String, NodeTuple> e = f.entries(node, what,
-                List.of("type", "mkfs_options", "mount_options", "lifecycle"));
+                List.of("type", "mkfs_options", "mount_options", "lifecycle", "kernel"));
         if (e == null) {
             return null;
         }
@@ -70,7 +70,9 @@ final class FilesystemReader {
                 }
             }
         }
-        return new Filesystem(name, type, mkfs, mount, lifecycle, keyAt);
+        String kernel = (n = Fields.value(e, "kernel")) == null ? null
+                : v.name(n, what + " kernel", Scalars.ID, Scalars.ID_RULE);
+        return new Filesystem(name, type, mkfs, mount, lifecycle, kernel, keyAt);
     }
 
     private Filesystem.Lifecycle lifecycle(Node node, String what) {

@@ -26,6 +26,7 @@ import java.util.Map;
  * memory: 512MB              # the machine under test has this much RAM (a memory cgroup)
  * warmup: 1                  # repetitions run and recorded first, kept out of the statistics
  * steps: [...]               # what each cell runs, each step measured (required)
+ * kernels: {...}             # named kernels other than the host's, for cells run in a VM
  * </pre>
  *
  * @param source       the file this scenario was read from
@@ -50,6 +51,7 @@ import java.util.Map;
  *                     with {@code warmup: true} and left out of the statistics (as hyperfine's --warmup)
  * @param provenance   not written in the file: its digest and the command line's {@code --set} and
  *                     {@code --scale}, set by {@link ScenarioLoader} (null on a scenario not loaded so)
+ * @param kernels      {@code kernels:} in file order ({@code host} is implicit)
  */
 public record Scenario(
         SourceText source,
@@ -71,12 +73,14 @@ public record Scenario(
         List<Step> steps,
         MemoryBudget memory,
         int warmup,
-        Provenance provenance) {
+        Provenance provenance,
+        Map<String, KernelSpec> kernels) {
 
     /** This scenario, loaded with {@code provenance}. */
     public Scenario with(Provenance provenance) {
         return new Scenario(source, version, name, title, origin, description, params, devices, filesystems, datasets,
-                matrix, repeat, order, seed, onError, timeout, steps, memory, warmup, provenance);
+                matrix, repeat, order, seed, onError, timeout, steps, memory, warmup, provenance,
+                kernels);
     }
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */
@@ -109,6 +113,20 @@ public record Scenario(
             }
         }
         return datasets.keySet().stream().filter(used::contains).toList();
+    }
+
+    /**
+     * The kernel a cell runs under: the value of its {@code kernel} matrix axis, else its
+     * filesystem's {@code kernel:}, else the host's.
+     */
+    public KernelSpec kernelOf(Map<String, String> coordinates) {
+        String name = coordinates.get(KernelReader.AXIS);
+        if (name == null) {
+            Filesystem fs = filesystems.get(coordinates.get(Matrix.FILESYSTEM));
+            name = fs == null ? null : fs.kernel();
+        }
+        KernelSpec k = name == null ? null : kernels.get(name);
+        return k != null ? k : new KernelSpec.Host(null);
     }
 
     /** Repetition order of the cells. */

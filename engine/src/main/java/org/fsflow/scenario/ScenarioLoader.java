@@ -111,6 +111,7 @@ public final class ScenarioLoader {
         s.devices().forEach((name, d) -> devices.put(name, scaled(d, factor)));
         return new Scenario(s.source(), s.version(), s.name(), s.title(), s.origin(), s.description(), s.params(),
                 devices, s.filesystems(), datasets, s.matrix(), s.repeat(), s.order(), s.seed(), s.onError(),
-                s.timeout(), s.steps(), s.memory().scaledBy(dataFactor(s, datasets)), s.warmup(), s.provenance());
+                s.timeout(), s.steps(), s.memory().scaledBy(dataFactor(s, datasets)), s.warmup(), s.provenance(),
+                s.kernels());
     }
 }

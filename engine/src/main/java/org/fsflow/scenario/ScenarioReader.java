@@ -20,7 +20,7 @@ final class ScenarioReader {
 
     static final List<String> TOP_KEYS = List.of("fsflow", "name", "title", "source", "description", "params",
             "devices", "filesystems", "datasets", "matrix", "repeat", "order", "seed", "on_error", "timeout", "steps",
-            "memory", "warmup");
+            "memory", "warmup", "kernels");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -80,9 +80,11 @@ final class ScenarioReader {
                 ? MemoryBudget.none(Location.of(source.path(), 1, 1)) : memory.scenarioBudget(n);
         Long warmup = (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0)
                 : v.integer(n, "warmup", 0, MAX_REPEAT);
+        Map<String, KernelSpec> kernels = (n = Fields.value(top, "kernels")) == null ? Map.of()
+                : new KernelReader(f, v).read(n);
         return new Scenario(source, version, name, title, origin, description, params, devices, filesystems,
                 datasets, matrix, repeat, order, seed, onError, timeout, steps, budget,
-                warmup == null ? 0 : warmup.intValue(), null);
+                warmup == null ? 0 : warmup.intValue(), null, kernels);
     }
 
     private String optionalText(Map<String, NodeTuple> entries, String key) {

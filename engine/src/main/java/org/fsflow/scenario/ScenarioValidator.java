@@ -20,6 +20,7 @@ final class ScenarioValidator {
     }
 
     void validate() {
+        kernelReferences();
         matrixReferences();
         devices();
         steps();
@@ -27,6 +28,15 @@ final class ScenarioValidator {
         capacity();
         method();
         new BudgetValidator(s, problems).validate();
+    }
+
+    private void kernelReferences() {
+        for (Filesystem fs : s.filesystems().values()) {
+            KernelReader.checkReference(fs.kernel(), fs.where(), s.kernels(), problems);
+        }
+        for (Matrix.Value v : s.matrix().axes().getOrDefault(KernelReader.AXIS, List.of())) {
+            KernelReader.checkReference(v.value(), v.where(), s.kernels(), problems);
+        }
     }
 
     private void matrixReferences() {

@@ -53,7 +53,7 @@ class VmSessionIT {
                 Location.of("t.yaml", 1, 1)));
         assertTrue(kernel.version().startsWith("6.1."), kernel.version());
         Dataset d = new Dataset("ds", 4, 50, new Dataset.SizeSpec.Fixed(16384), 1, Dataset.Content.RANDOM,
-                Dataset.DEFAULT_DIR_NAME, Dataset.DEFAULT_FILE_NAME, null, null, Location.of("t.yaml", 1, 1));
+                org.fsflow.scenario.Defaults.DIR_NAME, org.fsflow.scenario.Defaults.FILE_NAME, null, null, Location.of("t.yaml", 1, 1));
         Path datasets = dir.resolve("datasets");
         Manifest m = new DatasetGenerator(2).generate(d, 7, datasets.resolve("ds"));
         Path source = dir.resolve("source.img");
