@@ -69,6 +69,11 @@ public final class GuestScript {
                     .append(": $(tail -n 1 /tmp/m.err)\"; exit 1; }\n");
         }
         for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).firstOfUnit() && i > 0) {
+                // like the host runner between units: a fresh start, nothing left mounted
+                directories.forEach(d -> s.append("umount ").append(Shell.quote(d)).append(" 2>/dev/null\n"));
+                s.append("STOP=\n");
+            }
             s.append(step(i, steps.get(i)));
         }
         for (GuestMount m : mounts) {

@@ -13,7 +13,9 @@ import java.util.List;
  * @param dropCaches     sync and drop the guest's page cache, unmeasured, just before
  * @param timeoutSeconds the step's limit inside the guest
  * @param stopsCell      when it fails, the cell's later steps are skipped (on_error skip-cell or abort)
+ * @param firstOfUnit    it begins a cell repetition: what the previous one left mounted is unmounted,
+ *                       unmeasured, and a previous failure no longer skips steps
  */
 public record GuestStep(String id, List<String> argv, List<String> before, List<String> after, boolean dropCaches,
-        long timeoutSeconds, boolean stopsCell) {
+        long timeoutSeconds, boolean stopsCell, boolean firstOfUnit) {
 }

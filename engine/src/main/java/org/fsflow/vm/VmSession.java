@@ -55,6 +55,7 @@ public final class VmSession {
 
     private final Path cache;
     private final Qemu qemu = new Qemu();
+    private volatile Accel accel = Accel.TCG;
 
     /** A session whose initramfs images and accelerator verdict are cached under {@code cache}. */
     public VmSession(Path cache) {
@@ -67,7 +68,7 @@ public final class VmSession {
         r.modules().stream().filter(m -> !wanted.contains(m)).forEach(wanted::add);
         List<Path> modules = new KernelModules(r.kernel()).inOrder(wanted);
         Path initrd = new Initramfs(cache).build(r.kernel(), modules, GuestTools.of(r.steps()), GuestScript.init());
-        Accel accel = Accelerators.choose(cache, r.kernel(), initrd);
+        accel = Accelerators.choose(cache, r.kernel(), initrd);
         Path job = r.work().resolve(r.name() + ".job");
         try {
             Files.createDirectories(r.work());
@@ -110,6 +111,11 @@ public final class VmSession {
         String last = tail.isEmpty() ? "nothing on its console" : tail.get(tail.size() - 1).strip();
         return "the guest died before the end of its job (QEMU exit " + exit.exitCode() + "; last console line: "
                 + (last.length() > 200 ? last.substring(0, 200) : last) + ")";
+    }
+
+    /** The accelerator of the guest being run (set before it boots). */
+    public Accel accel() {
+        return accel;
     }
 
     /** Kills the running guest (Ctrl-C). */

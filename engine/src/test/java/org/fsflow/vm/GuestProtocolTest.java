@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 class GuestProtocolTest {
 
     private final List<GuestStep> steps = List.of(
-            new GuestStep("c/r1/mkfs", List.of("mkfs.jfs", "-q", "/dev/vda"), null, null, false, 60, true),
-            new GuestStep("c/r1/copy", List.of("sh", "-c", "cp -r a b"), null, null, false, 60, true),
-            new GuestStep("c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, true));
+            new GuestStep("c/r1/mkfs", List.of("mkfs.jfs", "-q", "/dev/vda"), null, null, false, 60, true, false),
+            new GuestStep("c/r1/copy", List.of("sh", "-c", "cp -r a b"), null, null, false, 60, true, false),
+            new GuestStep("c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, true, false));
     private final List<GuestResult> results = new ArrayList<>();
     private final GuestProtocol protocol = new GuestProtocol(steps, results::add);
 

@@ -104,6 +104,6 @@ class VmSessionIT {
     }
 
     private static GuestStep step(String id, List<String> argv) {
-        return new GuestStep(id, argv, null, null, false, 120, true);
+        return new GuestStep(id, argv, null, null, false, 120, true, id.endsWith("/mkfs"));
     }
 }

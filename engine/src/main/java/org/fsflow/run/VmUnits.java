@@ -1,0 +1,322 @@
+package org.fsflow.run;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.fsflow.device.Capabilities;
+import org.fsflow.scenario.FilesystemType;
+import org.fsflow.device.Layout;
+import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Cell;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.StepCommand;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.MeasurementBuilder;
+import org.fsflow.result.Status;
+import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.KernelSpec;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.vm.BootKernel;
+import org.fsflow.vm.GuestMount;
+import org.fsflow.vm.GuestStep;
+import org.fsflow.vm.KernelStore;
+import org.fsflow.vm.Qemu;
+import org.fsflow.vm.VmException;
+import org.fsflow.vm.VmSession;
+
+/**
+ * Runs cell repetitions whose kernel is not the host's, each in a throwaway VM (design.md
+ * section 12): the scenario's loop devices become sparse virtio disks, the generated datasets a
+ * read-only source image mounted where the host has them, and the unit's steps, expanded with the
+ * guest's device nodes, the job. Each result arrives as the guest reports it; the QEMU process and
+ * the images are in the teardown registry while they exist.
+ */
+final class VmUnits {
+
+    /** The guest's RAM: room for the page cache of a scaled campaign next to kernel and initramfs. */
+    static final int MEMORY_MIB = 1024;
+
+    /** One step's outcome in the guest, with the node it belongs to. */
+    record Result(PlanNode node, org.fsflow.vm.GuestResult guest, String command, BootKernel kernel, String virt) {
+    }
+
+    private final Scenario scenario;
+    private final Layout layout;
+    private final Teardown teardown;
+    private final Consumer<String> info;
+    private final KernelStore store;
+    private final Map<String, Object> kernels = new HashMap<>();
+    private volatile VmSession session;
+    private Path sourceImage;
+
+    VmUnits(Scenario scenario, Layout layout, Teardown teardown, Consumer<String> info) {
+        this.scenario = scenario;
+        this.layout = layout;
+        this.teardown = teardown;
+        this.info = info;
+        this.store = new KernelStore(kernelCache(layout));
+    }
+
+    /** Where kernels are unpacked: next to the scenario's work directory, shared by campaigns. */
+    static Path kernelCache(Layout layout) {
+        Path parent = layout.work().toAbsolutePath().getParent();
+        return (parent == null ? layout.work() : parent).resolve("kernels");
+    }
+
+    /** The kernel of {@code spec}, fetched once per run; a problem is returned as text. */
+    Object kernel(KernelSpec spec) {
+        return kernels.computeIfAbsent(spec.name(), n -> {
+            try {
+                BootKernel k = store.resolve(spec);
+                info.accept("kernel " + n + ": " + k.origin() + " (release " + k.release() + ", sha256 "
+                        + k.sha256().substring(0, 12) + "...)");
+                return k;
+            } catch (VmException e) {
+                return "kernel " + n + ": " + e.getMessage();
+            }
+        });
+    }
+
+    /** Why the cell cannot run in a VM, or null. */
+    String cannotRun(Cell cell, KernelSpec spec) {
+        Object k = kernel(spec);
+        if (k instanceof String why) {
+            return why;
+        }
+        for (Device d : scenario.devices().values()) {
+            if (d instanceof Device.Block || d instanceof Device.Dir) {
+                return "device '" + d.name() + "' is a " + (d instanceof Device.Block ? "block device" : "directory")
+                        + ": cells under another kernel use loop or tmpfs devices only";
+            }
+        }
+        for (Dataset d : scenario.datasets().values()) {
+            if (d.existing() != null) {
+                return "dataset '" + d.name() + "' is an existing directory: cells under another kernel use "
+                        + "generated datasets only";
+            }
+        }
+        for (Filesystem fs : filesystems(cell)) {
+            if (fs.lifecycle() != null) {
+                return "filesystem '" + fs.name() + "' has a custom lifecycle: it runs on the host kernel only";
+            }
+            FilesystemType driver = FilesystemType.of(fs.type());
+            if (driver.mkfsProgram() != null && Capabilities.which(driver.mkfsProgram()) == null) {
+                return driver.mkfsProgram() + " not found on the host (the guest runs the host's copy): apt-get "
+                        + "install " + driver.packageName();
+            }
+        }
+        return null;
+    }
+
+    private List<Filesystem> filesystems(Cell cell) {
+        List<Filesystem> out = new ArrayList<>();
+        for (Device d : scenario.devices().values()) {
+            Filesystem fs = d.formattable() ? StepCommand.filesystem(scenario, d, cell) : null;
+            if (fs != null && !d.name().equals(Scenario.SOURCE)) {
+                out.add(fs);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Runs {@code units} (cell repetitions under the same kernel, in order) in one VM under
+     * {@code spec}; each node's result goes to {@code sink} as the guest reports it. Returns null,
+     * or why the guest did not finish (the nodes it did not report are not sent).
+     */
+    String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<Result> sink) {
+        BootKernel kernel = (BootKernel) kernel(spec);
+        String name = "fsflow-" + scenario.name() + "-vm";
+        Path work = layout.work().resolve("vm");
+        Map<String, String> nodes = new LinkedHashMap<>();
+        List<Qemu.Disk> disks = new ArrayList<>();
+        List<Path> images = new ArrayList<>();
+        List<Resource> resources = new ArrayList<>();
+        try {
+            for (Device d : scenario.devices().values()) {
+                if (d instanceof Device.Loop loop && !d.name().equals(Scenario.SOURCE)) {
+                    Path img = work.resolve(d.name() + ".img");
+                    resources.add(register(Resource.image(img.toString())));
+                    sparse(img, loop.sizeBytes());
+                    images.add(img);
+                    nodes.put(d.name(), "/dev/vd" + (char) ('a' + disks.size()));
+                    disks.add(new Qemu.Disk(img, false));
+                }
+            }
+            List<GuestMount> mounts = new ArrayList<>();
+            Path datasets = datasetRoot();
+            if (datasets != null) {
+                String dev = "/dev/vd" + (char) ('a' + disks.size());
+                disks.add(new Qemu.Disk(source(datasets, work), true));
+                mounts.add(new GuestMount(dev, datasets.toString(), "ext4", true));
+            }
+            List<GuestStep> steps = new ArrayList<>();
+            List<PlanNode> sent = new ArrayList<>();
+            List<String> commands = new ArrayList<>();
+            List<String> modules = new ArrayList<>();
+            for (List<PlanNode> unit : units) {
+                Cell cell = unit.get(0).cell();
+                Bindings b = new Bindings(scenario, layout, cell, unit.get(0).repeat(), null, null).withDevices(nodes);
+                modules(cell, datasets != null).stream().filter(m -> !modules.contains(m)).forEach(modules::add);
+                boolean first = true;
+                for (PlanNode n : unit) {
+                    StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
+                    if (!cmd.skipped()) {
+                        steps.add(guestStep(n, cmd, b.forStep(n.step().name()), first));
+                        sent.add(n);
+                        commands.add(cmd.display());
+                        first = false;
+                    }
+                }
+            }
+            List<String> dirs = new ArrayList<>();
+            scenario.devices().values().forEach(d -> dirs.add(layout.mountPoint(d).toString()));
+            VmSession.Request request = new VmSession.Request(name, kernel, modules, disks, mounts, dirs, steps,
+                    Runtime.getRuntime().availableProcessors(), MEMORY_MIB, work);
+            VmSession vm = new VmSession(store.root());
+            session = vm;
+            Resource[] qemu = {null};
+            VmSession.Outcome o = vm.run(request, g -> sink.accept(new Result(sent.get(g.index()), g,
+                    commands.get(g.index()), kernel, vm.accel().label())), pid -> qemu[0] = register(killer(pid, name)));
+            if (qemu[0] != null) {
+                teardown.forget(qemu[0]);
+            }
+            info.accept(String.format(java.util.Locale.ROOT, "VM %s (%s, %s): %d cell repetitions, booted in %s s, "
+                    + "%.1f s in all", kernel.name(), kernel.release(), o.accel().label(), units.size(),
+                    o.bootSeconds() == null ? "?" : String.format(java.util.Locale.ROOT, "%.1f", o.bootSeconds()),
+                    o.wallSeconds()));
+            return o.problem();
+        } catch (VmException e) {
+            return e.getMessage();
+        } finally {
+            session = null;
+            for (Path img : images) {
+                deleteQuietly(img);
+            }
+            resources.forEach(teardown::forget);
+        }
+    }
+
+    /** The measurement of a guest's result: the same fields as on the host, measured in the guest. */
+    static Measurement measurement(Result r, MeasurementBuilder base, Path out, Path err, List<String> logs) {
+        org.fsflow.vm.GuestResult g = r.guest();
+        write(out, g.stdout());
+        write(err, g.stderr());
+        Double cpu = g.realSeconds() == null || g.realSeconds() == 0 ? null
+                : (g.userSeconds() + g.sysSeconds()) * 100 / g.realSeconds();
+        return base.command(r.command()).status(Status.of(g.status())).exitCode(g.exitCode()).reason(g.reason())
+                .realS(g.realSeconds()).userS(g.userSeconds()).sysS(g.sysSeconds())
+                .cpuPct(cpu == null ? null : (long) Math.floor(cpu)).maxRssKb(g.maxRssKb())
+                .minorFaults(g.minorFaults()).majorFaults(g.majorFaults()).readBytes(g.readBytes())
+                .writeBytes(g.writeBytes()).ioBusyMs(g.ioBusyMs()).startedAt(g.startedAt().toString())
+                .endedAt(g.endedAt().toString()).cpuMethod(org.fsflow.vm.GuestResult.CPU_METHOD)
+                .memoryMethod(org.fsflow.vm.GuestResult.MEMORY_METHOD).log(logs)
+                .kernel(r.kernel().release()).virt(r.virt()).build();
+    }
+
+    private static void write(Path file, byte[] bytes) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private GuestStep guestStep(PlanNode n, StepCommand cmd, Bindings b, boolean firstOfUnit) {
+        Duration limit = n.step().timeout() != null ? n.step().timeout() : scenario.timeout();
+        Scenario.OnError policy = n.step().onError() != null ? n.step().onError() : scenario.onError();
+        return new GuestStep(n.id(), cmd.argv(), n.step().before() == null ? null : b.argv(n.step().before()),
+                n.step().after() == null ? null : b.argv(n.step().after()), n.step().dropCaches(),
+                limit == null ? 0 : Math.max(1, limit.toSeconds()), policy != Scenario.OnError.CONTINUE, firstOfUnit);
+    }
+
+    // ext2 and ext3 are served by the ext4 driver in the kernels fsflow boots
+    private List<String> modules(Cell cell, boolean source) {
+        List<String> out = new ArrayList<>();
+        for (Filesystem fs : filesystems(cell)) {
+            String k = FilesystemType.of(fs.type()).kernelModule();
+            out.add(k.equals("ext2") || k.equals("ext3") ? "ext4" : k);
+        }
+        if (source) {
+            out.add("ext4");
+        }
+        out.removeIf(m -> m.equals("tmpfs"));
+        return out;
+    }
+
+    /** The host directory holding the generated datasets, or null when the scenario has none. */
+    private Path datasetRoot() {
+        for (Dataset d : scenario.datasets().values()) {
+            Path p = layout.dataset(scenario, d);
+            if (Files.isDirectory(p)) {
+                return p.getParent();
+            }
+        }
+        return null;
+    }
+
+    // one source image per run: the datasets do not change between cells
+    private Path source(Path datasets, Path work) {
+        if (sourceImage == null) {
+            Path img = work.resolve("source.img");
+            register(Resource.image(img.toString()));
+            long start = System.nanoTime();
+            org.fsflow.vm.SourceImage.build(datasets, img);
+            info.accept(String.format(java.util.Locale.ROOT, "VM source image: %s copied into %s in %.1f s", datasets,
+                    img, (System.nanoTime() - start) / 1e9));
+            sourceImage = img;
+        }
+        return sourceImage;
+    }
+
+    private Resource register(Resource r) {
+        teardown.register(r);
+        return r;
+    }
+
+    // kills the QEMU of this run after a crash: only if that pid still is a QEMU with our guest's name
+    private static Resource killer(long pid, String name) {
+        String script = "if tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null | grep -q -- '-name " + name
+                + " '; then kill -9 " + pid + "; fi; true";
+        return Resource.command(List.of("sh", "-c", script), Resource.UNIT, "the VM " + name + " (pid " + pid + ")");
+    }
+
+    private static void sparse(Path img, long bytes) {
+        try {
+            Files.createDirectories(img.getParent());
+            Files.deleteIfExists(img);
+            try (RandomAccessFile f = new RandomAccessFile(img.toFile(), "rw")) {
+                f.setLength(bytes);
+            }
+        } catch (IOException e) {
+            throw new VmException("cannot create " + img + ": " + e.getMessage());
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // the teardown registry removes it
+        }
+    }
+
+    /** Kills the running guest at once (Ctrl-C, SIGTERM). */
+    void kill() {
+        VmSession s = session;
+        if (s != null) {
+            s.kill();
+        }
+    }
+}
