@@ -67,10 +67,14 @@ final class VmUnits {
         this.store = new KernelStore(kernelCache(layout));
     }
 
-    /** Where kernels are unpacked: next to the scenario's work directory, shared by campaigns. */
+    /**
+     * Where kernels are unpacked: {@code /var/tmp/fsflow/kernels} (the root of the default work
+     * directories), shared by every campaign so a kernel is fetched once; {@code FSFLOW_KERNELS}
+     * moves it.
+     */
     static Path kernelCache(Layout layout) {
-        Path parent = layout.work().toAbsolutePath().getParent();
-        return (parent == null ? layout.work() : parent).resolve("kernels");
+        String env = System.getenv("FSFLOW_KERNELS");
+        return env != null && !env.isBlank() ? Path.of(env) : Layout.defaultWork("kernels");
     }
 
     /** The kernel of {@code spec}, fetched once per run; a problem is returned as text. */

@@ -103,6 +103,32 @@ class VmSessionIT {
         }
     }
 
+    @Test
+    void aKilledGuestLeavesNothingRunningAndSaysWhichStepItWasIn() throws Exception {
+        BootKernel kernel = new KernelStore(KERNELS).resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1,
+                Location.of("t.yaml", 1, 1)));
+        List<GuestStep> steps = List.of(step("c/r1/quick", List.of("true")),
+                step("c/r1/long", List.of("sleep", "600")), step("c/r1/never", List.of("true")));
+        List<GuestResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+        VmSession session = new VmSession(KERNELS);
+        VmSession.Request request = new VmSession.Request("fsflow-vm-it-kill", kernel, List.of(), List.of(), List.of(),
+                List.of(), steps, 1, 256, dir);
+        // the kill comes from another thread, as Ctrl-C does, once the first step is reported
+        Thread killer = new Thread(() -> {
+            while (results.isEmpty()) {
+                Thread.onSpinWait();
+            }
+            session.kill();
+        });
+        killer.start();
+        VmSession.Outcome o = session.run(request, results::add, pids::add);
+        killer.join();
+        assertEquals(1, results.size(), "only the first step was reported");
+        assertEquals(1, o.running(), "the guest was in the second step");
+        assertTrue(o.problem().startsWith("the guest died before the end of its job"), o.problem());
+        assertTrue(ProcessHandle.of(pids.get(0)).isEmpty(), "QEMU is gone");
+    }
+
     private static GuestStep step(String id, List<String> argv) {
         return new GuestStep(id, argv, null, null, false, 120, true, id.endsWith("/mkfs"));
     }
