@@ -115,8 +115,12 @@ class VmSessionIT {
                 List.of(), steps, 1, 256, dir);
         // the kill comes from another thread, as Ctrl-C does, once the first step is reported
         Thread killer = new Thread(() -> {
-            while (results.isEmpty()) {
-                Thread.onSpinWait();
+            try {
+                while (results.isEmpty()) {
+                    Thread.sleep(50);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
             session.kill();
         });
