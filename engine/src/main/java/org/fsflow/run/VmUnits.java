@@ -1,7 +1,5 @@
 package org.fsflow.run;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,9 +16,6 @@ import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
-import org.fsflow.result.Measurement;
-import org.fsflow.result.MeasurementBuilder;
-import org.fsflow.result.Status;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
@@ -147,16 +142,7 @@ final class VmUnits {
         List<Path> images = new ArrayList<>();
         List<Resource> resources = new ArrayList<>();
         try {
-            for (Device d : scenario.devices().values()) {
-                if (d instanceof Device.Loop loop && !d.name().equals(Scenario.SOURCE)) {
-                    Path img = work.resolve(d.name() + ".img");
-                    resources.add(register(Resource.image(img.toString())));
-                    sparse(img, loop.sizeBytes());
-                    images.add(img);
-                    nodes.put(d.name(), "/dev/vd" + (char) ('a' + disks.size()));
-                    disks.add(new Qemu.Disk(img, false));
-                }
-            }
+            attachLoops(work, nodes, disks, images, resources);
             List<GuestMount> mounts = new ArrayList<>();
             Path datasets = datasetRoot();
             if (datasets != null) {
@@ -164,34 +150,17 @@ final class VmUnits {
                 disks.add(new Qemu.Disk(source(datasets, work), true));
                 mounts.add(new GuestMount(dev, datasets.toString(), "ext4", true));
             }
-            List<GuestStep> steps = new ArrayList<>();
-            List<PlanNode> sent = new ArrayList<>();
-            List<String> commands = new ArrayList<>();
-            List<String> modules = new ArrayList<>();
-            for (List<PlanNode> unit : units) {
-                Cell cell = unit.get(0).cell();
-                Bindings b = new Bindings(scenario, layout, cell, unit.get(0).repeat(), null, null).withDevices(nodes);
-                modules(cell, datasets != null).stream().filter(m -> !modules.contains(m)).forEach(modules::add);
-                boolean first = true;
-                for (PlanNode n : unit) {
-                    StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
-                    if (!cmd.skipped()) {
-                        steps.add(guestStep(n, cmd, b.forStep(n.step().name()), first));
-                        sent.add(n);
-                        commands.add(cmd.display());
-                        first = false;
-                    }
-                }
-            }
+            Job job = job(units, nodes, datasets != null);
             List<String> dirs = new ArrayList<>();
             scenario.devices().values().forEach(d -> dirs.add(layout.mountPoint(d).toString()));
-            VmSession.Request request = new VmSession.Request(name, kernel, modules, disks, mounts, dirs, steps,
-                    Runtime.getRuntime().availableProcessors(), MEMORY_MIB, work);
+            VmSession.Request request = new VmSession.Request(name, kernel, job.modules(), disks, mounts, dirs,
+                    job.steps(), Runtime.getRuntime().availableProcessors(), MEMORY_MIB, work);
             VmSession vm = new VmSession(store.root());
             session = vm;
             Resource[] qemu = {null};
-            VmSession.Outcome o = vm.run(request, g -> sink.accept(new Result(sent.get(g.index()), g,
-                    commands.get(g.index()), kernel, vm.accel().label())), pid -> qemu[0] = register(killer(pid, name)));
+            VmSession.Outcome o = vm.run(request, g -> sink.accept(new Result(job.nodes().get(g.index()), g,
+                    job.commands().get(g.index()), kernel, vm.accel().label())),
+                    pid -> qemu[0] = register(VmResources.killer(pid, name)));
             if (qemu[0] != null) {
                 teardown.forget(qemu[0]);
             }
@@ -205,35 +174,49 @@ final class VmUnits {
         } finally {
             session = null;
             for (Path img : images) {
-                deleteQuietly(img);
+                VmResources.deleteQuietly(img);
             }
             resources.forEach(teardown::forget);
         }
     }
 
-    /** The measurement of a guest's result: the same fields as on the host, measured in the guest. */
-    static Measurement measurement(Result r, MeasurementBuilder base, Path out, Path err, List<String> logs) {
-        org.fsflow.vm.GuestResult g = r.guest();
-        write(out, g.stdout());
-        write(err, g.stderr());
-        Double cpu = g.realSeconds() == null || g.realSeconds() == 0 ? null
-                : (g.userSeconds() + g.sysSeconds()) * 100 / g.realSeconds();
-        return base.command(r.command()).status(Status.of(g.status())).exitCode(g.exitCode()).reason(g.reason())
-                .realS(g.realSeconds()).userS(g.userSeconds()).sysS(g.sysSeconds())
-                .cpuPct(cpu == null ? null : (long) Math.floor(cpu)).maxRssKb(g.maxRssKb())
-                .minorFaults(g.minorFaults()).majorFaults(g.majorFaults()).readBytes(g.readBytes())
-                .writeBytes(g.writeBytes()).ioBusyMs(g.ioBusyMs()).startedAt(g.startedAt().toString())
-                .endedAt(g.endedAt().toString()).cpuMethod(org.fsflow.vm.GuestResult.CPU_METHOD)
-                .memoryMethod(org.fsflow.vm.GuestResult.MEMORY_METHOD).log(logs)
-                .kernel(r.kernel().release()).virt(r.virt()).build();
+    /** The steps a guest runs, the plan node and command of each, and the modules they need. */
+    private record Job(List<GuestStep> steps, List<PlanNode> nodes, List<String> commands, List<String> modules) {
     }
 
-    private static void write(Path file, byte[] bytes) {
-        try {
-            Files.createDirectories(file.getParent());
-            Files.write(file, bytes);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+    private Job job(List<List<PlanNode>> units, Map<String, String> deviceNodes, boolean source) {
+        Job job = new Job(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (List<PlanNode> unit : units) {
+            Cell cell = unit.get(0).cell();
+            Bindings b = new Bindings(scenario, layout, cell, unit.get(0).repeat(), null, null)
+                    .withDevices(deviceNodes);
+            modules(cell, source).stream().filter(m -> !job.modules().contains(m)).forEach(job.modules()::add);
+            boolean first = true;
+            for (PlanNode n : unit) {
+                StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
+                if (!cmd.skipped()) {
+                    job.steps().add(guestStep(n, cmd, b.forStep(n.step().name()), first));
+                    job.nodes().add(n);
+                    job.commands().add(cmd.display());
+                    first = false;
+                }
+            }
+        }
+        return job;
+    }
+
+    // every loop device but the source becomes a fresh sparse image: /dev/vda, /dev/vdb ...
+    private void attachLoops(Path work, Map<String, String> nodes, List<Qemu.Disk> disks, List<Path> images,
+            List<Resource> resources) {
+        for (Device d : scenario.devices().values()) {
+            if (d instanceof Device.Loop loop && !d.name().equals(Scenario.SOURCE)) {
+                Path img = work.resolve(d.name() + ".img");
+                resources.add(register(Resource.image(img.toString())));
+                VmResources.sparse(img, loop.sizeBytes());
+                images.add(img);
+                nodes.put(d.name(), "/dev/vd" + (char) ('a' + disks.size()));
+                disks.add(new Qemu.Disk(img, false));
+            }
         }
     }
 
@@ -287,33 +270,6 @@ final class VmUnits {
     private Resource register(Resource r) {
         teardown.register(r);
         return r;
-    }
-
-    // kills the QEMU of this run after a crash: only if that pid still is a QEMU with our guest's name
-    private static Resource killer(long pid, String name) {
-        String script = "if tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null | grep -q -- '-name " + name
-                + " '; then kill -9 " + pid + "; fi; true";
-        return Resource.command(List.of("sh", "-c", script), Resource.UNIT, "the VM " + name + " (pid " + pid + ")");
-    }
-
-    private static void sparse(Path img, long bytes) {
-        try {
-            Files.createDirectories(img.getParent());
-            Files.deleteIfExists(img);
-            try (RandomAccessFile f = new RandomAccessFile(img.toFile(), "rw")) {
-                f.setLength(bytes);
-            }
-        } catch (IOException e) {
-            throw new VmException("cannot create " + img + ": " + e.getMessage());
-        }
-    }
-
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException e) {
-            // the teardown registry removes it
-        }
     }
 
     /** Kills the running guest at once (Ctrl-C, SIGTERM). */
