@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Repeat;
 import org.fsflow.scenario.Scenario;
 
@@ -71,9 +72,20 @@ public final class PlanPrinter {
         if (s.warmup() > 0) {
             b.append("warmup    ").append(s.warmup()).append(" repetitions per cell, left out of the statistics\n");
         }
+        s.kernels().values().forEach(k -> b.append(kernelLine(plan, k)));
         b.append("output    ").append(plan.layout().out()).append('\n');
         b.append("work      ").append(plan.layout().work()).append('\n');
         return b.toString();
+    }
+
+    // which cells run in a VM under a kernel that is not the host's
+    private static String kernelLine(Plan plan, KernelSpec k) {
+        long cells = plan.cells().stream()
+                .filter(c -> plan.scenario().kernelOf(c.coordinates()).name().equals(k.name())).count();
+        String spec = k instanceof KernelSpec.Debian d ? "debian " + d.packageName()
+                : k instanceof KernelSpec.Image i ? "image " + i.image() : k.name();
+        return "kernel    " + k.name() + " (" + spec + "): " + cells + " of " + plan.cells().size()
+                + " cells run in a VM under it\n";
     }
 
     private static void text(Plan plan, Writer out) throws IOException {
