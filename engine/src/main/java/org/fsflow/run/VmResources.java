@@ -1,10 +1,18 @@
 package org.fsflow.run;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.fsflow.result.Json;
+import org.fsflow.vm.BootKernel;
 import org.fsflow.vm.VmException;
 
 /** What a VM unit creates on the host (sparse images, a QEMU process) and how each is released. */
@@ -37,6 +45,22 @@ final class VmResources {
             Files.deleteIfExists(p);
         } catch (IOException e) {
             // the teardown registry removes it
+        }
+    }
+
+    // kernels.json in the output directory: where each VM kernel came from, exactly
+    static void recordKernel(Path file, BootKernel k, Consumer<String> info) {
+        try {
+            Map<String, Object> all = Files.exists(file)
+                    ? Json.MAPPER.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() { })
+                    : new LinkedHashMap<>();
+            all.put(k.name(), Map.of("origin", k.origin(), "release", k.release(), "version", k.version(),
+                    "sha256", k.sha256(), "image", k.image().toString()));
+            Path tmp = file.resolveSibling("kernels.json.tmp");
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), new TreeMap<>(all));
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            info.accept("cannot write " + file + ": " + e.getMessage());
         }
     }
 }

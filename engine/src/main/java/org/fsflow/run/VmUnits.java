@@ -79,6 +79,7 @@ final class VmUnits {
                 BootKernel k = store.resolve(spec);
                 info.accept("kernel " + n + ": " + k.origin() + " (release " + k.release() + ", sha256 "
                         + k.sha256().substring(0, 12) + "...)");
+                VmResources.recordKernel(layout.out().resolve("kernels.json"), k, info);
                 return k;
             } catch (VmException e) {
                 return "kernel " + n + ": " + e.getMessage();
