@@ -1,6 +1,7 @@
 package org.fsflow.summary;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ final class DatasetSummarizer {
     private final List<String> steps;
     private final List<String> columns;
     private final Map<String, Cell> cellOfColumn = new LinkedHashMap<>();
+    private final Map<String, String> placeOfColumn = new LinkedHashMap<>();
 
     private DatasetSummarizer(ResultSet results, List<String> stepOrder, List<String> filesystems,
             List<Series> series) {
@@ -29,6 +31,9 @@ final class DatasetSummarizer {
             String label = Columns.label(s.key().cell());
             labels.add(label);
             cellOfColumn.putIfAbsent(label, s.key().cell());
+            if (!s.rows().isEmpty()) {
+                placeOfColumn.putIfAbsent(label, Places.of(s.rows().get(0)));
+            }
         }
         this.steps = Columns.order(stepOrder, present);
         this.columns = Columns.order(filesystems, labels);
@@ -50,20 +55,30 @@ final class DatasetSummarizer {
         List<MetricGrid.Row> rows = new ArrayList<>();
         for (String step : steps) {
             Summary[] sums = new Summary[columns.size()];
-            int best = -1;
+            // the best is chosen among the columns of one place: the host, or one VM kernel and accelerator
+            Map<String, Integer> bestOf = new HashMap<>();
             for (int c = 0; c < columns.size(); c++) {
                 sums[c] = results.series(cellOfColumn.get(columns.get(c)), step).summary(metric);
-                if (sums[c] != null && (best < 0 || sums[c].mean() < sums[best].mean())) {
-                    best = c;
+                Integer best = bestOf.get(place(c));
+                if (sums[c] != null && (best == null || sums[c].mean() < sums[best].mean())) {
+                    bestOf.put(place(c), c);
                 }
             }
             List<Ranked> cells = new ArrayList<>();
             for (int c = 0; c < columns.size(); c++) {
-                cells.add(ranked ? Ranked.against(sums[c], best >= 0 ? sums[best] : null,
-                        c == best && columns.size() > 1) : Ranked.of(sums[c]));
+                int best = bestOf.getOrDefault(place(c), -1);
+                int at = c;
+                boolean peers = java.util.stream.IntStream.range(0, columns.size())
+                        .filter(o -> o != at && place(o).equals(place(at))).findAny().isPresent();
+                cells.add(ranked ? Ranked.against(sums[c], best >= 0 && peers ? sums[best] : null,
+                        c == best && peers) : Ranked.of(sums[c]));
             }
             rows.add(new MetricGrid.Row(step, cells));
         }
         return new MetricGrid(metric, rows);
+    }
+
+    private String place(int column) {
+        return placeOfColumn.getOrDefault(columns.get(column), Places.HOST);
     }
 }

@@ -17,6 +17,7 @@ public final class WarningRules {
             new CopyBytesRule(),
             new NothingWrittenRule(),
             new BusyHostRule(),
+            new VmCellsRule(),
             new FailuresRule());
 
     private WarningRules() {

@@ -1,0 +1,23 @@
+package org.fsflow.summary;
+
+import org.fsflow.result.Measurement;
+
+/**
+ * Where a result was measured, as reports group it: the host itself, or one VM (a kernel and an
+ * accelerator). Figures are ranked only against figures of the same place: an emulated CPU is
+ * several times slower, so a VM column against a host column would rank the places, not the
+ * filesystems.
+ */
+final class Places {
+
+    /** The place of results measured on the machine's own kernel. */
+    static final String HOST = "host";
+
+    private Places() {
+    }
+
+    /** {@code host}, or {@code VM <kernel release> (<kvm|tcg>)}. */
+    static String of(Measurement m) {
+        return m.virt() == null || m.virt().equals(HOST) ? HOST : "VM " + m.kernel() + " (" + m.virt() + ")";
+    }
+}
