@@ -93,7 +93,7 @@ final class LocalSteps {
         m = unverified == null ? m : m.failedBecause(unverified);
         m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
         String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
-        return parser == null || !m.ok() ? m : parsed(m, parser, n);
+        return parser == null || !m.ok() ? m : parsed(m, parser, n, results);
     }
 
     /**
@@ -132,7 +132,7 @@ final class LocalSteps {
     }
 
     /** The measurement with the figures of its tool's output, or failed when the output is not what the parser expects. */
-    private Measurement parsed(Measurement m, String parserName, PlanNode n) {
+    static Measurement parsed(Measurement m, String parserName, PlanNode n, StepResults results) {
         OutputParser parser = Parsers.of(parserName);
         String reason;
         if (parser == null) {

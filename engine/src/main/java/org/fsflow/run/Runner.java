@@ -12,8 +12,8 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * Runs a plan for real: the one place that chooses where cells run ({@link CellPlace}; today
- * always the {@link LocalHost}), then the {@link Walker} takes the plan's nodes in order to that
+ * Runs a plan for real: the one place that chooses where cells run ({@link CellPlace}: the
+ * {@link LocalHost}, with {@link KernelPlaces} for cells under another kernel), then the {@link Walker} takes the plan's nodes in order to that
  * place, and the {@link Recorder} journals each measurement as soon as it exists; finally the
  * place releases everything. Ctrl-C or SIGTERM ends the running step, tears down and returns an
  * interrupted summary (exit 3); {@code resume} continues, keeping what is done.
@@ -38,8 +38,8 @@ public final class Runner {
 
     /** A runner of {@code plan} whose processes go through {@code executor}. */
     public Runner(Plan plan, StepExecutor executor, RunOptions options) {
-        // the seam of where cells run: a VM or a remote host would be chosen here, and only here
-        this(plan, options, info -> new LocalHost(plan, executor, info));
+        // the seam of where cells run: the host, or a VM for cells under another kernel; chosen here only
+        this(plan, options, info -> KernelPlaces.of(plan, new LocalHost(plan, executor, info), info));
     }
 
     /** A runner of {@code plan} whose cells run at the place {@code placeFor} makes (given where its messages go). */

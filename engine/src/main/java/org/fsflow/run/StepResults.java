@@ -59,7 +59,7 @@ final class StepResults {
     }
 
     // what every measurement of node n says: the cell's coordinates, options, and where it ran
-    private MeasurementBuilder base(PlanNode n) {
+    MeasurementBuilder base(PlanNode n) {
         MeasurementBuilder b = Measurement.builder(n.id(), n.step().name()).dataset(n.cell().dataset())
                 .filesystem(n.cell().filesystem()).repeat(n.repeat()).cell(n.cell().coordinates())
                 .mkfsOptions(options(n, true)).mountOptions(options(n, false))
