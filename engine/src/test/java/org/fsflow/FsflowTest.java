@@ -40,7 +40,7 @@ class FsflowTest {
         var overrides = new org.fsflow.scenario.Overrides(java.util.List.of("repeat=1"), 0.5);
         Fsflow.Outcome o = Fsflow.pipeline(file, overrides, Path.of("/out"), Path.of("/work"), Fsflow.Stage.PLAN,
                 null, listener);
-        assertEquals(java.util.List.of("loaded cds-2009", "planned 63"), seen);
+        assertEquals(java.util.List.of("loaded cds-2009", "planned 105"), seen);
         assertEquals(null, o.run());
         assertEquals(java.util.List.of(), o.reports());
         var p = o.plan().scenario().provenance();

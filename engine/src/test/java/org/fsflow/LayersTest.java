@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * scenario, safety                 the language: model, reading, validation, the tables of facts;
  *                                  files and directories opened without following links
  * plan                             the execution graph and where a run puts things (Layout)
- * device, measure, result          devices and drivers; /proc readers; measurements and the journal
+ * device, measure, result, vm      devices and drivers; /proc readers; measurements and the journal;
+ *                                  kernels, initramfs and QEMU guests for cells under another kernel
  * dataset, parse                   dataset generator (manifests as JSON); tool output parsers
  * run                              the walker and what it needs to run a plan
  * summary, report, importer        statistics and rendering; foreign results into a journal
@@ -36,7 +37,7 @@ class LayersTest {
     static final List<List<String>> LAYERS = List.of(
             List.of("scenario", "safety"),
             List.of("plan"),
-            List.of("device", "measure", "result"),
+            List.of("device", "measure", "result", "vm"),
             List.of("dataset", "parse"),
             List.of("run"),
             List.of("summary", "report", "importer"),

@@ -72,7 +72,8 @@ public final class Doctor {
     }
 
     private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host) {
-        String why = CellSupport.cannotRun(s, cell, host::missing);
+        // a cell under another kernel runs in a VM: the host's kernel support does not apply
+        String why = s.kernelOf(cell.coordinates()).isHost() ? CellSupport.cannotRun(s, cell, host::missing) : null;
         if (why == null) {
             return new Diagnosis.CellVerdict(cell.id(), null, null);
         }

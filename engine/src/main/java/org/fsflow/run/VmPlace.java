@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.fsflow.device.Layout;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
 import org.fsflow.scenario.FilesystemType;
-import org.fsflow.device.Layout;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.PlanNode;

@@ -122,10 +122,11 @@ public record Scenario(
     public KernelSpec kernelOf(Map<String, String> coordinates) {
         String name = coordinates.get(KernelReader.AXIS);
         if (name == null) {
-            Filesystem fs = filesystems.get(coordinates.get(Matrix.FILESYSTEM));
+            String fsName = coordinates.get(Matrix.FILESYSTEM);
+            Filesystem fs = fsName == null ? null : filesystems.get(fsName);
             name = fs == null ? null : fs.kernel();
         }
-        KernelSpec k = name == null ? null : kernels.get(name);
+        KernelSpec k = name == null || kernels == null ? null : kernels.get(name);
         return k != null ? k : new KernelSpec.Host(null);
     }
 
