@@ -51,32 +51,50 @@ public record ComparisonView(String title, String method, String baseline, List<
 
     /** The view of {@code c}, with its chart. */
     public static ComparisonView of(Comparison c, String chart, String chartFile) {
-        List<RunLine> runs = c.runs().stream().map(r -> new RunLine(r.label(), r.environment().path("scenario")
+        String title = "Comparison: " + String.join(", ", c.others()) + " against " + c.baseline();
+        return new ComparisonView(title, Comparison.METHOD, c.baseline(), runLines(c), c.axis() == null ? "" : c.axis(),
+                c.differences().stream().filter(Difference::axis).toList(),
+                c.differences().stream().filter(d -> !d.axis()).toList(), summaryLines(c), rowLines(c), metrics(c),
+                chart, chartFile, c.tested());
+    }
+
+    private static List<RunLine> runLines(Comparison c) {
+        return c.runs().stream().map(r -> new RunLine(r.label(), r.environment().path("scenario")
                 .asText(""), r.rows().stream().map(m -> m.startedAt()).filter(t -> t != null).sorted().findFirst()
                 .orElse(""), r.rows().size())).toList();
+    }
+
+    private static List<SummaryLine> summaryLines(Comparison c) {
         List<SummaryLine> summaries = new ArrayList<>();
         for (FilesystemSummary s : c.summaries()) {
             summaries.add(new SummaryLine(s.run(), s.filesystem(), times(s.geomean()), times(s.timeGeomean()),
                     s.better(), s.worse(), s.same(), s.changed()));
         }
-        Set<String> patterns = new LinkedHashSet<>();
+        return summaries;
+    }
+
+    private static List<RowLine> rowLines(Comparison c) {
         List<RowLine> rows = new ArrayList<>();
         for (Row r : c.rows()) {
-            patterns.add(MetricTable.of(r.metric()).pattern());
             rows.add(new RowLine(r.where(), r.metric(), r.unit(), direction(r), r.run(), stats(r.base()),
                     stats(r.other()), ratio(r.ratio()), probability(r.q()), r.mark().name().toLowerCase(Locale.ROOT),
                     r.mark().text()));
+        }
+        return rows;
+    }
+
+    // the metric table restricted to the metrics of this report, in their order of appearance
+    private static List<MetricTable.Metric> metrics(Comparison c) {
+        Set<String> patterns = new LinkedHashSet<>();
+        for (Row r : c.rows()) {
+            patterns.add(MetricTable.of(r.metric()).pattern());
         }
         List<MetricTable.Metric> metrics = new ArrayList<>();
         for (String p : patterns) {
             metrics.add(MetricTable.METRICS.stream().filter(m -> m.pattern().equals(p)).findFirst()
                     .orElse(MetricTable.of(p)));
         }
-        String title = "Comparison: " + String.join(", ", c.others()) + " against " + c.baseline();
-        return new ComparisonView(title, Comparison.METHOD, c.baseline(), runs, c.axis() == null ? "" : c.axis(),
-                c.differences().stream().filter(Difference::axis).toList(),
-                c.differences().stream().filter(d -> !d.axis()).toList(), summaries, rows, metrics, chart, chartFile,
-                c.tested());
+        return metrics;
     }
 
     static String direction(Row r) {

@@ -45,11 +45,8 @@ final class RatioChart {
             lo = Math.min(lo, bounded(r.ratio().low()) ? r.ratio().low() : r.ratio().ratio());
             hi = Math.max(hi, bounded(r.ratio().high()) ? r.ratio().high() : r.ratio().ratio());
         }
-        double min = Math.log10(lo / 1.15);
-        double max = Math.log10(hi * 1.15);
-        int left = 300;
+        Axis axis = new Axis(lo / 1.15, hi * 1.15, 300, 760 - 300 - 20);
         int width = 760;
-        int plot = width - left - 20;
         int top = 40;
         int height = top + 18 * lines.size() + 40;
         StringBuilder s = new StringBuilder();
@@ -60,33 +57,44 @@ final class RatioChart {
                 width, height, width, height));
         s.append("<title>").append(Charts.xml(title)).append("</title>\n");
         text(s, 10, 18, title, "start", " font-size=\"13\" font-weight=\"bold\"");
-        for (double tick : ticks(lo / 1.15, hi * 1.15)) {
-            double x = left + plot * (Math.log10(tick) - min) / (max - min);
+        for (double tick : ticks(axis.lo(), axis.hi())) {
+            double x = axis.x(tick);
             String dash = tick == 1 ? " stroke=\"#333\" stroke-dasharray=\"4 3\"" : " stroke=\"#ddd\"";
             s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"%s/>%n", x, top - 6, x,
                     height - 30, dash));
             text(s, x, height - 16, "×" + Numbers.sig(tick), "middle", "");
         }
         for (int i = 0; i < lines.size(); i++) {
-            Row r = lines.get(i);
-            double y = top + 18 * i + 6;
-            String label = r.where() + (severalRuns ? " (" + r.run() + ")" : "")
-                    + (r.metric().equals("real_s") ? "" : " " + r.metric());
-            text(s, left - 8, y + 4, label, "end", "");
-            String colour = COLOURS.get(r.mark());
-            if (r.ratio().bounded()) {
-                double x1 = left + plot * (Math.log10(Math.max(r.ratio().low(), lo / 1.15)) - min) / (max - min);
-                double x2 = left + plot * (Math.log10(r.ratio().high()) - min) / (max - min);
-                s.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
-                        + "stroke=\"%s\" fill=\"none\"/>%n", x1, y, x2, x1, y - 4, y + 4, x2, y - 4, y + 4, colour));
-            }
-            double x = left + plot * (Math.log10(r.ratio().ratio()) - min) / (max - min);
-            s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: ×%s, "
-                    + "%s</title></circle>%n", x, y, colour, Charts.xml(label), Numbers.fixed(r.ratio().ratio(), 3),
-                    Charts.xml(r.mark().text())));
+            line(s, lines.get(i), top + 18 * i + 6, axis, severalRuns);
         }
         s.append("</svg>\n");
         return s.toString();
+    }
+
+    /** The logarithmic x axis: from {@code lo} to {@code hi}, {@code plot} pixels from {@code left}. */
+    private record Axis(double lo, double hi, int left, int plot) {
+        double x(double v) {
+            double min = Math.log10(lo);
+            return left + plot * (Math.log10(v) - min) / (Math.log10(hi) - min);
+        }
+    }
+
+    // one compared step: its label, its interval as a whisker and its ratio as a dot
+    private static void line(StringBuilder s, Row r, double y, Axis axis, boolean severalRuns) {
+        String label = r.where() + (severalRuns ? " (" + r.run() + ")" : "")
+                + (r.metric().equals("real_s") ? "" : " " + r.metric());
+        text(s, axis.left() - 8, y + 4, label, "end", "");
+        String colour = COLOURS.get(r.mark());
+        if (r.ratio().bounded()) {
+            double x1 = axis.x(Math.max(r.ratio().low(), axis.lo()));
+            double x2 = axis.x(r.ratio().high());
+            s.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
+                    + "stroke=\"%s\" fill=\"none\"/>%n", x1, y, x2, x1, y - 4, y + 4, x2, y - 4, y + 4, colour));
+        }
+        double x = axis.x(r.ratio().ratio());
+        s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: ×%s, "
+                + "%s</title></circle>%n", x, y, colour, Charts.xml(label), Numbers.fixed(r.ratio().ratio(), 3),
+                Charts.xml(r.mark().text())));
     }
 
     private static boolean bounded(double v) {

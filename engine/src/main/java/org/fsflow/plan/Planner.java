@@ -33,42 +33,42 @@ public final class Planner {
     public static Plan plan(Scenario scenario, Layout layout, long seed) {
         List<Cell> cells = cells(scenario.matrix());
         List<PlanNode> nodes = new ArrayList<>();
-        String last = null;
         for (Device d : scenario.devices().values()) {
-            String id = "setup/" + d.name();
-            nodes.add(new PlanNode(id, PlanNode.Kind.SETUP, null, 0, null, d.name(), setup(scenario, layout, d),
-                    null, null, last == null ? List.of() : List.of(last)));
-            last = id;
+            nodes.add(new PlanNode("setup/" + d.name(), PlanNode.Kind.SETUP, null, 0, null, d.name(),
+                    setup(scenario, layout, d), null, null, after(nodes)));
         }
         Map<String, String> datasetNodes = new LinkedHashMap<>();
-        {
-            for (String name : scenario.usedDatasets()) {
-                Dataset d = scenario.datasets().get(name);
-                String id = "dataset/" + d.name();
-                nodes.add(new PlanNode(id, PlanNode.Kind.DATASET, null, 0, null, d.name(),
-                        describe(scenario, layout, d), null, null, List.of(last)));
-                datasetNodes.put(d.name(), id);
-                last = id;
-            }
+        for (String name : scenario.usedDatasets()) {
+            Dataset d = scenario.datasets().get(name);
+            String id = "dataset/" + d.name();
+            nodes.add(new PlanNode(id, PlanNode.Kind.DATASET, null, 0, null, d.name(),
+                    describe(scenario, layout, d), null, null, after(nodes)));
+            datasetNodes.put(d.name(), id);
         }
         Map<String, Bindings> byCell = new java.util.HashMap<>();
         for (Unit unit : units(scenario, cells, seed)) {
             Bindings cellBindings = byCell.computeIfAbsent(unit.cell().id(),
                     id -> new Bindings(scenario, layout, unit.cell(), 0, null, null));
             String datasetNode = unit.cell().dataset() == null ? null : datasetNodes.get(unit.cell().dataset());
-            List<PlanNode> unitNodes = unitNodes(scenario, cellBindings, unit.cell(), unit.repeat(), last, datasetNode);
-            nodes.addAll(unitNodes);
-            last = unitNodes.get(unitNodes.size() - 1).id();
+            nodes.addAll(unitNodes(scenario, cellBindings, unit.cell(), unit.repeat(), last(nodes), datasetNode));
         }
         List<Device> reversed = new ArrayList<>(scenario.devices().values());
         Collections.reverse(reversed);
         for (Device d : reversed) {
-            String id = "teardown/" + d.name();
-            nodes.add(new PlanNode(id, PlanNode.Kind.TEARDOWN, null, 0, null, d.name(), teardown(layout, d), null,
-                    null, List.of(last)));
-            last = id;
+            nodes.add(new PlanNode("teardown/" + d.name(), PlanNode.Kind.TEARDOWN, null, 0, null, d.name(),
+                    teardown(layout, d), null, null, after(nodes)));
         }
         return new Plan(scenario, layout, seed, cells, List.copyOf(nodes));
+    }
+
+    /** The id of the last node planned so far, or null. */
+    private static String last(List<PlanNode> nodes) {
+        return nodes.isEmpty() ? null : nodes.get(nodes.size() - 1).id();
+    }
+
+    /** A dependency on the last node planned so far, if any. */
+    private static List<String> after(List<PlanNode> nodes) {
+        return nodes.isEmpty() ? List.of() : List.of(last(nodes));
     }
 
     /**

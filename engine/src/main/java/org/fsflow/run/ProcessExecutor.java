@@ -76,10 +76,36 @@ public final class ProcessExecutor implements StepExecutor {
             throw new java.io.UncheckedIOException("cannot create logs " + stdout + ", " + stderr, e);
         }
         interruptRequested = false;
-        boolean[] timedOut = {false};
         Snapshot before = snapshot();
         Instant wallBefore = Instant.now();
         long start = System.nanoTime();
+        Waited w = launchAndWait(builder, argv, timeout);
+        String tail = Logs.capAndTail(stdout, stderr);
+        long end = w.end();
+        int exitCode = w.exitCode();
+        // a flush is part of the step: inside its real time, and its failure is the step's
+        Flush flush = conditions.flushMount() != null && exitCode == 0 && !w.timedOut() && !interruptRequested
+                ? Flush.of(conditions.flushMount(), timeout) : null;
+        Double flushSeconds = flush == null ? null : flush.seconds();
+        if (flush != null) {
+            end += Math.round(flush.seconds() * 1e9);
+            exitCode = flush.failure() == null ? exitCode : flush.exitCode();
+            tail = flush.failure() == null ? tail : flush.failure();
+        }
+        Usage usage = usage(before, (end - start) / 1e9, w.maxRssKb(), ioDevices);
+        Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds());
+        return new Execution(exitCode, w.timedOut(), interruptRequested, w.startError(), usage, wallBefore,
+                wallBefore.plusNanos(end - start), tail, flushSeconds, others,
+                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+    }
+
+    /** How a launched process ended: its exit, when (nanoTime), and its sampled peak memory. */
+    private record Waited(int exitCode, long end, boolean timedOut, String startError, long maxRssKb) {
+    }
+
+    // starts the process, arms its time limit and memory sampler, and waits for its exit
+    private Waited launchAndWait(ProcessBuilder builder, List<String> argv, Duration timeout) {
+        boolean[] timedOut = {false};
         long end;
         int exitCode;
         String startError = null;
@@ -110,21 +136,7 @@ public final class ProcessExecutor implements StepExecutor {
             }
             current = null;
         }
-        String tail = Logs.capAndTail(stdout, stderr);
-        // a flush is part of the step: inside its real time, and its failure is the step's
-        Flush flush = conditions.flushMount() != null && exitCode == 0 && !timedOut[0] && !interruptRequested
-                ? Flush.of(conditions.flushMount(), timeout) : null;
-        Double flushSeconds = flush == null ? null : flush.seconds();
-        if (flush != null) {
-            end += Math.round(flush.seconds() * 1e9);
-            exitCode = flush.failure() == null ? exitCode : flush.exitCode();
-            tail = flush.failure() == null ? tail : flush.failure();
-        }
-        Usage usage = usage(before, (end - start) / 1e9, sampler == null ? 0 : sampler.maxKb(), ioDevices);
-        Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds());
-        return new Execution(exitCode, timedOut[0], interruptRequested, startError, usage, wallBefore,
-                wallBefore.plusNanos(end - start), tail, flushSeconds, others,
-                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+        return new Waited(exitCode, end, timedOut[0], startError, sampler == null ? 0 : sampler.maxKb());
     }
 
     /** The counters a step's usage is the change of, read just before it starts. */
