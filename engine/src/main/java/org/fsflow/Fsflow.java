@@ -32,8 +32,7 @@ import org.fsflow.summary.Summarizer;
  */
 public final class Fsflow {
 
-    private Fsflow() {
-    }
+    private Fsflow() {}
 
     /** How far a command takes the pipeline. */
     public enum Stage {
@@ -46,12 +45,10 @@ public final class Fsflow {
     /** What a command shows while the pipeline goes: the warnings before anything runs, the plan. */
     public interface Listener {
         /** The scenario is valid; {@code loaded} holds its warnings. */
-        default void loaded(ScenarioLoader.Loaded loaded) {
-        }
+        default void loaded(ScenarioLoader.Loaded loaded) {}
 
         /** The plan is built; nothing has run yet. */
-        default void planned(Plan plan) {
-        }
+        default void planned(Plan plan) {}
     }
 
     /**
@@ -62,31 +59,31 @@ public final class Fsflow {
      * @param run      the run's counts, or null when it stopped at the plan
      * @param reports  the files the report stage wrote, empty when it did not run
      */
-    public record Outcome(Scenario scenario, Plan plan, Runner.Summary run, List<Path> reports) {
-    }
+    public record Outcome(Scenario scenario, Plan plan, Runner.Summary run, List<Path> reports) {}
 
     /**
      * The pipeline: scenario file -> {@link Scenario} -> {@link Plan} -> results.jsonl ->
      * {@link ResultSet} -> {@link RunSummary} -> {@link ReportModel} -> report.html, report.md.
      */
-    public static Outcome pipeline(Path file, Overrides overrides, Path out, Path work, Stage last,
-            RunOptions options, Listener listener) throws ScenarioException, Overrides.Invalid {
-        ScenarioLoader.Loaded loaded = load(file, overrides);            // YAML -> Scenario (+ Provenance), all problems located
+    public static Outcome pipeline(
+            Path file, Overrides overrides, Path out, Path work, Stage last, RunOptions options, Listener listener)
+            throws ScenarioException, Overrides.Invalid {
+        ScenarioLoader.Loaded loaded = load(file, overrides); // YAML -> Scenario (+ Provenance), all problems located
         listener.loaded(loaded);
-        Plan plan = plan(loaded.scenario(), out, work);                  // Scenario -> Plan: every node, nothing run yet
+        Plan plan = plan(loaded.scenario(), out, work); // Scenario -> Plan: every node, nothing run yet
         listener.planned(plan);
         if (last == Stage.PLAN) {
             return new Outcome(loaded.scenario(), plan, null, List.of());
         }
-        Runner.Summary run = run(plan, options);                          // Plan -> results.jsonl, one measurement per node
+        Runner.Summary run = run(plan, options); // Plan -> results.jsonl, one measurement per node
         Path dir = plan.layout().out();
         if (run.interrupted() || !Files.exists(dir.resolve(Journal.FILE))) {
             return new Outcome(loaded.scenario(), plan, run, List.of());
         }
-        ResultSet results = results(dir);                                  // results.jsonl -> ResultSet, keyed by cell
-        RunSummary summary = summarize(results, dir);                      // -> statistics and method warnings, once
-        ReportModel model = model(summary);                                // -> the typed report model
-        List<Path> reports = render(model, results, dir, null);            // -> report.html, report.md, results.csv
+        ResultSet results = results(dir); // results.jsonl -> ResultSet, keyed by cell
+        RunSummary summary = summarize(results, dir); // -> statistics and method warnings, once
+        ReportModel model = model(summary); // -> the typed report model
+        List<Path> reports = render(model, results, dir, null); // -> report.html, report.md, results.csv
         return new Outcome(loaded.scenario(), plan, run, reports);
     }
 
@@ -98,7 +95,8 @@ public final class Fsflow {
 
     /** Stage 2: expand it into the execution graph, with outputs in {@code out} and work files in {@code work}. */
     public static Plan plan(Scenario scenario, Path out, Path work) {
-        Layout layout = new Layout(out != null ? out : defaultOut(scenario.name()),
+        Layout layout = new Layout(
+                out != null ? out : defaultOut(scenario.name()),
                 work != null ? work : Layout.defaultWork(scenario.name()));
         return Planner.plan(scenario, layout, seedOf(scenario));
     }

@@ -16,7 +16,8 @@ class FsflowTest {
         Files.writeString(reports.resolve("cds-2009/results.jsonl"), "");
         assertEquals(reports.resolve("cds-2009"), Fsflow.defaultOut(reports, "cds-2009"), "an empty journal is free");
         Files.writeString(reports.resolve("cds-2009/results.jsonl"), "{}\n");
-        assertEquals(reports.resolve("cds-2009-2"), Fsflow.defaultOut(reports, "cds-2009"), "published results are kept");
+        assertEquals(
+                reports.resolve("cds-2009-2"), Fsflow.defaultOut(reports, "cds-2009"), "published results are kept");
         Files.createDirectories(reports.resolve("cds-2009-2"));
         Files.writeString(reports.resolve("cds-2009-2/results.jsonl"), "{}\n");
         assertEquals(reports.resolve("cds-2009-3"), Fsflow.defaultOut(reports, "cds-2009"));
@@ -38,8 +39,8 @@ class FsflowTest {
         };
         Path file = TestPaths.root().resolve("scenarios/cds-2009.yaml");
         var overrides = new org.fsflow.scenario.Overrides(java.util.List.of("repeat=1"), 0.5);
-        Fsflow.Outcome o = Fsflow.pipeline(file, overrides, Path.of("/out"), Path.of("/work"), Fsflow.Stage.PLAN,
-                null, listener);
+        Fsflow.Outcome o =
+                Fsflow.pipeline(file, overrides, Path.of("/out"), Path.of("/work"), Fsflow.Stage.PLAN, null, listener);
         assertEquals(java.util.List.of("loaded cds-2009", "planned 105"), seen);
         assertEquals(null, o.run());
         assertEquals(java.util.List.of(), o.reports());

@@ -96,7 +96,8 @@ class LayersTest {
 
     @Test
     void theCheckSeesImportsAndQualifiedNamesButNotComments() {
-        String source = String.join("\n",
+        String source = String.join(
+                "\n",
                 "package org.fsflow.scenario;",
                 "import org.fsflow.plan.Planner;",
                 "/** see {@link org.fsflow.run.Runner} */",

@@ -14,8 +14,7 @@ import java.util.List;
  */
 public final class Leftovers {
 
-    private Leftovers() {
-    }
+    private Leftovers() {}
 
     /** Unmounts every mount under {@code dirs} (deepest first) and detaches loop devices of images there. */
     public static List<String> release(Path... dirs) throws IOException, InterruptedException {
@@ -65,8 +64,8 @@ public final class Leftovers {
 
     /** True when a QEMU guest started by fsflow (named fsflow-...) is running. */
     public static boolean qemuRunning() {
-        return ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().orElse("")
-                .matches(".*qemu-system.* -name fsflow-.*"));
+        return ProcessHandle.allProcesses()
+                .anyMatch(p -> p.info().commandLine().orElse("").matches(".*qemu-system.* -name fsflow-.*"));
     }
 
     /** True when something is mounted under {@code dir}. */

@@ -5,8 +5,7 @@ import java.nio.file.Path;
 /** Paths of the repository, for tests (set by Maven as fsflow.root). */
 public final class TestPaths {
 
-    private TestPaths() {
-    }
+    private TestPaths() {}
 
     /** The repository root. */
     public static Path root() {

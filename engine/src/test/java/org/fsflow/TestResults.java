@@ -11,8 +11,7 @@ import java.util.List;
 /** Reads a run's results.jsonl as JSON trees, as any other tool would. */
 public final class TestResults {
 
-    private TestResults() {
-    }
+    private TestResults() {}
 
     /** Every row of {@code out}/results.jsonl. */
     public static List<JsonNode> read(Path out) throws IOException {

@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow compare BASE OTHER... --out DIR}: runs side by side, regressions with a direction. */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
         description = "Compare runs with a baseline: per cell, step and metric the means with their 95 %% intervals, "
                 + "the ratio with its Fieller interval, Welch's test under Benjamini-Hochberg false-discovery "
                 + "control, better/worse by the metric's direction, and the conditions that differ. Writes "
@@ -33,17 +35,24 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
-    @Option(names = "--axis", paramLabel = "NAME",
+    @Option(
+            names = "--axis",
+            paramLabel = "NAME",
             description = "What the comparison is about (kernel, host, mount_options, a param ...); any other "
                     + "condition that differs is listed as a confounder.")
     String axis;
 
-    @Option(names = "--fail-on", paramLabel = "worse:N%",
+    @Option(
+            names = "--fail-on",
+            paramLabel = "worse:N%",
             description = "Exit 1 when a significant change in the bad direction beyond N %% exists, one line each.")
     String failOn;
 
-    @Option(names = "--templates", paramLabel = "DIR",
-            description = "Use the templates of DIR first (compare.html.ftl, compare.md.ftl), the built-in ones for the rest.")
+    @Option(
+            names = "--templates",
+            paramLabel = "DIR",
+            description =
+                    "Use the templates of DIR first (compare.html.ftl, compare.md.ftl), the built-in ones for the rest.")
     Path templates;
 
     @Spec
@@ -57,15 +66,18 @@ final class CompareCommand implements Callable<Integer> {
         for (Path p : new ComparisonWriter(templates).write(c, out)) {
             w.println("wrote " + p);
         }
-        c.differences().stream().filter(d -> !d.axis())
+        c.differences().stream()
+                .filter(d -> !d.axis())
                 .forEach(d -> w.println("confounder: " + d.fact() + ": " + String.join(" | ", d.values())));
         if (gate == null) {
             return ExitCodes.OK;
         }
         List<Comparison.Row> failures = gate.failures(c);
         failures.forEach(r -> w.println(Gate.line(r)));
-        w.println(failures.isEmpty() ? "gate passed: nothing significantly worse than " + failOn.substring(6)
-                : failures.size() + " significant change(s) worse than " + failOn.substring(6));
+        w.println(
+                failures.isEmpty()
+                        ? "gate passed: nothing significantly worse than " + failOn.substring(6)
+                        : failures.size() + " significant change(s) worse than " + failOn.substring(6));
         return failures.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 

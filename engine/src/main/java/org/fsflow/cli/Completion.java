@@ -19,8 +19,7 @@ final class Completion {
     /** Where it installs the zsh function (a directory on Debian zsh's default fpath). */
     static final Path ZSH_FILE = Path.of("/usr/local/share/zsh/site-functions/_fsflow");
 
-    private Completion() {
-    }
+    private Completion() {}
 
     /** The bash completion script of every fsflow command and option. */
     static String bash() {
@@ -61,7 +60,10 @@ final class Completion {
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        Files.move(
+                tmp,
+                file,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         return shell + " completion: installed " + file;
     }

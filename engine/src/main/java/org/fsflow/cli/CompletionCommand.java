@@ -6,14 +6,22 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow completion bash|zsh}: prints the shell completion script. */
-@Command(name = "completion", mixinStandardHelpOptions = true,
-        description = {"Print the shell completion script for bash or zsh ('fsflow setup' installs both).",
-            "Use it now with: source <(fsflow completion bash)"},
-        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:printed", "2:usage error"})
+@Command(
+        name = "completion",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print the shell completion script for bash or zsh ('fsflow setup' installs both).",
+            "Use it now with: source <(fsflow completion bash)"
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:printed", "2:usage error"})
 final class CompletionCommand implements Callable<Integer> {
 
     /** The shells fsflow completes in. */
-    enum Shell { bash, zsh }
+    enum Shell {
+        bash,
+        zsh
+    }
 
     @Parameters(paramLabel = "SHELL", description = "bash or zsh.")
     Shell shell;

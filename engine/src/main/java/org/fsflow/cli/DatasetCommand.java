@@ -16,7 +16,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow dataset FILE NAME --into DIR}: generates one dataset on its own and prints its manifest. */
-@Command(name = "dataset", mixinStandardHelpOptions = true,
+@Command(
+        name = "dataset",
+        mixinStandardHelpOptions = true,
         description = "Generate one dataset of a scenario into a directory (reused when its manifest and content "
                 + "match) and print its manifest.")
 final class DatasetCommand implements Callable<Integer> {
@@ -41,25 +43,33 @@ final class DatasetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), spec.commandLine().getErr());
+        ScenarioLoader.Loaded loaded =
+                Scenarios.load(file, options.overrides(), spec.commandLine().getErr());
         Dataset d = loaded.scenario().datasets().get(name);
         if (d == null) {
-            throw new UserError("no dataset '" + name + "' in " + file + " (it has: "
-                    + String.join(", ", loaded.scenario().datasets().keySet()) + ")", ExitCodes.USAGE);
-        }
-        if (d.existing() != null) {
-            throw new UserError("dataset '" + name + "' is an existing tree (" + d.existing() + "): nothing to generate",
+            throw new UserError(
+                    "no dataset '" + name + "' in " + file + " (it has: "
+                            + String.join(", ", loaded.scenario().datasets().keySet()) + ")",
                     ExitCodes.USAGE);
         }
-        SafeDirectories.check(into, "the dataset directory", "Choose another --into, owned by root and writable "
-                + "by no one else.");
+        if (d.existing() != null) {
+            throw new UserError(
+                    "dataset '" + name + "' is an existing tree (" + d.existing() + "): nothing to generate",
+                    ExitCodes.USAGE);
+        }
+        SafeDirectories.check(
+                into,
+                "the dataset directory",
+                "Choose another --into, owned by root and writable " + "by no one else.");
         DatasetGenerator generator = threads == null ? DatasetGenerator.onAllCores() : new DatasetGenerator(threads);
         long seed = Planner.datasetSeed(loaded.scenario(), d);
         Manifest m = generator.reusable(d, seed, into);
         if (m == null) {
             m = generator.generate(d, seed, into);
         }
-        spec.commandLine().getOut().println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(m));
+        spec.commandLine()
+                .getOut()
+                .println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(m));
         return ExitCodes.OK;
     }
 }

@@ -12,13 +12,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow doctor FILE}: what a run would do here, and what it lacks; changes nothing. */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Say, without changing anything, which cells of a campaign will run here and which will "
-                + "be skipped (why, and the fix), the disk space and memory it needs against what this host has, "
-                + "and how long it should take when an earlier run of it exists under reports/."},
+@Command(
+        name = "doctor",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Say, without changing anything, which cells of a campaign will run here and which will "
+                    + "be skipped (why, and the fix), the disk space and memory it needs against what this host has, "
+                    + "and how long it should take when an earlier run of it exists under reports/."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every cell can run and every resource fits",
-            "1:invalid scenario, or something will be skipped or does not fit", "2:usage error"})
+        exitCodeList = {
+            "0:every cell can run and every resource fits",
+            "1:invalid scenario, or something will be skipped or does not fit",
+            "2:usage error"
+        })
 final class DoctorCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "Scenario file.")

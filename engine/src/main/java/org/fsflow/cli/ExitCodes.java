@@ -24,8 +24,7 @@ public final class ExitCodes {
     /** Each code with what it means, in the words {@code --help} prints. */
     public static final Map<Integer, String> DESCRIPTIONS = descriptions();
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 
     private static Map<Integer, String> descriptions() {
         Map<Integer, String> m = new LinkedHashMap<>();

@@ -14,7 +14,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow export bmf|gab DIR}: a run for Bencher or github-action-benchmark. */
-@Command(name = "export", mixinStandardHelpOptions = true,
+@Command(
+        name = "export",
+        mixinStandardHelpOptions = true,
         description = "Print a run's means with their 95 %% intervals as Bencher Metric Format (bmf: value, "
                 + "lower_value, upper_value) or as github-action-benchmark JSON (gab: customSmallerIsBetter, or "
                 + "customBiggerIsBetter with --bigger). compare writes both for a comparison.")

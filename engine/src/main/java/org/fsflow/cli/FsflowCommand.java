@@ -7,9 +7,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
-
 /** The {@code fsflow} command and its subcommands. */
-@Command(name = "fsflow", mixinStandardHelpOptions = true, versionProvider = FsflowCommand.Version.class,
+@Command(
+        name = "fsflow",
+        mixinStandardHelpOptions = true,
+        versionProvider = FsflowCommand.Version.class,
         description = "Declarative, real and reproducible filesystem benchmark campaigns.",
         exitCodeListHeading = "%nExit codes:%n")
 public final class FsflowCommand implements Runnable {
@@ -34,8 +36,9 @@ public final class FsflowCommand implements Runnable {
         cli.setExitCodeExceptionMapper(e -> e instanceof UserError u ? u.exitCode() : ExitCodes.FAILED);
         cli.setParameterExceptionHandler((e, a) -> {
             e.getCommandLine().getErr().println("fsflow: " + e.getMessage());
-            e.getCommandLine().getErr().println("try '" + e.getCommandLine().getCommandSpec().qualifiedName()
-                    + " --help'");
+            e.getCommandLine()
+                    .getErr()
+                    .println("try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return ExitCodes.USAGE;
         });
         cli.setExecutionExceptionHandler((e, c, parsed) -> {
@@ -65,7 +68,8 @@ public final class FsflowCommand implements Runnable {
             }
             if (e instanceof java.io.UncheckedIOException io) {
                 // the machine said no (disk full, permission denied): not a bug of fsflow
-                w.println("fsflow: error: " + io.getMessage() + ": " + io.getCause().getMessage());
+                w.println("fsflow: error: " + io.getMessage() + ": "
+                        + io.getCause().getMessage());
                 if (debugging) {
                     e.printStackTrace(w);
                 }
@@ -89,8 +93,10 @@ public final class FsflowCommand implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"fsflow " + Versions.FSFLOW,
-                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+            return new String[] {
+                "fsflow " + Versions.FSFLOW,
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
+            };
         }
     }
 }

@@ -31,8 +31,7 @@ final class HostsRuns {
         split
     }
 
-    private HostsRuns() {
-    }
+    private HostsRuns() {}
 
     /**
      * Where the campaign runs: the inventory of {@code --hosts} (over ssh), or the Slurm nodes of
@@ -56,12 +55,21 @@ final class HostsRuns {
             if (!slurm && hosts != null && nodes.isEmpty()) {
                 return HostsRuns.inventory(hosts, err);
             }
-            throw new UserError(slurm ? "--via slurm runs on the nodes of --nodes NODE,NODE... (not --hosts)"
-                    : "--hosts FILE names the hosts of --via ssh (--nodes is for --via slurm)", ExitCodes.USAGE);
+            throw new UserError(
+                    slurm
+                            ? "--via slurm runs on the nodes of --nodes NODE,NODE... (not --hosts)"
+                            : "--hosts FILE names the hosts of --via ssh (--nodes is for --via slurm)",
+                    ExitCodes.USAGE);
         }
     }
 
-    static int run(Path scenarioFile, Where where, Mode mode, ScenarioOptions options, Path out, PrintWriter w,
+    static int run(
+            Path scenarioFile,
+            Where where,
+            Mode mode,
+            ScenarioOptions options,
+            Path out,
+            PrintWriter w,
             PrintWriter err) {
         Inventory inventory = where.inventory(err);
         Overrides overrides = options.overrides();
@@ -72,10 +80,14 @@ final class HostsRuns {
             Scenarios.load(scenarioFile, new Overrides(sets, overrides.scale()), err);
         }
         List<List<String>> shares = shares(scenario, mode, inventory.hosts().size());
-        Path dir = out != null ? out : org.fsflow.Fsflow.plan(scenario, null, null).layout().out();
+        Path dir = out != null
+                ? out
+                : org.fsflow.Fsflow.plan(scenario, null, null).layout().out();
         if (Files.exists(dir.resolve(HostsFile.FILE)) || Files.exists(dir.resolve("results.jsonl"))) {
-            throw new UserError(dir + " already holds results: continue it with 'fsflow resume " + dir
-                    + "' or choose another --out", ExitCodes.USAGE);
+            throw new UserError(
+                    dir + " already holds results: continue it with 'fsflow resume " + dir
+                            + "' or choose another --out",
+                    ExitCodes.USAGE);
         }
         List<String> remote = new ArrayList<>();
         if (overrides.scale() != 1) {
@@ -109,7 +121,9 @@ final class HostsRuns {
             return java.util.Collections.nCopies(hosts, List.of());
         }
         try {
-            return org.fsflow.hosts.HostsCampaign.split(scenario.matrix(), hosts).stream().map(List::of).toList();
+            return org.fsflow.hosts.HostsCampaign.split(scenario.matrix(), hosts).stream()
+                    .map(List::of)
+                    .toList();
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), ExitCodes.USAGE);
         }
@@ -122,14 +136,19 @@ final class HostsRuns {
             return Path.of(configured);
         }
         try {
-            Path here = Path.of(HostsRuns.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path here = Path.of(HostsRuns.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             if (Files.isRegularFile(here)) {
                 return here;
             }
         } catch (java.net.URISyntaxException e) {
             // fall through to the error below
         }
-        throw new UserError("--hosts copies the engine jar to every host: run fsflow from its jar (./fsflow does)",
+        throw new UserError(
+                "--hosts copies the engine jar to every host: run fsflow from its jar (./fsflow does)",
                 ExitCodes.USAGE);
     }
 

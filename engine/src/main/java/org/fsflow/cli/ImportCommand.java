@@ -15,10 +15,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow import bonnie|gnu-time|fio|hyperfine FILE... --out DIR}: foreign results into an fsflow report. */
-@Command(name = "import", mixinStandardHelpOptions = true,
-        description = "Import published results (bonnie++ CSV of 1.03 or 1.9x, GNU time logs, fio --output-format=json, "
-                + "hyperfine --export-json) into DIR/results.jsonl "
-                + "and render the usual report.")
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        description =
+                "Import published results (bonnie++ CSV of 1.03 or 1.9x, GNU time logs, fio --output-format=json, "
+                        + "hyperfine --export-json) into DIR/results.jsonl "
+                        + "and render the usual report.")
 final class ImportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "bonnie|gnu-time|fio|hyperfine", description = "The kind of file.")
@@ -30,8 +33,11 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
-    @Option(names = "--label", paramLabel = "K=V",
-            description = "filesystem=, dataset=, name=, title=, source=, description= (filesystem overrides the CSV's name field).")
+    @Option(
+            names = "--label",
+            paramLabel = "K=V",
+            description =
+                    "filesystem=, dataset=, name=, title=, source=, description= (filesystem overrides the CSV's name field).")
     Map<String, String> labels = new LinkedHashMap<>();
 
     @Spec
@@ -44,8 +50,8 @@ final class ImportCommand implements Callable<Integer> {
                 throw new UserError(f + ": no such file", ExitCodes.FAILED);
             }
         }
-        SafeDirectories.check(out, "the output directory", "Choose another --out, owned by root and writable by "
-                + "no one else.");
+        SafeDirectories.check(
+                out, "the output directory", "Choose another --out, owned by root and writable by " + "no one else.");
         int n;
         try {
             n = switch (kind) {
@@ -53,18 +59,23 @@ final class ImportCommand implements Callable<Integer> {
                 case "gnu-time" -> Importer.gnuTime(files, out, labels);
                 case "fio" -> Importer.fio(files, out, labels);
                 case "hyperfine" -> Importer.hyperfine(files, out, labels);
-                default -> throw new UserError("import what? 'bonnie', 'gnu-time', 'fio' or 'hyperfine', not '" + kind + "'",
-                        ExitCodes.USAGE);
+                default ->
+                    throw new UserError(
+                            "import what? 'bonnie', 'gnu-time', 'fio' or 'hyperfine', not '" + kind + "'",
+                            ExitCodes.USAGE);
             };
         } catch (OutputParser.Unparseable e) {
-            throw new UserError(String.join(", ", files.stream().map(Path::toString).toList()) + ": " + e.getMessage(),
+            throw new UserError(
+                    String.join(", ", files.stream().map(Path::toString).toList()) + ": " + e.getMessage(),
                     ExitCodes.FAILED);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
         org.fsflow.Fsflow.report(out, null);
-        spec.commandLine().getOut().println("imported " + n + " rows into " + out.resolve("results.jsonl")
-                + "; report: " + out.resolve("report.html"));
+        spec.commandLine()
+                .getOut()
+                .println("imported " + n + " rows into " + out.resolve("results.jsonl") + "; report: "
+                        + out.resolve("report.html"));
         return ExitCodes.OK;
     }
 }

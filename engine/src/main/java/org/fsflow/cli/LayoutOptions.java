@@ -9,7 +9,10 @@ public final class LayoutOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default reports/<name>/).")
     Path out;
 
-    @Option(names = "--work", paramLabel = "DIR", description = "Work directory for images, mount points and "
-            + "datasets (default /var/tmp/fsflow/<name>/).")
+    @Option(
+            names = "--work",
+            paramLabel = "DIR",
+            description =
+                    "Work directory for images, mount points and " + "datasets (default /var/tmp/fsflow/<name>/).")
     Path work;
 }

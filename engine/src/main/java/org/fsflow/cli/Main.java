@@ -3,8 +3,7 @@ package org.fsflow.cli;
 /** Entry point: exits with what the command returned. */
 public final class Main {
 
-    private Main() {
-    }
+    private Main() {}
 
     /** Runs fsflow with {@code args} and exits with its exit code. */
     public static void main(String[] args) {
@@ -17,7 +16,7 @@ public final class Main {
             System.exit(ExitCodes.OK);
         }
         org.fsflow.measure.LaunchMechanism.prefer();
-        System.exit(FsflowCommand.execute(args, new java.io.PrintWriter(System.out, true),
-                new java.io.PrintWriter(System.err, true)));
+        System.exit(FsflowCommand.execute(
+                args, new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true)));
     }
 }

@@ -12,7 +12,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow merge RUN... --out DIR}: runs into one results set, what tells them apart as an axis. */
-@Command(name = "merge", mixinStandardHelpOptions = true,
+@Command(
+        name = "merge",
+        mixinStandardHelpOptions = true,
         description = "Combine runs (hosts, days, kernels) into DIR/results.jsonl with the field that tells them apart "
                 + "as a new cell axis, and render the ordinary report, which then shows them side by side. Each row "
                 + "keeps its bytes but for the axis value in front of its node id and first in its cell; the "
@@ -25,7 +27,9 @@ final class MergeCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output directory.")
     Path out;
 
-    @Option(names = "--axis", paramLabel = "NAME",
+    @Option(
+            names = "--axis",
+            paramLabel = "NAME",
             description = "kernel, host, run (the directory's name) or any condition compare lists; default: the "
                     + "first of kernel, host, run whose values tell every run apart.")
     String axis;
@@ -46,8 +50,10 @@ final class MergeCommand implements Callable<Integer> {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
         org.fsflow.Fsflow.report(out, null);
-        spec.commandLine().getOut().println("merged " + runs.size() + " runs along '" + used + "' into "
-                + out.resolve("results.jsonl") + "; report: " + out.resolve("report.html"));
+        spec.commandLine()
+                .getOut()
+                .println("merged " + runs.size() + " runs along '" + used + "' into " + out.resolve("results.jsonl")
+                        + "; report: " + out.resolve("report.html"));
         return ExitCodes.OK;
     }
 }

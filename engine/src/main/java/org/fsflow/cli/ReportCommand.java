@@ -10,7 +10,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow report DIR}: re-renders a run's reports from its stored results. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
         description = "Render DIR/report.html, DIR/report.md (with its chart SVG files) and DIR/results.csv from "
                 + "DIR/results.jsonl and DIR/environment.json. Same inputs, same bytes.")
 final class ReportCommand implements Callable<Integer> {
@@ -18,8 +20,11 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "Output directory of a run or an import.")
     Path dir;
 
-    @Option(names = "--templates", paramLabel = "DIR",
-            description = "Use the templates of DIR first (report.html.ftl, report.md.ftl, partials/), the built-in ones for the rest.")
+    @Option(
+            names = "--templates",
+            paramLabel = "DIR",
+            description =
+                    "Use the templates of DIR first (report.html.ftl, report.md.ftl, partials/), the built-in ones for the rest.")
     Path templates;
 
     @Spec
@@ -28,14 +33,16 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!Files.isRegularFile(dir.resolve("results.jsonl"))) {
-            throw new UserError(dir + " has no results.jsonl: give the output directory of a run or an import",
-                    ExitCodes.FAILED);
+            throw new UserError(
+                    dir + " has no results.jsonl: give the output directory of a run or an import", ExitCodes.FAILED);
         }
         if (templates != null && !Files.isDirectory(templates)) {
             throw new UserError("--templates " + templates + " is not a directory", ExitCodes.USAGE);
         }
-        SafeDirectories.check(dir, "the report directory", "Copy it into a directory of root's, or run "
-                + "'fsflow report' as the user who owns it.");
+        SafeDirectories.check(
+                dir,
+                "the report directory",
+                "Copy it into a directory of root's, or run " + "'fsflow report' as the user who owns it.");
         for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
             spec.commandLine().getOut().println("wrote " + p);
         }

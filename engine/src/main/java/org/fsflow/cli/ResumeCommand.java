@@ -12,7 +12,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow resume DIR}: continues an interrupted or killed run. */
-@Command(name = "resume", mixinStandardHelpOptions = true,
+@Command(
+        name = "resume",
+        mixinStandardHelpOptions = true,
         description = "Continue an interrupted run: release what it left set up, keep every completed node, "
                 + "run the rest (the node that was running runs again).")
 final class ResumeCommand implements Callable<Integer> {
@@ -26,7 +28,8 @@ final class ResumeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (org.fsflow.hosts.HostsFile.in(dir)) {
-            return HostsRuns.resume(dir, spec.commandLine().getOut(), spec.commandLine().getErr());
+            return HostsRuns.resume(
+                    dir, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         Runner.Summary summary;
         try {

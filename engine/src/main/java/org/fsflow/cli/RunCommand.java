@@ -11,12 +11,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow run FILE}: runs a campaign for real and records every measurement. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
         description = "Run a campaign: set up devices, generate datasets, run and measure every step, tear down.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every measured step succeeded (skipped cells do not fail a run)",
-            "1:invalid scenario, a refused device, or a step failed", "2:usage error",
-            "3:interrupted (Ctrl-C, SIGTERM): continue with 'fsflow resume DIR'"})
+        exitCodeList = {
+            "0:every measured step succeeded (skipped cells do not fail a run)",
+            "1:invalid scenario, a refused device, or a step failed",
+            "2:usage error",
+            "3:interrupted (Ctrl-C, SIGTERM): continue with 'fsflow resume DIR'"
+        })
 final class RunCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "Scenario file.")
@@ -25,16 +30,24 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and run nothing.")
     boolean dryRun;
 
-    @Option(names = "--hosts", paramLabel = "FILE",
+    @Option(
+            names = "--hosts",
+            paramLabel = "FILE",
             description = "Run on the hosts of this inventory over ssh, merge their results (axis 'host').")
     Path hosts;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "same",
+    @Option(
+            names = "--mode",
+            paramLabel = "MODE",
+            defaultValue = "same",
             description = "With --hosts: same (every host runs the whole campaign) or split (the cells of one "
                     + "matrix axis are dealt out over the hosts).")
     HostsRuns.Mode mode;
 
-    @Option(names = "--via", paramLabel = "ENGINE", defaultValue = "ssh",
+    @Option(
+            names = "--via",
+            paramLabel = "ENGINE",
+            defaultValue = "ssh",
             description = "How hosts are reached: ssh (the hosts of --hosts) or slurm (one exclusive srun job per "
                     + "node of --nodes).")
     String via;
@@ -42,7 +55,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--partition", paramLabel = "NAME", description = "With --via slurm: the partition (srun -p).")
     String partition;
 
-    @Option(names = "--nodes", paramLabel = "NODE", split = ",",
+    @Option(
+            names = "--nodes",
+            paramLabel = "NODE",
+            split = ",",
             description = "With --via slurm: the nodes, one job each (srun --exclusive -N1 -w NODE).")
     java.util.List<String> nodes = new java.util.ArrayList<>();
 
@@ -63,15 +79,24 @@ final class RunCommand implements Callable<Integer> {
                 throw new UserError("--via is ssh or slurm, not '" + via + "'", ExitCodes.USAGE);
             }
             if (layout.work != null) {
-                throw new UserError("--work does not apply with --hosts: each host works in its own private "
-                        + "directory (the inventory's 'dir')", ExitCodes.USAGE);
+                throw new UserError(
+                        "--work does not apply with --hosts: each host works in its own private "
+                                + "directory (the inventory's 'dir')",
+                        ExitCodes.USAGE);
             }
             var where = new HostsRuns.Where(hosts, via.equals("slurm"), partition, nodes);
-            return HostsRuns.run(file, where, mode, options, layout.out, spec.commandLine().getOut(), err);
+            return HostsRuns.run(
+                    file, where, mode, options, layout.out, spec.commandLine().getOut(), err);
         }
         var out = spec.commandLine().getOut();
-        Fsflow.Outcome o = Scenarios.pipeline(file, options.overrides(), layout,
-                dryRun ? Fsflow.Stage.PLAN : Fsflow.Stage.REPORT, Runs.options(spec), err, plan -> {
+        Fsflow.Outcome o = Scenarios.pipeline(
+                file,
+                options.overrides(),
+                layout,
+                dryRun ? Fsflow.Stage.PLAN : Fsflow.Stage.REPORT,
+                Runs.options(spec),
+                err,
+                plan -> {
                     if (dryRun) {
                         PlanPrinter.print(plan, PlanPrinter.Format.TEXT, out);
                     } else {

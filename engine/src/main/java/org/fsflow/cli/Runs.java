@@ -8,8 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** What run and resume share on the command line: options and the closing lines. */
 final class Runs {
 
-    private Runs() {
-    }
+    private Runs() {}
 
     static RunOptions options(CommandSpec spec) {
         boolean terminal = System.console() != null && !"dumb".equals(System.getenv("TERM"));

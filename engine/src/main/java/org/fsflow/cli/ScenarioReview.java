@@ -16,8 +16,7 @@ import org.fsflow.plan.PlanCommands;
  */
 final class ScenarioReview {
 
-    private ScenarioReview() {
-    }
+    private ScenarioReview() {}
 
     /** Prints the distinct commands of {@code plan} unless {@code file} is one of the repository's scenarios. */
     static void printIfForeign(Path file, Plan plan, PrintWriter out) {

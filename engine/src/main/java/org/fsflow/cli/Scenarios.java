@@ -20,12 +20,17 @@ import org.fsflow.scenario.ScenarioLoader;
  */
 final class Scenarios {
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     /** Runs {@link Fsflow#pipeline} on {@code file} up to {@code last}; {@code planned} sees the plan. */
-    static Fsflow.Outcome pipeline(Path file, Overrides overrides, LayoutOptions layout, Fsflow.Stage last,
-            RunOptions options, PrintWriter err, Consumer<Plan> planned) {
+    static Fsflow.Outcome pipeline(
+            Path file,
+            Overrides overrides,
+            LayoutOptions layout,
+            Fsflow.Stage last,
+            RunOptions options,
+            PrintWriter err,
+            Consumer<Plan> planned) {
         Fsflow.Listener listener = new Fsflow.Listener() {
             @Override
             public void loaded(ScenarioLoader.Loaded loaded) {
@@ -38,8 +43,14 @@ final class Scenarios {
             }
         };
         try {
-            return Fsflow.pipeline(file, overrides, layout == null ? null : layout.out,
-                    layout == null ? null : layout.work, last, options, listener);
+            return Fsflow.pipeline(
+                    file,
+                    overrides,
+                    layout == null ? null : layout.out,
+                    layout == null ? null : layout.work,
+                    last,
+                    options,
+                    listener);
         } catch (ScenarioException e) {
             throw failed(e, err);
         } catch (Overrides.Invalid e) {

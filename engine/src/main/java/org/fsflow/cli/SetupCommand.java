@@ -21,14 +21,21 @@ import picocli.CommandLine.Spec;
  * tests need, with apt-get, then the shell completion. The launcher has already bootstrapped Java
  * and Maven (it cannot build this command without them).
  */
-@Command(name = "setup", mixinStandardHelpOptions = true,
-        description = {"Install, with apt-get as root on Debian, what the launcher, the named scenarios "
-                + "(their filesystems' tools, bonnie++, fio, zfs-fuse, what cells under another kernel need) "
-                + "and, with --tests, the test suite need; then the bash and zsh completion. "
-                + "Elsewhere it prints what it would run and fails."},
+@Command(
+        name = "setup",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Install, with apt-get as root on Debian, what the launcher, the named scenarios "
+                    + "(their filesystems' tools, bonnie++, fio, zfs-fuse, what cells under another kernel need) "
+                    + "and, with --tests, the test suite need; then the bash and zsh completion. "
+                    + "Elsewhere it prints what it would run and fails."
+        },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:everything needed is installed", "1:apt-get refused (its message is above), "
-                + "or not root on Debian: the command to run is printed", "2:usage error"})
+        exitCodeList = {
+            "0:everything needed is installed",
+            "1:apt-get refused (its message is above), " + "or not root on Debian: the command to run is printed",
+            "2:usage error"
+        })
 final class SetupCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "Scenario files to prepare this machine for.")
@@ -47,10 +54,11 @@ final class SetupCommand implements Callable<Integer> {
         PackageInstaller.Outcome outcome = new PackageInstaller(PackageInstaller.system(), out).install(needs);
         out.flush();
         switch (outcome) {
-            case CANNOT_INSTALL -> throw new UserError("not installed: run the command above as root", ExitCodes.FAILED);
-            case REFUSED -> throw new UserError("apt-get did not install the packages (its message is above)",
-                    ExitCodes.FAILED);
-            default -> { }
+            case CANNOT_INSTALL ->
+                throw new UserError("not installed: run the command above as root", ExitCodes.FAILED);
+            case REFUSED ->
+                throw new UserError("apt-get did not install the packages (its message is above)", ExitCodes.FAILED);
+            default -> {}
         }
         installCompletion(out);
         return ExitCodes.OK;

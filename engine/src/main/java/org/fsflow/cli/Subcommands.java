@@ -17,8 +17,7 @@ final class Subcommands {
     /** Name to constructor, one line per subcommand. */
     static final Map<String, Supplier<Object>> TABLE = table();
 
-    private Subcommands() {
-    }
+    private Subcommands() {}
 
     private static Map<String, Supplier<Object>> table() {
         Map<String, Supplier<Object>> t = new LinkedHashMap<>();
@@ -48,7 +47,10 @@ final class Subcommands {
 
     /** The command tree that {@code args} needs. */
     static CommandLine commandLine(String[] args) {
-        String first = List.of(args).stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        String first = List.of(args).stream()
+                .filter(a -> !a.startsWith("-"))
+                .findFirst()
+                .orElse(null);
         boolean versionOnly = args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
         if (versionOnly) {
             return new CommandLine(new FsflowCommand());

@@ -11,7 +11,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code fsflow validate FILE...}: checks scenarios, printing every problem; runs nothing. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
+@Command(
+        name = "validate",
+        mixinStandardHelpOptions = true,
         description = "Check scenarios and print every problem as file:line:col. Runs nothing.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:all valid", "1:at least one invalid", "2:usage error"})
@@ -33,10 +35,11 @@ final class ValidateCommand implements Callable<Integer> {
         int code = ExitCodes.OK;
         for (Path file : files) {
             try {
-                Plan plan = Scenarios.pipeline(file, options.overrides(), null, Fsflow.Stage.PLAN, null, err, p -> {
-                }).plan();
-                out.println(file + ": valid (" + plan.cells().size() + (plan.cells().size() == 1 ? " cell, " : " cells, ") + plan.measuredCount()
-                        + " measured steps)");
+                Plan plan = Scenarios.pipeline(file, options.overrides(), null, Fsflow.Stage.PLAN, null, err, p -> {})
+                        .plan();
+                out.println(
+                        file + ": valid (" + plan.cells().size() + (plan.cells().size() == 1 ? " cell, " : " cells, ")
+                                + plan.measuredCount() + " measured steps)");
             } catch (UserError e) {
                 if (e.exitCode() == ExitCodes.USAGE) {
                     throw e;

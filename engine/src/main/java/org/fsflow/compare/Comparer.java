@@ -19,8 +19,7 @@ import org.fsflow.result.Summary;
  */
 public final class Comparer {
 
-    private Comparer() {
-    }
+    private Comparer() {}
 
     /** The comparison of {@code runs} (baseline first, at least two) about {@code axis} (may be null). */
     public static Comparison compare(List<Run> runs, String axis) {
@@ -45,18 +44,39 @@ public final class Comparer {
             });
         }
         List<Row> judged = judge(rows);
-        List<String> others = runs.subList(1, runs.size()).stream().map(Run::label).toList();
+        List<String> others =
+                runs.subList(1, runs.size()).stream().map(Run::label).toList();
         int tested = (int) judged.stream().filter(r -> !Double.isNaN(r.q())).count();
-        return new Comparison(base.label(), others, runs, axis, Confounders.diff(runs, axis), judged,
-                summaries(others, judged), tested);
+        return new Comparison(
+                base.label(),
+                others,
+                runs,
+                axis,
+                Confounders.diff(runs, axis),
+                judged,
+                summaries(others, judged),
+                tested);
     }
 
     private static Row row(Key key, String metric, String run, List<Double> base, List<Double> other) {
         Summary b = Summary.of(base.stream().mapToDouble(Double::doubleValue).toArray());
         Summary o = Summary.of(other.stream().mapToDouble(Double::doubleValue).toArray());
         MetricTable.Metric m = MetricTable.of(metric);
-        return new Row(key.dataset(), key.filesystem(), key.step(), key.extra(), metric, m.unit(), m.direction(), run,
-                b, o, Fieller.ratio(o, b), Welch.pValue(b, o), Double.NaN, null);
+        return new Row(
+                key.dataset(),
+                key.filesystem(),
+                key.step(),
+                key.extra(),
+                metric,
+                m.unit(),
+                m.direction(),
+                run,
+                b,
+                o,
+                Fieller.ratio(o, b),
+                Welch.pValue(b, o),
+                Double.NaN,
+                null);
     }
 
     // q-values over the whole report, then each mark
@@ -65,8 +85,21 @@ public final class Comparer {
         List<Row> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
-            out.add(new Row(r.dataset(), r.filesystem(), r.step(), r.extra(), r.metric(), r.unit(), r.direction(),
-                    r.run(), r.base(), r.other(), r.ratio(), r.p(), q[i], mark(r, q[i])));
+            out.add(new Row(
+                    r.dataset(),
+                    r.filesystem(),
+                    r.step(),
+                    r.extra(),
+                    r.metric(),
+                    r.unit(),
+                    r.direction(),
+                    r.run(),
+                    r.base(),
+                    r.other(),
+                    r.ratio(),
+                    r.p(),
+                    q[i],
+                    mark(r, q[i])));
         }
         return out;
     }
@@ -90,8 +123,10 @@ public final class Comparer {
     private static List<FilesystemSummary> summaries(List<String> others, List<Row> rows) {
         Map<String, List<Row>> groups = new LinkedHashMap<>();
         for (String run : others) {
-            rows.stream().filter(r -> r.run().equals(run))
-                    .forEach(r -> groups.computeIfAbsent(run + "\u0000" + r.filesystem(), k -> new ArrayList<>()).add(r));
+            rows.stream()
+                    .filter(r -> r.run().equals(run))
+                    .forEach(r -> groups.computeIfAbsent(run + "\u0000" + r.filesystem(), k -> new ArrayList<>())
+                            .add(r));
         }
         List<FilesystemSummary> out = new ArrayList<>();
         groups.forEach((k, group) -> out.add(summary(group)));
@@ -119,9 +154,14 @@ public final class Comparer {
                 timeN++;
             }
         }
-        return new FilesystemSummary(group.get(0).run(), group.get(0).filesystem(),
-                logN == 0 ? Double.NaN : Math.exp(logSum / logN), timeN == 0 ? Double.NaN : Math.exp(timeSum / timeN),
-                counts[Mark.BETTER.ordinal()], counts[Mark.WORSE.ordinal()], counts[Mark.SAME.ordinal()],
+        return new FilesystemSummary(
+                group.get(0).run(),
+                group.get(0).filesystem(),
+                logN == 0 ? Double.NaN : Math.exp(logSum / logN),
+                timeN == 0 ? Double.NaN : Math.exp(timeSum / timeN),
+                counts[Mark.BETTER.ordinal()],
+                counts[Mark.WORSE.ordinal()],
+                counts[Mark.SAME.ordinal()],
                 counts[Mark.CHANGED.ordinal()]);
     }
 }

@@ -18,8 +18,15 @@ import org.fsflow.result.Summary;
  * @param summaries   one per other run and filesystem
  * @param tested      how many comparisons entered the false-discovery control
  */
-public record Comparison(String baseline, List<String> others, List<Run> runs, String axis,
-        List<Difference> differences, List<Row> rows, List<FilesystemSummary> summaries, int tested) {
+public record Comparison(
+        String baseline,
+        List<String> others,
+        List<Run> runs,
+        String axis,
+        List<Difference> differences,
+        List<Row> rows,
+        List<FilesystemSummary> summaries,
+        int tested) {
 
     /** The method, as reports state it. */
     public static final String METHOD = "Each mean has its 95 % confidence interval (Student t). The ratio other / "
@@ -48,8 +55,20 @@ public record Comparison(String baseline, List<String> others, List<Run> runs, S
      * @param q          Benjamini-Hochberg q-value, NaN when not tested
      * @param mark       the verdict
      */
-    public record Row(String dataset, String filesystem, String step, String extra, String metric, String unit,
-            Direction direction, String run, Summary base, Summary other, Fieller.Interval ratio, double p, double q,
+    public record Row(
+            String dataset,
+            String filesystem,
+            String step,
+            String extra,
+            String metric,
+            String unit,
+            Direction direction,
+            String run,
+            Summary base,
+            Summary other,
+            Fieller.Interval ratio,
+            double p,
+            double q,
             Mark mark) {
 
         /** {@code dataset/filesystem/step}, with the extra coordinates in brackets. */
@@ -86,7 +105,13 @@ public record Comparison(String baseline, List<String> others, List<Run> runs, S
      * @param same          comparisons without significant change
      * @param changed       significant changes of metrics without direction
      */
-    public record FilesystemSummary(String run, String filesystem, double geomean, double timeGeomean, int better,
-            int worse, int same, int changed) {
-    }
+    public record FilesystemSummary(
+            String run,
+            String filesystem,
+            double geomean,
+            double timeGeomean,
+            int better,
+            int worse,
+            int same,
+            int changed) {}
 }

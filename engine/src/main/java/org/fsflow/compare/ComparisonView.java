@@ -8,9 +8,9 @@ import java.util.Set;
 import org.fsflow.compare.Comparison.FilesystemSummary;
 import org.fsflow.compare.Comparison.Row;
 import org.fsflow.compare.Confounders.Difference;
-import org.fsflow.summary.Numbers;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.Summary;
+import org.fsflow.summary.Numbers;
 
 /**
  * A {@link Comparison} as the templates show it: every number formatted once, here, under fixed
@@ -31,44 +31,95 @@ import org.fsflow.result.Summary;
  * @param chartFile   its file name beside the Markdown report
  * @param tested      comparisons under false-discovery control
  */
-public record ComparisonView(String title, String method, String baseline, List<RunLine> runs, String axis,
-        List<Difference> axisFacts, List<Difference> confounders, List<SummaryLine> summaries, List<RowLine> rows,
-        List<MetricTable.Metric> metrics, String chart, String chartFile, int tested) {
+public record ComparisonView(
+        String title,
+        String method,
+        String baseline,
+        List<RunLine> runs,
+        String axis,
+        List<Difference> axisFacts,
+        List<Difference> confounders,
+        List<SummaryLine> summaries,
+        List<RowLine> rows,
+        List<MetricTable.Metric> metrics,
+        String chart,
+        String chartFile,
+        int tested) {
 
     /** A run: its label, scenario, first start (UTC) and number of measurements. */
-    public record RunLine(String label, String scenario, String started, int measurements) {
-    }
+    public record RunLine(String label, String scenario, String started, int measurements) {}
 
     /** A summary line. */
-    public record SummaryLine(String run, String filesystem, String geomean, String timeGeomean, int better,
-            int worse, int same, int changed) {
-    }
+    public record SummaryLine(
+            String run,
+            String filesystem,
+            String geomean,
+            String timeGeomean,
+            int better,
+            int worse,
+            int same,
+            int changed) {}
 
     /** A comparison line; {@code mark} is the CSS class and {@code markText} what is read. */
-    public record RowLine(String where, String metric, String unit, String direction, String run, String base,
-            String other, String ratio, String q, String mark, String markText) {
-    }
+    public record RowLine(
+            String where,
+            String metric,
+            String unit,
+            String direction,
+            String run,
+            String base,
+            String other,
+            String ratio,
+            String q,
+            String mark,
+            String markText) {}
 
     /** The view of {@code c}, with its chart. */
     public static ComparisonView of(Comparison c, String chart, String chartFile) {
         String title = "Comparison: " + String.join(", ", c.others()) + " against " + c.baseline();
-        return new ComparisonView(title, Comparison.METHOD, c.baseline(), runLines(c), c.axis() == null ? "" : c.axis(),
+        return new ComparisonView(
+                title,
+                Comparison.METHOD,
+                c.baseline(),
+                runLines(c),
+                c.axis() == null ? "" : c.axis(),
                 c.differences().stream().filter(Difference::axis).toList(),
-                c.differences().stream().filter(d -> !d.axis()).toList(), summaryLines(c), rowLines(c), metrics(c),
-                chart, chartFile, c.tested());
+                c.differences().stream().filter(d -> !d.axis()).toList(),
+                summaryLines(c),
+                rowLines(c),
+                metrics(c),
+                chart,
+                chartFile,
+                c.tested());
     }
 
     private static List<RunLine> runLines(Comparison c) {
-        return c.runs().stream().map(r -> new RunLine(r.label(), r.environment().path("scenario")
-                .asText(""), r.rows().stream().map(m -> m.startedAt()).filter(t -> t != null).sorted().findFirst()
-                .orElse(""), r.rows().size())).toList();
+        return c.runs().stream()
+                .map(r -> new RunLine(
+                        r.label(),
+                        r.environment().path("scenario").asText(""),
+                        r.rows().stream()
+                                .map(m -> m.startedAt())
+                                .filter(t -> t != null)
+                                .sorted()
+                                .findFirst()
+                                .orElse(""),
+                        r.rows().size()))
+                .toList();
     }
 
     private static List<SummaryLine> summaryLines(Comparison c) {
         List<SummaryLine> summaries = new ArrayList<>();
         for (FilesystemSummary s : c.summaries()) {
-            summaries.add(new SummaryLine(s.run(), s.filesystem(), times(s.geomean()), times(s.timeGeomean()),
-                    s.better(), s.worse(), s.same(), s.changed()));
+            summaries.add(new SummaryLine(
+                    s.run(),
+                    s.filesystem(),
+                    times(s.geomean()),
+                    times(s.timeGeomean()),
+                    s.better(),
+                    s.worse(),
+                    s.same(),
+                    s.changed()));
         }
         return summaries;
     }
@@ -76,8 +127,17 @@ public record ComparisonView(String title, String method, String baseline, List<
     private static List<RowLine> rowLines(Comparison c) {
         List<RowLine> rows = new ArrayList<>();
         for (Row r : c.rows()) {
-            rows.add(new RowLine(r.where(), r.metric(), r.unit(), direction(r), r.run(), stats(r.base()),
-                    stats(r.other()), ratio(r.ratio()), probability(r.q()), r.mark().name().toLowerCase(Locale.ROOT),
+            rows.add(new RowLine(
+                    r.where(),
+                    r.metric(),
+                    r.unit(),
+                    direction(r),
+                    r.run(),
+                    stats(r.base()),
+                    stats(r.other()),
+                    ratio(r.ratio()),
+                    probability(r.q()),
+                    r.mark().name().toLowerCase(Locale.ROOT),
                     r.mark().text()));
         }
         return rows;
@@ -91,7 +151,9 @@ public record ComparisonView(String title, String method, String baseline, List<
         }
         List<MetricTable.Metric> metrics = new ArrayList<>();
         for (String p : patterns) {
-            metrics.add(MetricTable.METRICS.stream().filter(m -> m.pattern().equals(p)).findFirst()
+            metrics.add(MetricTable.METRICS.stream()
+                    .filter(m -> m.pattern().equals(p))
+                    .findFirst()
                     .orElse(MetricTable.of(p)));
         }
         return metrics;

@@ -34,9 +34,29 @@ public final class ComparisonWriter {
     /** The CSV's file name. */
     public static final String CSV = "comparison.csv";
 
-    static final List<String> COLUMNS = List.of("dataset", "filesystem", "step", "cell", "metric", "unit", "direction",
-            "run", "base_n", "base_mean", "base_ci_low", "base_ci_high", "n", "mean", "ci_low", "ci_high", "ratio",
-            "ratio_low", "ratio_high", "p", "q", "mark");
+    static final List<String> COLUMNS = List.of(
+            "dataset",
+            "filesystem",
+            "step",
+            "cell",
+            "metric",
+            "unit",
+            "direction",
+            "run",
+            "base_n",
+            "base_mean",
+            "base_ci_low",
+            "base_ci_high",
+            "n",
+            "mean",
+            "ci_low",
+            "ci_high",
+            "ratio",
+            "ratio_low",
+            "ratio_high",
+            "p",
+            "q",
+            "mark");
 
     private final ReportWriter templates;
 
@@ -66,13 +86,32 @@ public final class ComparisonWriter {
         CsvSchema.Builder schema = CsvSchema.builder();
         COLUMNS.forEach(schema::addColumn);
         StringWriter text = new StringWriter();
-        try (SequenceWriter w = new CsvMapper().writer(schema.build().withHeader()).writeValues(text)) {
+        try (SequenceWriter w =
+                new CsvMapper().writer(schema.build().withHeader()).writeValues(text)) {
             for (Row r : rows) {
-                w.write(List.of(r.dataset(), r.filesystem(), r.step(), r.extra(), r.metric(), r.unit(),
-                        r.direction().name().toLowerCase(Locale.ROOT), r.run(), r.base().n(), num(r.base().mean()),
-                        num(r.base().ciLow()), num(r.base().ciHigh()), r.other().n(), num(r.other().mean()),
-                        num(r.other().ciLow()), num(r.other().ciHigh()), num(r.ratio().ratio()), num(r.ratio().low()),
-                        num(r.ratio().high()), num(r.p()), num(r.q()), r.mark().name().toLowerCase(Locale.ROOT)));
+                w.write(List.of(
+                        r.dataset(),
+                        r.filesystem(),
+                        r.step(),
+                        r.extra(),
+                        r.metric(),
+                        r.unit(),
+                        r.direction().name().toLowerCase(Locale.ROOT),
+                        r.run(),
+                        r.base().n(),
+                        num(r.base().mean()),
+                        num(r.base().ciLow()),
+                        num(r.base().ciHigh()),
+                        r.other().n(),
+                        num(r.other().mean()),
+                        num(r.other().ciLow()),
+                        num(r.other().ciHigh()),
+                        num(r.ratio().ratio()),
+                        num(r.ratio().low()),
+                        num(r.ratio().high()),
+                        num(r.p()),
+                        num(r.q()),
+                        r.mark().name().toLowerCase(Locale.ROOT)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

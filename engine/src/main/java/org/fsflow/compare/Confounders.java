@@ -31,14 +31,12 @@ public final class Confounders {
      * @param values its value in each run, in the order of the runs ({@link #ABSENT} where not recorded)
      * @param axis   true when the comparison is about it
      */
-    public record Difference(String fact, List<String> values, boolean axis) {
-    }
+    public record Difference(String fact, List<String> values, boolean axis) {}
 
     /** The value shown for a fact one run does not record. */
     static final String ABSENT = "(not recorded)";
 
-    private Confounders() {
-    }
+    private Confounders() {}
 
     /** The differences between {@code runs}, axis first, each group sorted by key. */
     static List<Difference> diff(List<Run> runs, String axis) {
@@ -48,7 +46,8 @@ public final class Confounders {
         List<Difference> axisFacts = new ArrayList<>();
         List<Difference> others = new ArrayList<>();
         for (String key : keys) {
-            List<String> values = facts.stream().map(f -> f.getOrDefault(key, ABSENT)).toList();
+            List<String> values =
+                    facts.stream().map(f -> f.getOrDefault(key, ABSENT)).toList();
             if (values.stream().distinct().count() > 1) {
                 boolean onAxis = axis != null && onAxis(key, axis);
                 (onAxis ? axisFacts : others).add(new Difference(key, values, onAxis));
@@ -56,15 +55,19 @@ public final class Confounders {
         }
         List<Difference> out = new ArrayList<>(axisFacts);
         for (Difference d : others) {
-            out.add(d.fact().startsWith("params.") && feeds(d, axisFacts) ? new Difference(d.fact(), d.values(), true)
-                    : d);
+            out.add(
+                    d.fact().startsWith("params.") && feeds(d, axisFacts)
+                            ? new Difference(d.fact(), d.values(), true)
+                            : d);
         }
         out.sort((x, y) -> x.axis() == y.axis() ? x.fact().compareTo(y.fact()) : x.axis() ? -1 : 1);
         return out;
     }
 
     static boolean onAxis(String key, String axis) {
-        return key.equals(axis) || key.endsWith("." + axis) || key.startsWith(axis + ".")
+        return key.equals(axis)
+                || key.endsWith("." + axis)
+                || key.startsWith(axis + ".")
                 || axis.equals("host") && HOST_HARDWARE.matcher(key).matches();
     }
 

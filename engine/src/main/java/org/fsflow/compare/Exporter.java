@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.Map;
 import org.fsflow.compare.Comparison.Row;
 import org.fsflow.result.Json;
 import org.fsflow.result.MetricTable;
@@ -27,19 +26,19 @@ import org.fsflow.result.Summary;
  */
 public final class Exporter {
 
-    private Exporter() {
-    }
+    private Exporter() {}
 
     /** The Bencher Metric Format of a run's series. */
     public static String bmf(Run run) {
         ObjectNode root = Json.MAPPER.createObjectNode();
-        MetricSeries.of(run.results(), null).forEach((key, metrics) -> metrics.forEach((metric, values) -> {
-            Summary s = summary(values);
-            ObjectNode m = measure(root, name(key), metric);
-            put(m, "value", s.mean());
-            put(m, "lower_value", s.ciLow());
-            put(m, "upper_value", s.ciHigh());
-        }));
+        MetricSeries.of(run.results(), null)
+                .forEach((key, metrics) -> metrics.forEach((metric, values) -> {
+                    Summary s = summary(values);
+                    ObjectNode m = measure(root, name(key), metric);
+                    put(m, "value", s.mean());
+                    put(m, "lower_value", s.ciLow());
+                    put(m, "upper_value", s.ciHigh());
+                }));
         return text(root);
     }
 
@@ -47,7 +46,8 @@ public final class Exporter {
     public static String bmf(Comparison c) {
         ObjectNode root = Json.MAPPER.createObjectNode();
         for (Row r : c.rows()) {
-            ObjectNode m = measure(root, r.where(), r.metric() + "-ratio" + (c.others().size() > 1 ? "-" + r.run() : ""));
+            ObjectNode m =
+                    measure(root, r.where(), r.metric() + "-ratio" + (c.others().size() > 1 ? "-" + r.run() : ""));
             put(m, "value", r.ratio().ratio());
             put(m, "lower_value", r.ratio().low());
             put(m, "upper_value", r.ratio().high());
@@ -59,18 +59,21 @@ public final class Exporter {
     public static String gab(Run run, boolean bigger) {
         ArrayNode out = Json.MAPPER.createArrayNode();
         Direction wanted = bigger ? Direction.HIGHER_IS_BETTER : Direction.LOWER_IS_BETTER;
-        MetricSeries.of(run.results(), null).forEach((key, metrics) -> metrics.forEach((metric, values) -> {
-            MetricTable.Metric spec = MetricTable.of(metric);
-            if (spec.direction() == wanted) {
-                Summary s = summary(values);
-                ObjectNode e = out.addObject().put("name", name(key) + " " + metric).put("unit", spec.unit());
-                put(e, "value", s.mean());
-                if (s.n() >= 2) {
-                    e.put("range", "± " + s.ciHalfWidth());
-                }
-                e.put("extra", "n=" + s.n() + ", 95 % CI (Student t)");
-            }
-        }));
+        MetricSeries.of(run.results(), null)
+                .forEach((key, metrics) -> metrics.forEach((metric, values) -> {
+                    MetricTable.Metric spec = MetricTable.of(metric);
+                    if (spec.direction() == wanted) {
+                        Summary s = summary(values);
+                        ObjectNode e = out.addObject()
+                                .put("name", name(key) + " " + metric)
+                                .put("unit", spec.unit());
+                        put(e, "value", s.mean());
+                        if (s.n() >= 2) {
+                            e.put("range", "± " + s.ciHalfWidth());
+                        }
+                        e.put("extra", "n=" + s.n() + ", 95 % CI (Student t)");
+                    }
+                }));
         return text(out);
     }
 
@@ -78,14 +81,20 @@ public final class Exporter {
     public static String gab(Comparison c) {
         ArrayNode out = Json.MAPPER.createArrayNode();
         for (Row r : c.rows()) {
-            if (r.direction() == Direction.NONE || !Double.isFinite(r.ratio().ratio()) || r.ratio().ratio() <= 0) {
+            if (r.direction() == Direction.NONE
+                    || !Double.isFinite(r.ratio().ratio())
+                    || r.ratio().ratio() <= 0) {
                 continue;
             }
             // a cost ratio: above 1 is worse whatever the metric's direction, so one tool setting fits all
             boolean invert = r.direction() == Direction.HIGHER_IS_BETTER;
             double v = invert ? 1 / r.ratio().ratio() : r.ratio().ratio();
-            ObjectNode e = out.addObject().put("name", r.where() + " " + r.metric() + " (" + r.run() + " / "
-                    + c.baseline() + (invert ? ", inverted" : "") + ")").put("unit", "ratio");
+            ObjectNode e = out.addObject()
+                    .put(
+                            "name",
+                            r.where() + " " + r.metric() + " (" + r.run() + " / " + c.baseline()
+                                    + (invert ? ", inverted" : "") + ")")
+                    .put("unit", "ratio");
             put(e, "value", v);
             if (r.ratio().bounded()) {
                 double lo = invert ? 1 / r.ratio().high() : r.ratio().low();
@@ -102,8 +111,22 @@ public final class Exporter {
     }
 
     private static String name(MetricSeries.Key key) {
-        return new Row(key.dataset(), key.filesystem(), key.step(), key.extra(), "", "", Direction.NONE, "", null, null,
-                null, Double.NaN, Double.NaN, null).where();
+        return new Row(
+                        key.dataset(),
+                        key.filesystem(),
+                        key.step(),
+                        key.extra(),
+                        "",
+                        "",
+                        Direction.NONE,
+                        "",
+                        null,
+                        null,
+                        null,
+                        Double.NaN,
+                        Double.NaN,
+                        null)
+                .where();
     }
 
     private static ObjectNode measure(ObjectNode root, String benchmark, String measure) {

@@ -25,8 +25,7 @@ final class Facts {
             + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.image|launch_floor\\..*|load_average\\..*"
             + "|imported_from|labels\\..*|merge\\..*");
 
-    private Facts() {
-    }
+    private Facts() {}
 
     /** The facts of {@code run}, sorted by key. */
     static Map<String, String> of(Run run) {

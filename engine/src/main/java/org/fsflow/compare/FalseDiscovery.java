@@ -16,15 +16,17 @@ public final class FalseDiscovery {
     /** The false-discovery rate a report controls. */
     public static final double RATE = 0.05;
 
-    private FalseDiscovery() {
-    }
+    private FalseDiscovery() {}
 
     /** The q-values of {@code p}, in the same order. */
     public static double[] adjust(double[] p) {
         double[] q = new double[p.length];
         Arrays.fill(q, Double.NaN);
-        Integer[] order = IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i])).boxed()
-                .sorted(Comparator.comparingDouble(i -> p[i])).toArray(Integer[]::new);
+        Integer[] order = IntStream.range(0, p.length)
+                .filter(i -> !Double.isNaN(p[i]))
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> p[i]))
+                .toArray(Integer[]::new);
         int m = order.length;
         double running = 1;
         for (int k = m - 1; k >= 0; k--) {

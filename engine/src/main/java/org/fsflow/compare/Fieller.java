@@ -28,8 +28,7 @@ public final class Fieller {
         }
     }
 
-    private Fieller() {
-    }
+    private Fieller() {}
 
     /** The interval of {@code other.mean / base.mean}. */
     public static Interval ratio(Summary other, Summary base) {

@@ -28,12 +28,15 @@ public record Gate(double threshold) {
 
     /** The comparisons that fail the gate, in the report's order. */
     public List<Row> failures(Comparison c) {
-        return c.rows().stream().filter(r -> r.mark() == Mark.WORSE && r.worsening() > threshold).toList();
+        return c.rows().stream()
+                .filter(r -> r.mark() == Mark.WORSE && r.worsening() > threshold)
+                .toList();
     }
 
     /** One line for a failing comparison. */
     public static String line(Row r) {
-        return "worse: " + r.where() + " " + r.metric() + " (" + r.run() + "): " + Numbers.sig(r.base().mean()) + " -> "
+        return "worse: " + r.where() + " " + r.metric() + " (" + r.run() + "): "
+                + Numbers.sig(r.base().mean()) + " -> "
                 + Numbers.sig(r.other().mean()) + (r.unit().isEmpty() ? "" : " " + r.unit()) + ", ratio "
                 + ComparisonView.ratio(r.ratio()) + ", q " + ComparisonView.probability(r.q());
     }

@@ -36,17 +36,20 @@ public final class Merger {
     /** The axes tried, in order, when none is given: the first whose values tell every run apart. */
     static final List<String> AUTOMATIC = List.of("kernel", "host", "run");
 
-    private Merger() {
-    }
+    private Merger() {}
 
     /** Merges {@code runs} into {@code out} along {@code axis} (null: automatic); returns the axis used. */
     public static String merge(List<Run> runs, Path out, String axis) {
-        String chosen = axis != null ? axis : AUTOMATIC.stream().filter(a -> distinct(values(runs, a)))
-                .findFirst().orElse("run");
+        String chosen = axis != null
+                ? axis
+                : AUTOMATIC.stream()
+                        .filter(a -> distinct(values(runs, a)))
+                        .findFirst()
+                        .orElse("run");
         List<String> values = values(runs, chosen);
         if (!distinct(values)) {
-            throw new IllegalArgumentException("the runs do not differ by '" + chosen + "' (" + String.join(", ", values)
-                    + "): choose another --axis, or 'run' to tell them apart by directory");
+            throw new IllegalArgumentException("the runs do not differ by '" + chosen + "' ("
+                    + String.join(", ", values) + "): choose another --axis, or 'run' to tell them apart by directory");
         }
         try {
             Files.createDirectories(out);
@@ -70,8 +73,9 @@ public final class Merger {
                 }
             }
             Files.writeString(out.resolve(Journal.FILE), merged, StandardCharsets.UTF_8);
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(out.resolve("environment.json").toFile(),
-                    environment(runs, chosen, values));
+            Json.MAPPER
+                    .writerWithDefaultPrettyPrinter()
+                    .writeValue(out.resolve("environment.json").toFile(), environment(runs, chosen, values));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);
         }
@@ -88,8 +92,11 @@ public final class Merger {
             Map<String, String> facts = Facts.of(r);
             String v = facts.get(axis);
             if (v == null) {
-                v = facts.entrySet().stream().filter(e -> Confounders.onAxis(e.getKey(), axis)).map(Map.Entry::getValue)
-                        .findFirst().orElse(Confounders.ABSENT);
+                v = facts.entrySet().stream()
+                        .filter(e -> Confounders.onAxis(e.getKey(), axis))
+                        .map(Map.Entry::getValue)
+                        .findFirst()
+                        .orElse(Confounders.ABSENT);
             }
             out.add(v);
         }
@@ -135,7 +142,8 @@ public final class Merger {
     }
 
     private static ObjectNode environment(List<Run> runs, String axis, List<String> values) {
-        ObjectNode env = runs.get(0).environment().isObject() ? ((ObjectNode) runs.get(0).environment()).deepCopy()
+        ObjectNode env = runs.get(0).environment().isObject()
+                ? ((ObjectNode) runs.get(0).environment()).deepCopy()
                 : Json.MAPPER.createObjectNode();
         ObjectNode campaign = env.has("campaign") ? (ObjectNode) env.get("campaign") : env.putObject("campaign");
         for (String list : List.of("steps", "filesystems")) {
@@ -153,7 +161,8 @@ public final class Merger {
             r.put("dir", runs.get(i).dir().toString());
             r.put("copy", "runs/" + safe(values.get(i)));
         }
-        List<Difference> others = Confounders.diff(runs, axis).stream().filter(d -> !d.axis()).toList();
+        List<Difference> others =
+                Confounders.diff(runs, axis).stream().filter(d -> !d.axis()).toList();
         ArrayNode confounders = merge.putArray("confounders");
         others.forEach(d -> confounders.add(d.fact()));
         return env;

@@ -25,14 +25,12 @@ final class MetricSeries {
      * @param step       the step
      * @param extra      the other cell coordinates, sorted {@code k=v} joined by commas
      */
-    record Key(String dataset, String filesystem, String step, String extra) {
-    }
+    record Key(String dataset, String filesystem, String step, String extra) {}
 
     /** The accounting fields of every measurement, in the order reports show them. */
     static final Map<String, Function<Measurement, Number>> FIELDS = fields();
 
-    private MetricSeries() {
-    }
+    private MetricSeries() {}
 
     private static Map<String, Function<Measurement, Number>> fields() {
         Map<String, Function<Measurement, Number>> f = new LinkedHashMap<>();
@@ -54,8 +52,8 @@ final class MetricSeries {
         Map<Key, Map<String, List<Double>>> out = new LinkedHashMap<>();
         for (Series series : results.series()) {
             for (Measurement m : series.ok()) {
-                Map<String, List<Double>> metrics = out.computeIfAbsent(key(series, ignoredAxis),
-                        k -> new LinkedHashMap<>());
+                Map<String, List<Double>> metrics =
+                        out.computeIfAbsent(key(series, ignoredAxis), k -> new LinkedHashMap<>());
                 FIELDS.forEach((name, getter) -> add(metrics, name, getter.apply(m)));
                 if (m.metrics() != null) {
                     m.metrics().forEach((name, v) -> add(metrics, name, v instanceof Number n ? n : null));
@@ -74,7 +72,10 @@ final class MetricSeries {
         }
         List<String> parts = new ArrayList<>();
         extra.forEach((k, v) -> parts.add(k + "=" + v));
-        return new Key(nz(series.key().dataset()), nz(series.key().filesystem()), series.key().step(),
+        return new Key(
+                nz(series.key().dataset()),
+                nz(series.key().filesystem()),
+                series.key().step(),
                 String.join(",", parts));
     }
 

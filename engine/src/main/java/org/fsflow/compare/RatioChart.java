@@ -18,18 +18,31 @@ final class RatioChart {
     /** At most this many lines, the first ones in the report's order. */
     static final int MAX_LINES = 60;
 
-    private static final Map<Mark, String> COLOURS = Map.of(Mark.BETTER, "#2e7d32", Mark.WORSE, "#c62828",
-            Mark.CHANGED, "#1f77b4", Mark.SAME, "#777777", Mark.UNTESTED, "#bbbbbb");
+    private static final Map<Mark, String> COLOURS = Map.of(
+            Mark.BETTER,
+            "#2e7d32",
+            Mark.WORSE,
+            "#c62828",
+            Mark.CHANGED,
+            "#1f77b4",
+            Mark.SAME,
+            "#777777",
+            Mark.UNTESTED,
+            "#bbbbbb");
 
-    private RatioChart() {
-    }
+    private RatioChart() {}
 
     /** The lines the chart shows. */
     static List<Row> lines(List<Row> rows) {
-        List<Row> times = rows.stream().filter(r -> r.metric().equals("real_s") && r.ratio().ratio() > 0).toList();
-        List<Row> chosen = times.isEmpty() ? rows.stream()
-                .filter(r -> r.direction() != org.fsflow.result.MetricTable.Direction.NONE && r.ratio().ratio() > 0)
-                .toList() : times;
+        List<Row> times = rows.stream()
+                .filter(r -> r.metric().equals("real_s") && r.ratio().ratio() > 0)
+                .toList();
+        List<Row> chosen = times.isEmpty()
+                ? rows.stream()
+                        .filter(r -> r.direction() != org.fsflow.result.MetricTable.Direction.NONE
+                                && r.ratio().ratio() > 0)
+                        .toList()
+                : times;
         return chosen.subList(0, Math.min(MAX_LINES, chosen.size()));
     }
 
@@ -42,8 +55,10 @@ final class RatioChart {
         double lo = 1;
         double hi = 1;
         for (Row r : lines) {
-            lo = Math.min(lo, bounded(r.ratio().low()) ? r.ratio().low() : r.ratio().ratio());
-            hi = Math.max(hi, bounded(r.ratio().high()) ? r.ratio().high() : r.ratio().ratio());
+            lo = Math.min(
+                    lo, bounded(r.ratio().low()) ? r.ratio().low() : r.ratio().ratio());
+            hi = Math.max(
+                    hi, bounded(r.ratio().high()) ? r.ratio().high() : r.ratio().ratio());
         }
         Axis axis = new Axis(lo / 1.15, hi * 1.15, 300, 760 - 300 - 20);
         int width = 760;
@@ -52,16 +67,27 @@ final class RatioChart {
         StringBuilder s = new StringBuilder();
         String metric = lines.get(0).metric().equals("real_s") ? "elapsed time" : "each metric";
         String title = "Ratio to the baseline (" + metric + ", 95 % Fieller interval, log scale)";
-        s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
-                width, height, width, height));
+        s.append(String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                        + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
+                width,
+                height,
+                width,
+                height));
         s.append("<title>").append(Charts.xml(title)).append("</title>\n");
         text(s, 10, 18, title, "start", " font-size=\"13\" font-weight=\"bold\"");
         for (double tick : ticks(axis.lo(), axis.hi())) {
             double x = axis.x(tick);
             String dash = tick == 1 ? " stroke=\"#333\" stroke-dasharray=\"4 3\"" : " stroke=\"#ddd\"";
-            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"%s/>%n", x, top - 6, x,
-                    height - 30, dash));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"%s/>%n",
+                    x,
+                    top - 6,
+                    x,
+                    height - 30,
+                    dash));
             text(s, x, height - 16, "×" + Numbers.sig(tick), "middle", "");
         }
         for (int i = 0; i < lines.size(); i++) {
@@ -81,19 +107,37 @@ final class RatioChart {
 
     // one compared step: its label, its interval as a whisker and its ratio as a dot
     private static void line(StringBuilder s, Row r, double y, Axis axis, boolean severalRuns) {
-        String label = r.where() + (severalRuns ? " (" + r.run() + ")" : "")
+        String label = r.where()
+                + (severalRuns ? " (" + r.run() + ")" : "")
                 + (r.metric().equals("real_s") ? "" : " " + r.metric());
         text(s, axis.left() - 8, y + 4, label, "end", "");
         String colour = COLOURS.get(r.mark());
         if (r.ratio().bounded()) {
             double x1 = axis.x(Math.max(r.ratio().low(), axis.lo()));
             double x2 = axis.x(r.ratio().high());
-            s.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
-                    + "stroke=\"%s\" fill=\"none\"/>%n", x1, y, x2, x1, y - 4, y + 4, x2, y - 4, y + 4, colour));
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<path d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" " + "stroke=\"%s\" fill=\"none\"/>%n",
+                    x1,
+                    y,
+                    x2,
+                    x1,
+                    y - 4,
+                    y + 4,
+                    x2,
+                    y - 4,
+                    y + 4,
+                    colour));
         }
         double x = axis.x(r.ratio().ratio());
-        s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: ×%s, "
-                + "%s</title></circle>%n", x, y, colour, Charts.xml(label), Numbers.fixed(r.ratio().ratio(), 3),
+        s.append(String.format(
+                Locale.ROOT,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"><title>%s: ×%s, " + "%s</title></circle>%n",
+                x,
+                y,
+                colour,
+                Charts.xml(label),
+                Numbers.fixed(r.ratio().ratio(), 3),
                 Charts.xml(r.mark().text())));
     }
 
@@ -124,7 +168,13 @@ final class RatioChart {
     }
 
     private static void text(StringBuilder s, double x, double y, String raw, String anchor, String extra) {
-        s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n", x, y, anchor,
-                extra, Charts.xml(raw)));
+        s.append(String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n",
+                x,
+                y,
+                anchor,
+                extra,
+                Charts.xml(raw)));
     }
 }

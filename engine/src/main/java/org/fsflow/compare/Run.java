@@ -37,11 +37,15 @@ public record Run(String label, Path dir, ResultSet results, JsonNode environmen
     public static Run load(Path dir) {
         Path journal = dir.resolve(Journal.FILE);
         if (!Files.isRegularFile(journal)) {
-            throw new IllegalArgumentException(dir + " has no " + Journal.FILE
-                    + ": give the output directory of a run or an import");
+            throw new IllegalArgumentException(
+                    dir + " has no " + Journal.FILE + ": give the output directory of a run or an import");
         }
         Path name = dir.toAbsolutePath().normalize().getFileName();
-        return new Run(name == null ? dir.toString() : name.toString(), dir, ResultSet.load(dir), environment(dir),
+        return new Run(
+                name == null ? dir.toString() : name.toString(),
+                dir,
+                ResultSet.load(dir),
+                environment(dir),
                 params(dir.resolve("scenario.yaml")));
     }
 

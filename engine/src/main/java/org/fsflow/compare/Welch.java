@@ -1,7 +1,7 @@
 package org.fsflow.compare;
 
-import org.apache.commons.math3.util.CombinatoricsUtils;
 import org.apache.commons.math3.stat.inference.TTest;
+import org.apache.commons.math3.util.CombinatoricsUtils;
 import org.fsflow.result.Summary;
 
 /**
@@ -15,8 +15,7 @@ import org.fsflow.result.Summary;
  */
 public final class Welch {
 
-    private Welch() {
-    }
+    private Welch() {}
 
     /** The p-value, or NaN when a side has fewer than two values or both are the same constant. */
     public static double pValue(Summary a, Summary b) {
@@ -24,7 +23,8 @@ public final class Welch {
             return Double.NaN;
         }
         if (a.sd() == 0 && b.sd() == 0) {
-            return a.mean() == b.mean() ? Double.NaN
+            return a.mean() == b.mean()
+                    ? Double.NaN
                     : Math.min(1, 2 / CombinatoricsUtils.binomialCoefficientDouble(a.n() + b.n(), a.n()));
         }
         return new TTest().tTest(a.values(), b.values());

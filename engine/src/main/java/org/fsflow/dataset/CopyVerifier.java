@@ -23,8 +23,7 @@ public final class CopyVerifier {
     // naming every extra file needs the set of expected names: up to this many files
     private static final long NAMED_EXTRAS_LIMIT = 2_000_000;
 
-    private CopyVerifier() {
-    }
+    private CopyVerifier() {}
 
     /** Null when the tree at {@code root} is exactly dataset {@code d}, else what differs, in a few words. */
     public static String difference(Dataset d, long seed, Path root, int threads) {
@@ -64,11 +63,19 @@ public final class CopyVerifier {
             }
         }
         String extra = extra(root, expected);
-        StringBuilder b = new StringBuilder("the copy ").append(root).append(" differs from dataset '")
-                .append(d.name()).append("': ");
+        StringBuilder b = new StringBuilder("the copy ")
+                .append(root)
+                .append(" differs from dataset '")
+                .append(d.name())
+                .append("': ");
         if (first != null) {
-            b.append(missing).append(" of ").append(d.fileCount()).append(" files missing, ").append(wrong)
-                    .append(" different; first: ").append(first);
+            b.append(missing)
+                    .append(" of ")
+                    .append(d.fileCount())
+                    .append(" files missing, ")
+                    .append(wrong)
+                    .append(" different; first: ")
+                    .append(first);
         }
         if (extra != null) {
             b.append(first != null ? "; " : "").append(extra);
@@ -119,7 +126,10 @@ public final class CopyVerifier {
         }
         try (Stream<Path> all = Files.walk(root)) {
             var extras = all.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
-                    .map(p -> root.relativize(p).toString()).filter(p -> !expected.contains(p)).sorted().toList();
+                    .map(p -> root.relativize(p).toString())
+                    .filter(p -> !expected.contains(p))
+                    .sorted()
+                    .toList();
             return extras.isEmpty() ? null : extras.size() + " extra file(s), first: " + extras.get(0);
         } catch (IOException | java.io.UncheckedIOException e) {
             return "cannot list the copy: " + e.getMessage();

@@ -38,6 +38,7 @@ public final class DatasetGenerator {
     static final int BLOCK = 1 << 20;
     /** Files per unit of parallel work (and per digest). Part of the digest: changing it changes manifests. */
     static final int CHUNK = 256;
+
     static final ThreadLocal<ByteBuffer> BUFFER =
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BLOCK).order(ByteOrder.LITTLE_ENDIAN));
 
@@ -55,9 +56,18 @@ public final class DatasetGenerator {
 
     /** The spec and seed, as recorded in the manifest (a change regenerates the tree). */
     public static String spec(Dataset d, long seed) {
-        return String.format(Locale.ROOT, "dirs=%d files=%d depth=%d size=%s content=%s/%.4f names=%s,%s seed=%d",
-                d.dirs(), d.files(), d.depth(), d.size(), d.content().kind(), d.content().compressibility(),
-                d.dirName(), d.fileName(), seed);
+        return String.format(
+                Locale.ROOT,
+                "dirs=%d files=%d depth=%d size=%s content=%s/%.4f names=%s,%s seed=%d",
+                d.dirs(),
+                d.files(),
+                d.depth(),
+                d.size(),
+                d.content().kind(),
+                d.content().compressibility(),
+                d.dirName(),
+                d.fileName(),
+                seed);
     }
 
     /**
@@ -77,8 +87,12 @@ public final class DatasetGenerator {
             return null;
         }
         Manifest actual = DatasetVerifier.verify(d, seed, root, threads);
-        return actual != null && actual.files() == m.files() && actual.bytes() == m.bytes()
-                && actual.digest().equals(m.digest()) ? m : null;
+        return actual != null
+                        && actual.files() == m.files()
+                        && actual.bytes() == m.bytes()
+                        && actual.digest().equals(m.digest())
+                ? m
+                : null;
     }
 
     /** Generation stopped by its caller (Ctrl-C); the tree is incomplete and has no manifest. */
@@ -146,8 +160,7 @@ public final class DatasetGenerator {
         }
     }
 
-    private void writeChunk(Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests,
-            long[] bytes) {
+    private void writeChunk(Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests, long[] bytes) {
         try {
             long leaf = chunk / perLeaf;
             long first = (chunk % perLeaf) * CHUNK;
@@ -183,7 +196,8 @@ public final class DatasetGenerator {
             sha.update(leafDigests[i]);
             bytes += leafBytes[i];
         }
-        return new Manifest(Manifest.GENERATOR, "", d.fileCount(), bytes, HexFormat.of().formatHex(sha.digest()));
+        return new Manifest(
+                Manifest.GENERATOR, "", d.fileCount(), bytes, HexFormat.of().formatHex(sha.digest()));
     }
 
     private static long writeFile(Path file, long size, SplitMix64 rng, Dataset.Content content) throws IOException {

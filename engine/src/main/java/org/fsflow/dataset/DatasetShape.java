@@ -8,8 +8,7 @@ import org.fsflow.scenario.Dataset;
  */
 final class DatasetShape {
 
-    private DatasetShape() {
-    }
+    private DatasetShape() {}
 
     /** The relative path of leaf directory {@code leaf} ("" at depth 0). */
     static String leafPath(Dataset d, long leaf) {
@@ -41,7 +40,9 @@ final class DatasetShape {
             return Math.min(u.max(), Math.max(u.min(), Math.round(Math.exp(lo + (hi - lo) * rng.nextDouble()))));
         }
         Dataset.SizeSpec.Weighted w = (Dataset.SizeSpec.Weighted) d.size();
-        double total = w.choices().stream().mapToDouble(Dataset.SizeSpec.Weighted.Choice::weight).sum();
+        double total = w.choices().stream()
+                .mapToDouble(Dataset.SizeSpec.Weighted.Choice::weight)
+                .sum();
         double x = rng.nextDouble() * total;
         for (Dataset.SizeSpec.Weighted.Choice c : w.choices()) {
             x -= c.weight();

@@ -29,12 +29,10 @@ import org.fsflow.scenario.Dataset;
  */
 final class DatasetVerifier {
 
-    private static final ThreadLocal<ByteBuffer> ACTUAL =
-            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(DatasetGenerator.BLOCK)
-                    .order(ByteOrder.LITTLE_ENDIAN));
+    private static final ThreadLocal<ByteBuffer> ACTUAL = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(DatasetGenerator.BLOCK).order(ByteOrder.LITTLE_ENDIAN));
 
-    private DatasetVerifier() {
-    }
+    private DatasetVerifier() {}
 
     /** The manifest of the tree at {@code root} when it is exactly the dataset, else null. */
     static Manifest verify(Dataset d, long seed, Path root, int threads) {
@@ -90,8 +88,8 @@ final class DatasetVerifier {
         return counts[0] - 1 == DatasetShape.directories(d) && counts[1] == d.fileCount() && counts[2] == 0;
     }
 
-    private static boolean chunkMatches(Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests,
-            long[] bytes) {
+    private static boolean chunkMatches(
+            Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests, long[] bytes) {
         long leaf = chunk / perLeaf;
         long first = (chunk % perLeaf) * DatasetGenerator.CHUNK;
         String dir = DatasetShape.leafPath(d, leaf);

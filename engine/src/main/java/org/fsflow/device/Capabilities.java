@@ -22,9 +22,10 @@ public final class Capabilities {
     /** Why cells with {@code fs} cannot run here, or null when they can. Cached per filesystem. */
     public String missing(Filesystem fs) {
         return cache.computeIfAbsent(fs.name(), n -> {
-            String why = check(fs);
-            return why == null ? "" : why;
-        }).transform(s -> s.isEmpty() ? null : s);
+                    String why = check(fs);
+                    return why == null ? "" : why;
+                })
+                .transform(s -> s.isEmpty() ? null : s);
     }
 
     private static String check(Filesystem fs) {
@@ -38,7 +39,8 @@ public final class Capabilities {
                 }
             }
             String kernel = fs.lifecycle().kernel();
-            return kernel == null || kernelKnows(kernel) ? null
+            return kernel == null || kernelKnows(kernel)
+                    ? null
                     : "kernel " + kernelRelease() + " has no " + kernel + " support";
         }
         // the kernel first: installing the mkfs tool would not help a kernel without the filesystem
@@ -72,7 +74,8 @@ public final class Capabilities {
         if (program.contains("/")) {
             return Files.isExecutable(Path.of(program)) ? Path.of(program) : null;
         }
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
+        List<String> dirs =
+                new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
         dirs.addAll(List.of("/usr/local/sbin", "/usr/sbin", "/sbin"));
         for (String dir : dirs) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
@@ -95,8 +98,10 @@ public final class Capabilities {
 
     private static void modprobe(String module) {
         try {
-            Process p = new ProcessBuilder("modprobe", "-q", module).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder("modprobe", "-q", module)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (!p.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)) {
                 p.destroyForcibly();
             }
@@ -110,7 +115,9 @@ public final class Capabilities {
     private static boolean listed(String fs) {
         try {
             return Files.readAllLines(Path.of("/proc/filesystems")).stream()
-                    .anyMatch(l -> l.trim().split("\\s+")[l.trim().split("\\s+").length - 1].equals(fs));
+                    .anyMatch(l -> l.trim()
+                            .split("\\s+")[l.trim().split("\\s+").length - 1]
+                            .equals(fs));
         } catch (IOException e) {
             return false;
         }

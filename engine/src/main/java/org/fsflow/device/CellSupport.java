@@ -13,8 +13,7 @@ import org.fsflow.scenario.Scenario;
  */
 public final class CellSupport {
 
-    private CellSupport() {
-    }
+    private CellSupport() {}
 
     /**
      * Why {@code cell} cannot run here (the tools or kernel support of the filesystem it formats

@@ -12,8 +12,7 @@ import java.util.stream.Stream;
  */
 public final class DeviceSafety {
 
-    private DeviceSafety() {
-    }
+    private DeviceSafety() {}
 
     /**
      * Why {@code device} must not be formatted, or null when it may be. Rules, in order: it is a
@@ -49,7 +48,8 @@ public final class DeviceSafety {
             return device + " holds the root filesystem";
         }
         if (hasEntries(sys.resolve("holders"))) {
-            return device + " has holders (LVM, RAID or dm): it is in use by " + String.join(", ", list(sys.resolve("holders")));
+            return device + " has holders (LVM, RAID or dm): it is in use by "
+                    + String.join(", ", list(sys.resolve("holders")));
         }
         for (String part : partitionsOf(name)) {
             if (!Mounts.of(Path.of("/dev", part)).isEmpty()) {
@@ -71,7 +71,9 @@ public final class DeviceSafety {
     private static List<String> partitionsOf(String disk) {
         Path dir = Path.of("/sys/class/block", disk);
         try (Stream<Path> s = Files.list(dir)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(disk) && !n.equals(disk)).toList();
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith(disk) && !n.equals(disk))
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }

@@ -20,14 +20,12 @@ public final class LoopDevice {
      * @param directIo whether the kernel does direct I/O to the image
      * @param note     why direct I/O is off (opted out, or the backing filesystem refused it), or null
      */
-    public record Attached(String node, boolean directIo, String note) {
-    }
+    public record Attached(String node, boolean directIo, String note) {}
 
     /** What is written when a scenario opts out with {@code direct_io: false}. */
     public static final String OPTED_OUT = "direct_io: false in the scenario";
 
-    private LoopDevice() {
-    }
+    private LoopDevice() {}
 
     /** The losetup command that attaches {@code image} to the first free loop device and prints it. */
     public static List<String> attachCommand(Path image, boolean directIo) {
@@ -46,7 +44,9 @@ public final class LoopDevice {
 
     static Boolean directIo(Path sysBlock, String node) {
         try {
-            String v = Files.readString(sysBlock.resolve(Path.of(node).getFileName().toString()).resolve("loop/dio"))
+            String v = Files.readString(
+                            sysBlock.resolve(Path.of(node).getFileName().toString())
+                                    .resolve("loop/dio"))
                     .strip();
             return v.equals("1");
         } catch (IOException | RuntimeException e) {
@@ -60,9 +60,11 @@ public final class LoopDevice {
      */
     public static Attached described(String node, boolean requested, String refusal, Boolean kernelSays) {
         boolean on = kernelSays != null ? kernelSays : requested && refusal == null;
-        String note = !requested ? OPTED_OUT
-                : refusal != null ? "the backing filesystem refused direct I/O: " + refusal
-                : on ? null : "losetup accepted --direct-io=on but the kernel reports buffered I/O";
+        String note = !requested
+                ? OPTED_OUT
+                : refusal != null
+                        ? "the backing filesystem refused direct I/O: " + refusal
+                        : on ? null : "losetup accepted --direct-io=on but the kernel reports buffered I/O";
         return new Attached(node, on, note);
     }
 }

@@ -10,11 +10,9 @@ import java.util.List;
 public final class Mounts {
 
     /** One line of /proc/mounts. */
-    public record Entry(String source, Path mountPoint, String type) {
-    }
+    public record Entry(String source, Path mountPoint, String type) {}
 
-    private Mounts() {
-    }
+    private Mounts() {}
 
     /** Every current mount. */
     public static List<Entry> all() {
@@ -41,7 +39,9 @@ public final class Mounts {
     /** The mounts whose source is {@code device} (resolved through symlinks). */
     public static List<Entry> of(Path device) {
         Path real = real(device);
-        return all().stream().filter(e -> e.source().startsWith("/") && real(Path.of(e.source())).equals(real))
+        return all().stream()
+                .filter(e ->
+                        e.source().startsWith("/") && real(Path.of(e.source())).equals(real))
                 .toList();
     }
 
@@ -60,6 +60,9 @@ public final class Mounts {
 
     // /proc/mounts escapes space, tab, newline and backslash as octal
     static String unescape(String s) {
-        return s.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+        return s.replace("\\040", " ")
+                .replace("\\011", "\t")
+                .replace("\\012", "\n")
+                .replace("\\134", "\\");
     }
 }

@@ -30,8 +30,7 @@ public final class Packages {
      * @param name the Debian package
      * @param why  what needs it, in the user's words
      */
-    public record Need(String name, String why) {
-    }
+    public record Need(String name, String why) {}
 
     /**
      * What the launcher needs to build and run the jar. The launcher script bootstraps these two
@@ -48,34 +47,43 @@ public final class Packages {
             new Need("time", "GNU time, as the campaigns' sources measured"));
 
     /** What a cell under another kernel (a throwaway VM) needs, see reference/vm.md. */
-    public static final List<String> OTHER_KERNEL = List.of("qemu-system-x86", "qemu-utils", "busybox-static",
-            "reiserfsprogs", "jfsutils", "cpio", "kmod");
+    public static final List<String> OTHER_KERNEL =
+            List.of("qemu-system-x86", "qemu-utils", "busybox-static", "reiserfsprogs", "jfsutils", "cpio", "kmod");
 
     /** Programs that steps and lifecycles may call, and the Debian package of each. */
     static final Map<String, String> TOOLS = Map.ofEntries(
-            Map.entry("bonnie++", "bonnie++"), Map.entry("bon_csv2html", "bonnie++"),
-            Map.entry("fio", "fio"), Map.entry("time", "time"),
-            Map.entry("zfs-fuse", "zfs-fuse"), Map.entry("zpool", "zfs-fuse"), Map.entry("zfs", "zfs-fuse"),
-            Map.entry("mdadm", "mdadm"), Map.entry("rsync", "rsync"), Map.entry("tar", "tar"),
-            Map.entry("gzip", "gzip"), Map.entry("bzip2", "bzip2"), Map.entry("xz", "xz-utils"),
-            Map.entry("pv", "pv"), Map.entry("hdparm", "hdparm"));
+            Map.entry("bonnie++", "bonnie++"),
+            Map.entry("bon_csv2html", "bonnie++"),
+            Map.entry("fio", "fio"),
+            Map.entry("time", "time"),
+            Map.entry("zfs-fuse", "zfs-fuse"),
+            Map.entry("zpool", "zfs-fuse"),
+            Map.entry("zfs", "zfs-fuse"),
+            Map.entry("mdadm", "mdadm"),
+            Map.entry("rsync", "rsync"),
+            Map.entry("tar", "tar"),
+            Map.entry("gzip", "gzip"),
+            Map.entry("bzip2", "bzip2"),
+            Map.entry("xz", "xz-utils"),
+            Map.entry("pv", "pv"),
+            Map.entry("hdparm", "hdparm"));
 
     /** The packages of output parsers, whose tool a step runs. */
-    private static final Map<String, String> PARSER_TOOLS = Map.of("bonnie", "bonnie++", "fio", "fio",
-            "gnu-time", "time");
+    private static final Map<String, String> PARSER_TOOLS =
+            Map.of("bonnie", "bonnie++", "fio", "fio", "gnu-time", "time");
 
     /** What the test suite needs beyond every built-in filesystem's tools and the VM's packages. */
     static final List<Need> TESTS = List.of(
             new Need("chromium", "the tests: reports rendered in a headless browser"),
-            new Need("bonnie++", "the tests: bonnie++ steps"), new Need("fio", "the tests: fio steps"),
+            new Need("bonnie++", "the tests: bonnie++ steps"),
+            new Need("fio", "the tests: fio steps"),
             new Need("zfs-fuse", "the tests: zfs through zfs-fuse"),
             new Need("openssh-server", "the tests: hosts reached over ssh (their own sshd, started by the test)"),
             new Need("openssh-client", "the tests: hosts reached over ssh"),
             new Need("slurm-wlm", "the tests: a one-node Slurm cluster (started by the test)"),
             new Need("munge", "the tests: Slurm's authentication (started by the test)"));
 
-    private Packages() {
-    }
+    private Packages() {}
 
     /** The test suite's needs: the launcher's, every campaign's, every built-in filesystem's, the VM's. */
     public static List<Need> forTests() {
@@ -124,8 +132,10 @@ public final class Packages {
         List<String> unknown = new ArrayList<>();
         for (Filesystem fs : filesystems(plan)) {
             if (fs.lifecycle() != null) {
-                fs.lifecycle().requires().stream().filter(p -> !TOOLS.containsKey(basename(p)))
-                        .filter(p -> !unknown.contains(p)).forEach(unknown::add);
+                fs.lifecycle().requires().stream()
+                        .filter(p -> !TOOLS.containsKey(basename(p)))
+                        .filter(p -> !unknown.contains(p))
+                        .forEach(unknown::add);
             }
         }
         return unknown;

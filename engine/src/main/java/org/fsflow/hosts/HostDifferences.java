@@ -23,11 +23,10 @@ import org.fsflow.result.RunEnvironment;
 final class HostDifferences {
 
     // a run's own paths, and the launch floor (measured, so never equal twice), are not conditions
-    private static final List<String> OWN_PATHS = List.of("settings.", "scenario_file", ".image", ".path",
-            "launch_floor.");
+    private static final List<String> OWN_PATHS =
+            List.of("settings.", "scenario_file", ".image", ".path", "launch_floor.");
 
-    private HostDifferences() {
-    }
+    private HostDifferences() {}
 
     /**
      * One row per differing fact: the fact's dotted path, then each host's value ("-" when absent).
@@ -41,7 +40,8 @@ final class HostDifferences {
         facts.forEach(f -> f.keySet().forEach(k -> rows.putIfAbsent(k, null)));
         Map<String, List<String>> differ = new LinkedHashMap<>();
         for (String key : rows.keySet()) {
-            List<String> values = facts.stream().map(f -> f.getOrDefault(key, "-")).toList();
+            List<String> values =
+                    facts.stream().map(f -> f.getOrDefault(key, "-")).toList();
             boolean own = OWN_PATHS.stream().anyMatch(p -> key.startsWith(p) || key.endsWith(p));
             if (!own && values.stream().distinct().count() > 1) {
                 differ.put(key, values);

@@ -19,8 +19,11 @@ interface HostJob {
             case 0 -> state.with(HostState.Status.DONE, 0, null);
             case 1 -> state.with(HostState.Status.DONE, 1, "some steps failed (see its report)");
             case 3 -> state.with(HostState.Status.INTERRUPTED, 3, "interrupted");
-            default -> state.with(HostState.Status.LOST, exitCode, "the remote fsflow ended with exit " + exitCode
-                    + ": " + errors);
+            default ->
+                state.with(
+                        HostState.Status.LOST,
+                        exitCode,
+                        "the remote fsflow ended with exit " + exitCode + ": " + errors);
         };
     }
 }

@@ -23,16 +23,18 @@ final class HostMerger {
     /** The axis the merge adds to every cell. */
     static final String AXIS = "host";
 
-    private HostMerger() {
-    }
+    private HostMerger() {}
 
     /** Merges the fetched results of {@code hosts} (those that have some) into {@code out}; returns their names. */
     static List<String> merge(Path out, List<String> hosts) {
         StringBuilder merged = new StringBuilder();
-        List<String> with = hosts.stream().filter(h -> Files.exists(dirOf(out, h).resolve("results.jsonl"))).toList();
+        List<String> with = hosts.stream()
+                .filter(h -> Files.exists(dirOf(out, h).resolve("results.jsonl")))
+                .toList();
         try {
             for (String host : with) {
-                for (String line : Files.readAllLines(dirOf(out, host).resolve("results.jsonl"), StandardCharsets.UTF_8)) {
+                for (String line :
+                        Files.readAllLines(dirOf(out, host).resolve("results.jsonl"), StandardCharsets.UTF_8)) {
                     if (!line.isBlank()) {
                         merged.append(withHost(line, host)).append('\n');
                     }
@@ -40,7 +42,9 @@ final class HostMerger {
             }
             write(out.resolve("results.jsonl"), merged.toString());
             if (!with.isEmpty() && Files.exists(dirOf(out, with.get(0)).resolve(RunEnvironment.FILE))) {
-                Files.copy(dirOf(out, with.get(0)).resolve(RunEnvironment.FILE), out.resolve(RunEnvironment.FILE),
+                Files.copy(
+                        dirOf(out, with.get(0)).resolve(RunEnvironment.FILE),
+                        out.resolve(RunEnvironment.FILE),
                         StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
@@ -68,8 +72,8 @@ final class HostMerger {
         int open = cell + "\"cell\":{".length();
         boolean empty = line.charAt(open) == '}';
         String node = Json.MAPPER.writeValueAsString(host + "/");
-        String result = prefix + node.substring(1, node.length() - 1) + line.substring(prefix.length(), open)
-                + "\"" + AXIS + "\":" + quotedHost + (empty ? "" : ",") + line.substring(open);
+        String result = prefix + node.substring(1, node.length() - 1) + line.substring(prefix.length(), open) + "\""
+                + AXIS + "\":" + quotedHost + (empty ? "" : ",") + line.substring(open);
         JsonNode check = Json.MAPPER.readTree(result);
         if (!host.equals(check.path("cell").path(AXIS).asText())) {
             throw new IOException("the merged line does not carry its host: " + result);

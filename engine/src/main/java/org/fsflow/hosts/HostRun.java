@@ -47,15 +47,19 @@ final class HostRun implements HostJob {
         if (!resume) {
             RemoteProcess.Outcome made = capture(RemoteCommands.makeDirectory(host.dir()));
             if (!made.ok() || stopped) {
-                return state.with(stopped ? Status.INTERRUPTED : Status.UNREACHABLE, null,
+                return state.with(
+                        stopped ? Status.INTERRUPTED : Status.UNREACHABLE,
+                        null,
                         "cannot make a directory under " + host.dir() + ": " + made.errors());
             }
             state = state.in(lastLine);
             record.accept(state);
-            RemoteProcess.Outcome copied = step(ssh.upload(List.of(launch.jar(), launch.scenario()),
-                    host.destination(), state.remoteDir()));
+            RemoteProcess.Outcome copied =
+                    step(ssh.upload(List.of(launch.jar(), launch.scenario()), host.destination(), state.remoteDir()));
             if (!copied.ok()) {
-                return state.with(stopped ? Status.INTERRUPTED : Status.UNREACHABLE, null,
+                return state.with(
+                        stopped ? Status.INTERRUPTED : Status.UNREACHABLE,
+                        null,
                         "cannot copy the engine and the scenario: " + copied.errors());
             }
         }
@@ -80,7 +84,8 @@ final class HostRun implements HostJob {
         List<String> tools = List.of("losetup", "mount", "umount", "mkfs");
         RemoteProcess.Outcome o = capture(RemoteCommands.probe(tools));
         if (!o.ok()) {
-            return o.exitCode() == RemoteProcess.Outcome.SSH_FAILED ? "ssh " + host.destination() + " failed: " + o.errors()
+            return o.exitCode() == RemoteProcess.Outcome.SSH_FAILED
+                    ? "ssh " + host.destination() + " failed: " + o.errors()
                     : "the probe failed (exit " + o.exitCode() + "): " + o.errors();
         }
         List<String> lines = captured;
@@ -98,8 +103,13 @@ final class HostRun implements HostJob {
 
     private List<String> runArguments(HostState state) {
         String dir = state.remoteDir();
-        List<String> a = new ArrayList<>(List.of("run", launch.scenario().getFileName().toString(),
-                "--out", dir + "/" + RemoteCommands.OUT, "--work", dir + "/" + RemoteCommands.WORK));
+        List<String> a = new ArrayList<>(List.of(
+                "run",
+                launch.scenario().getFileName().toString(),
+                "--out",
+                dir + "/" + RemoteCommands.OUT,
+                "--work",
+                dir + "/" + RemoteCommands.WORK));
         a.addAll(launch.options());
         state.sets().forEach(s -> a.addAll(List.of("--set", s)));
         return a;
@@ -127,8 +137,11 @@ final class HostRun implements HostJob {
     private HostState finish(HostState state, RemoteProcess.Outcome o) {
         if (o.exitCode() == RemoteProcess.Outcome.SSH_FAILED || o.exitCode() < 0) {
             fetch(state.remoteDir());
-            return state.with(Status.LOST, null, "connection lost during the run: " + o.errors()
-                    + " (its results stay on the host: fsflow resume continues it)");
+            return state.with(
+                    Status.LOST,
+                    null,
+                    "connection lost during the run: " + o.errors()
+                            + " (its results stay on the host: fsflow resume continues it)");
         }
         String fetched = fetch(state.remoteDir());
         if (fetched != null) {
@@ -147,8 +160,8 @@ final class HostRun implements HostJob {
         try {
             Files.createDirectories(local.getParent());
             Trees.delete(incoming);
-            RemoteProcess.Outcome o = RemoteProcess.run(ssh.download(host.destination(),
-                    dir + "/" + RemoteCommands.OUT, incoming), line -> { });
+            RemoteProcess.Outcome o = RemoteProcess.run(
+                    ssh.download(host.destination(), dir + "/" + RemoteCommands.OUT, incoming), line -> {});
             if (!o.ok()) {
                 Trees.delete(incoming);
                 return o.errors();
@@ -177,14 +190,14 @@ final class HostRun implements HostJob {
     }
 
     private RemoteProcess.Outcome step(List<String> command) {
-        return step(command, line -> { });
+        return step(command, line -> {});
     }
 
     private RemoteProcess.Outcome step(List<String> command, Consumer<String> lines) {
         if (stopped) {
             return new RemoteProcess.Outcome(-1, "interrupted");
         }
-        RemoteProcess p = RemoteProcess.start(command, line -> { });
+        RemoteProcess p = RemoteProcess.start(command, line -> {});
         current = p;
         p.output(lines);
         RemoteProcess.Outcome o = p.await();

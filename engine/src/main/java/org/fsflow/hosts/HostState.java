@@ -15,8 +15,15 @@ import java.util.List;
  * @param job       with {@code --via slurm}: the Slurm job id of its last run, else null
  * @param node      with {@code --via slurm}: the node that job ran on, else null
  */
-public record HostState(String name, Status status, String remoteDir, Integer exitCode, String reason,
-        List<String> sets, String job, String node) {
+public record HostState(
+        String name,
+        Status status,
+        String remoteDir,
+        Integer exitCode,
+        String reason,
+        List<String> sets,
+        String job,
+        String node) {
 
     /** Where a host stands. */
     public enum Status {

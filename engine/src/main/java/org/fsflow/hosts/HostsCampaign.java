@@ -30,8 +30,7 @@ public final class HostsCampaign {
      * @param interrupted Ctrl-C or SIGTERM stopped it
      * @param failed      a host was unreachable, lost, or had a failed step
      */
-    public record Outcome(boolean interrupted, boolean failed) {
-    }
+    public record Outcome(boolean interrupted, boolean failed) {}
 
     private final Inventory inventory;
     private final Launch launch;
@@ -50,8 +49,8 @@ public final class HostsCampaign {
     }
 
     /** Runs {@code launch} on every host of {@code inventory}, host i with {@code sets.get(i)} besides its own. */
-    public static Outcome run(Via via, Inventory inventory, Launch launch, List<List<String>> sets, Path out,
-            PrintWriter w) {
+    public static Outcome run(
+            Via via, Inventory inventory, Launch launch, List<List<String>> sets, Path out, PrintWriter w) {
         List<HostState> states = new ArrayList<>();
         for (int i = 0; i < inventory.hosts().size(); i++) {
             Inventory.Host h = inventory.hosts().get(i);
@@ -59,8 +58,14 @@ public final class HostsCampaign {
             all.addAll(sets.get(i));
             states.add(new HostState(h.name(), Status.PENDING, null, null, null, all, null, null));
         }
-        HostsFile file = new HostsFile(via, inventory.file() == null ? null : inventory.file().toAbsolutePath().toString(),
-                launch.scenario().toAbsolutePath().toString(), launch.options(), states);
+        HostsFile file = new HostsFile(
+                via,
+                inventory.file() == null
+                        ? null
+                        : inventory.file().toAbsolutePath().toString(),
+                launch.scenario().toAbsolutePath().toString(),
+                launch.options(),
+                states);
         return new HostsCampaign(inventory, launch, out, w, file).go();
     }
 
@@ -72,7 +77,8 @@ public final class HostsCampaign {
     /** Continues the campaign over hosts in {@code out}: the hosts not done run (or resume) their part. */
     public static Outcome resume(Path out, Path jar, PrintWriter w) throws ScenarioException {
         HostsFile file = HostsFile.read(out);
-        Inventory inventory = file.inventory() != null ? InventoryReader.read(Path.of(file.inventory()))
+        Inventory inventory = file.inventory() != null
+                ? InventoryReader.read(Path.of(file.inventory()))
                 : slurmNodes(file.hosts().stream().map(HostState::name).toList());
         Launch launch = new Launch(jar, Path.of(file.scenario()), file.options());
         return new HostsCampaign(inventory, launch, out, w, file).go();
@@ -80,9 +86,13 @@ public final class HostsCampaign {
 
     /** The inventory of Slurm nodes named on the command line: each node is a host of that name. */
     public static Inventory slurmNodes(List<String> nodes) {
-        return new Inventory(null, null, nodes.stream()
-                .map(n -> new Inventory.Host(n, n, java.util.Map.of(), java.util.Map.of(), Inventory.Host.DEFAULT_DIR))
-                .toList());
+        return new Inventory(
+                null,
+                null,
+                nodes.stream()
+                        .map(n -> new Inventory.Host(
+                                n, n, java.util.Map.of(), java.util.Map.of(), Inventory.Host.DEFAULT_DIR))
+                        .toList());
     }
 
     private Outcome go() {
@@ -110,28 +120,39 @@ public final class HostsCampaign {
     }
 
     private Thread start(HostState state) {
-        Inventory.Host host = inventory.hosts().stream().filter(h -> h.name().equals(state.name())).findFirst()
+        Inventory.Host host = inventory.hosts().stream()
+                .filter(h -> h.name().equals(state.name()))
+                .findFirst()
                 .orElse(null);
         if (host == null) {
             record(state.with(Status.UNREACHABLE, null, "no longer in " + inventory.file()));
-            return new Thread(() -> { });
+            return new Thread(() -> {});
         }
         Via via = file.get().via();
         Path local = HostMerger.dirOf(out, host.name());
         HostJob run = via.kind() == Via.Kind.SLURM
                 ? new SlurmRun(host, via.partition(), launch, local, line -> say(host.name(), line), this::record)
-                : new HostRun(host, new Ssh(inventory.sshConfig()), launch, local, line -> say(host.name(), line),
+                : new HostRun(
+                        host,
+                        new Ssh(inventory.sshConfig()),
+                        launch,
+                        local,
+                        line -> say(host.name(), line),
                         this::record);
         synchronized (running) {
             running.add(run);
         }
-        Thread t = new Thread(() -> {
-            say(host.name(), "started (" + host.destination() + ")");
-            HostState end = run.run(state);
-            record(end);
-            say(host.name(), end.status().name().toLowerCase(java.util.Locale.ROOT)
-                    + (end.reason() != null ? ": " + end.reason() : ""));
-        }, "host-" + host.name());
+        Thread t = new Thread(
+                () -> {
+                    say(host.name(), "started (" + host.destination() + ")");
+                    HostState end = run.run(state);
+                    record(end);
+                    say(
+                            host.name(),
+                            end.status().name().toLowerCase(java.util.Locale.ROOT)
+                                    + (end.reason() != null ? ": " + end.reason() : ""));
+                },
+                "host-" + host.name());
         t.start();
         return t;
     }

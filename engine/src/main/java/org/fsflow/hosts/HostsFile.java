@@ -48,7 +48,9 @@ public record HostsFile(Via via, String inventory, String scenario, List<String>
     /** Writes it to {@code dir/hosts.json}, atomically. */
     void write(Path dir) {
         try {
-            HostMerger.write(dir.resolve(FILE), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n");
+            HostMerger.write(
+                    dir.resolve(FILE),
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(FILE), e);
         }

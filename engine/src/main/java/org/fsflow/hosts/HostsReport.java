@@ -16,31 +16,50 @@ final class HostsReport {
     /** The file name in the output directory. */
     static final String FILE = "hosts.md";
 
-    private HostsReport() {
-    }
+    private HostsReport() {}
 
     static void write(Path out, HostsFile file, Map<String, List<String>> differences) {
         StringBuilder md = new StringBuilder("# Hosts\n\n");
-        md.append("Scenario: `").append(Path.of(file.scenario()).getFileName()).append("`; merged results: ")
+        md.append("Scenario: `")
+                .append(Path.of(file.scenario()).getFileName())
+                .append("`; merged results: ")
                 .append("`results.jsonl` (axis `host`), report: `report.html`, `report.md`; each host's own ")
                 .append("output directory: `hosts/NAME/`.\n\n");
         md.append("| host | status | exit | reason | --set |\n|---|---|---|---|---|\n");
         for (HostState h : file.hosts()) {
-            md.append("| ").append(cell(h.name())).append(" | ").append(h.status().name().toLowerCase(java.util.Locale.ROOT))
-                    .append(" | ").append(h.exitCode() == null ? "" : h.exitCode()).append(" | ")
-                    .append(cell(h.reason())).append(" | ").append(cell(String.join(" ", h.sets()))).append(" |\n");
+            md.append("| ")
+                    .append(cell(h.name()))
+                    .append(" | ")
+                    .append(h.status().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(" | ")
+                    .append(h.exitCode() == null ? "" : h.exitCode())
+                    .append(" | ")
+                    .append(cell(h.reason()))
+                    .append(" | ")
+                    .append(cell(String.join(" ", h.sets())))
+                    .append(" |\n");
         }
         md.append("\n## Where the hosts differ\n\n");
         if (differences.isEmpty()) {
             md.append("Their environments (kernel, CPU, memory, distribution, tool versions, disks) are the same.\n");
         } else {
-            List<String> names = file.hosts().stream().map(HostState::name)
-                    .filter(n -> java.nio.file.Files.exists(HostMerger.dirOf(out, n).resolve("environment.json"))).toList();
+            List<String> names = file.hosts().stream()
+                    .map(HostState::name)
+                    .filter(n ->
+                            java.nio.file.Files.exists(HostMerger.dirOf(out, n).resolve("environment.json")))
+                    .toList();
             md.append("Each difference may explain a difference of results.\n\n| fact | ")
-                    .append(String.join(" | ", names.stream().map(HostsReport::cell).toList()))
-                    .append(" |\n|---|").append("---|".repeat(names.size())).append('\n');
-            differences.forEach((fact, values) -> md.append("| ").append(cell(fact)).append(" | ")
-                    .append(String.join(" | ", values.stream().map(HostsReport::cell).toList())).append(" |\n"));
+                    .append(String.join(
+                            " | ", names.stream().map(HostsReport::cell).toList()))
+                    .append(" |\n|---|")
+                    .append("---|".repeat(names.size()))
+                    .append('\n');
+            differences.forEach((fact, values) -> md.append("| ")
+                    .append(cell(fact))
+                    .append(" | ")
+                    .append(String.join(
+                            " | ", values.stream().map(HostsReport::cell).toList()))
+                    .append(" |\n"));
         }
         try {
             HostMerger.write(out.resolve(FILE), md.toString());

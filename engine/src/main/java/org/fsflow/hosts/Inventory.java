@@ -37,8 +37,8 @@ public record Inventory(Path file, Path sshConfig, List<Host> hosts) {
      * @param labels      free labels
      * @param dir         the remote directory under which fsflow makes its private directory
      */
-    public record Host(String name, String destination, Map<String, String> sets, Map<String, String> labels,
-            String dir) {
+    public record Host(
+            String name, String destination, Map<String, String> sets, Map<String, String> labels, String dir) {
 
         /** The remote base directory when the inventory gives none. */
         public static final String DEFAULT_DIR = "/var/tmp";
@@ -51,7 +51,9 @@ public record Inventory(Path file, Path sshConfig, List<Host> hosts) {
 
         /** The host's {@code --set} values as command-line words: {@code KEY=VALUE}. */
         public List<String> setArguments() {
-            return sets.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+            return sets.entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue())
+                    .toList();
         }
     }
 }

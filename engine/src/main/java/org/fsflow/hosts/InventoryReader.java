@@ -89,8 +89,10 @@ public final class InventoryReader {
         String name = required(item, fields, "name");
         String ssh = required(item, fields, "ssh");
         if (name != null && !NAME.matcher(name).matches()) {
-            problems.error(at(fields.get("name")), "host name '" + name
-                    + "' must be letters, digits, '.', '_' or '-' (it names a directory and a report column)");
+            problems.error(
+                    at(fields.get("name")),
+                    "host name '" + name
+                            + "' must be letters, digits, '.', '_' or '-' (it names a directory and a report column)");
             name = null;
         }
         if (ssh != null && (ssh.startsWith("-") || ssh.isBlank())) {
@@ -147,8 +149,10 @@ public final class InventoryReader {
         for (NodeTuple t : m.getValue()) {
             String key = t.getKeyNode() instanceof ScalarNode s ? s.getValue() : null;
             if (key == null || !allowed.contains(key)) {
-                problems.error(at(t.getKeyNode()), "unknown key '" + key + "' in " + what + " (expected one of: "
-                        + String.join(", ", allowed.stream().sorted().toList()) + ")");
+                problems.error(
+                        at(t.getKeyNode()),
+                        "unknown key '" + key + "' in " + what + " (expected one of: "
+                                + String.join(", ", allowed.stream().sorted().toList()) + ")");
             } else {
                 out.put(key, t.getValueNode());
             }

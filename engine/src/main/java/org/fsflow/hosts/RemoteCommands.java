@@ -18,8 +18,7 @@ final class RemoteCommands {
     /** The oldest Java that runs the engine. */
     static final int JAVA_MAJOR = 17;
 
-    private RemoteCommands() {
-    }
+    private RemoteCommands() {}
 
     /** Prints the user id, then Java's version line (or "no java"), then each missing tool. */
     static String probe(List<String> tools) {
@@ -30,7 +29,8 @@ final class RemoteCommands {
 
     /** Makes a private directory (mode 0700) under {@code base} and prints its path. */
     static String makeDirectory(String base) {
-        return sh("umask 077 && mkdir -p " + Ssh.quote(base) + " && mktemp -d " + Ssh.quote(base + "/fsflow-remote.XXXXXXXX"));
+        return sh("umask 077 && mkdir -p " + Ssh.quote(base) + " && mktemp -d "
+                + Ssh.quote(base + "/fsflow-remote.XXXXXXXX"));
     }
 
     /**
@@ -60,7 +60,8 @@ final class RemoteCommands {
 
     /** The Java major version of a {@code java -version} line, or 0 when it is not one. */
     static int javaMajor(String versionLine) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("version \"(1\\.)?(\\d+)").matcher(versionLine);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("version \"(1\\.)?(\\d+)").matcher(versionLine);
         return m.find() ? Integer.parseInt(m.group(2)) : 0;
     }
 

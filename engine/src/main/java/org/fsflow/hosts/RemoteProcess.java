@@ -28,15 +28,17 @@ final class RemoteProcess {
 
     private RemoteProcess(Process process, Consumer<String> errorLines) {
         this.process = process;
-        this.errors = new Thread(() -> pump(process.getErrorStream(), line -> {
-            synchronized (errorTail) {
-                errorTail.addLast(line);
-                if (errorTail.size() > TAIL_LINES) {
-                    errorTail.removeFirst();
-                }
-            }
-            errorLines.accept(line);
-        }), "ssh-errors");
+        this.errors = new Thread(
+                () -> pump(process.getErrorStream(), line -> {
+                    synchronized (errorTail) {
+                        errorTail.addLast(line);
+                        if (errorTail.size() > TAIL_LINES) {
+                            errorTail.removeFirst();
+                        }
+                    }
+                    errorLines.accept(line);
+                }),
+                "ssh-errors");
         errors.setDaemon(true);
         errors.start();
     }
@@ -54,7 +56,7 @@ final class RemoteProcess {
 
     /** Runs {@code command} to its end, its output lines to {@code lines}; returns the outcome. */
     static Outcome run(List<String> command, Consumer<String> lines) {
-        RemoteProcess p = start(command, line -> { });
+        RemoteProcess p = start(command, line -> {});
         p.output(lines);
         return p.await();
     }

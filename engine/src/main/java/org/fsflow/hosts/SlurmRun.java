@@ -28,7 +28,12 @@ final class SlurmRun implements HostJob {
     private volatile RemoteProcess srun;
     private volatile boolean stopped;
 
-    SlurmRun(Inventory.Host host, String partition, Launch launch, Path local, Consumer<String> say,
+    SlurmRun(
+            Inventory.Host host,
+            String partition,
+            Launch launch,
+            Path local,
+            Consumer<String> say,
             Consumer<HostState> record) {
         this.host = host;
         this.partition = partition;
@@ -65,7 +70,9 @@ final class SlurmRun implements HostJob {
         RemoteProcess.Outcome o = p.await();
         srun = null;
         if (!started[0]) {
-            return state[0].with(stopped ? Status.INTERRUPTED : Status.UNREACHABLE, null,
+            return state[0].with(
+                    stopped ? Status.INTERRUPTED : Status.UNREACHABLE,
+                    null,
                     "srun could not start the job (exit " + o.exitCode() + "): " + o.errors());
         }
         return HostJob.ended(state[0], o.exitCode(), o.errors());
@@ -81,13 +88,29 @@ final class SlurmRun implements HostJob {
     }
 
     private List<String> command(HostState state, boolean resume) {
-        List<String> c = new ArrayList<>(List.of("srun", "--exclusive", "-N1", "-n1", "-w", host.destination(),
-                "-J", "fsflow-" + host.name(), "--unbuffered"));
+        List<String> c = new ArrayList<>(List.of(
+                "srun",
+                "--exclusive",
+                "-N1",
+                "-n1",
+                "-w",
+                host.destination(),
+                "-J",
+                "fsflow-" + host.name(),
+                "--unbuffered"));
         if (partition != null) {
             c.addAll(List.of("-p", partition));
         }
-        c.addAll(List.of("sh", "-c", "echo \"" + MARK + " $SLURM_JOB_ID $SLURMD_NODENAME\"; exec \"$@\"", "sh",
-                "java", "-XX:+UseSerialGC", "-Xmx512m", "-jar", launch.jar().toAbsolutePath().toString()));
+        c.addAll(List.of(
+                "sh",
+                "-c",
+                "echo \"" + MARK + " $SLURM_JOB_ID $SLURMD_NODENAME\"; exec \"$@\"",
+                "sh",
+                "java",
+                "-XX:+UseSerialGC",
+                "-Xmx512m",
+                "-jar",
+                launch.jar().toAbsolutePath().toString()));
         if (resume) {
             c.addAll(List.of("resume", local.toString()));
         } else {

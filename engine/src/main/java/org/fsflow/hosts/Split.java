@@ -14,8 +14,7 @@ import org.fsflow.scenario.Matrix;
  */
 final class Split {
 
-    private Split() {
-    }
+    private Split() {}
 
     /**
      * The {@code --set} value of each host, in host order; refused (with why) when no axis has

@@ -26,8 +26,15 @@ public record Ssh(Path config) {
         if (config != null) {
             o.addAll(List.of("-F", config.toString()));
         }
-        o.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=" + CONNECT_TIMEOUT_S,
-                "-o", "ServerAliveInterval=" + ALIVE_INTERVAL_S, "-o", "ServerAliveCountMax=3"));
+        o.addAll(List.of(
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "ConnectTimeout=" + CONNECT_TIMEOUT_S,
+                "-o",
+                "ServerAliveInterval=" + ALIVE_INTERVAL_S,
+                "-o",
+                "ServerAliveCountMax=3"));
         return o;
     }
 

@@ -11,8 +11,7 @@ import java.util.stream.Stream;
 /** Removing a local directory tree that fsflow fetched (symbolic links are removed, never followed). */
 final class Trees {
 
-    private Trees() {
-    }
+    private Trees() {}
 
     /** Deletes {@code dir} and everything under it; nothing when it does not exist. */
     static void delete(Path dir) throws IOException {

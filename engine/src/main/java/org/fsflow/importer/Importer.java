@@ -14,11 +14,11 @@ import org.fsflow.parse.BonnieCsv;
 import org.fsflow.parse.GnuTimeLog;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.parse.Parsers;
-import org.fsflow.safety.AtomicFile;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
+import org.fsflow.safety.AtomicFile;
 
 /**
  * Turns published results into an fsflow output directory: {@code results.jsonl} (one row per
@@ -31,8 +31,7 @@ import org.fsflow.result.Status;
  */
 public final class Importer {
 
-    private Importer() {
-    }
+    private Importer() {}
 
     /** Imports bonnie++ CSV files (1.03 or 1.9x) into {@code out}; returns the number of rows. */
     public static int bonnie(List<Path> files, Path out, Map<String, String> labels) throws OutputParser.Unparseable {
@@ -46,9 +45,21 @@ public final class Importer {
                 int r = runs.merge(fs, 1, Integer::sum);
                 Map<String, Object> metrics = new LinkedHashMap<>(line.values());
                 line.tooFast().forEach(col -> metrics.put("too_fast." + col, 1));
-                rows.add(row(fs, labels.get("dataset"), "bonnie", r, "bonnie++ " + line.version() + " -s "
-                        + line.fileSize() + " (imported from " + file.getFileName() + ")", Status.OK, null,
-                        null, null, null, null, null, metrics));
+                rows.add(row(
+                        fs,
+                        labels.get("dataset"),
+                        "bonnie",
+                        r,
+                        "bonnie++ " + line.version() + " -s " + line.fileSize() + " (imported from "
+                                + file.getFileName() + ")",
+                        Status.OK,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        metrics));
             }
         }
         write(out, rows, labels, files, "bonnie++ CSV", List.of("bonnie"), new ArrayList<>(filesystems));
@@ -68,10 +79,20 @@ public final class Importer {
                 steps.add(e.command());
                 int r = runs.merge(fs + "\u0000" + e.command(), 1, Integer::sum);
                 boolean ok = e.exitStatus() == 0;
-                rows.add(row(fs, labels.get("dataset"), e.command(), r, e.command(),
-                        ok ? Status.OK : Status.FAILED, ok ? null : e.exitStatus() < 0
-                                ? "terminated by a signal" : "exit status " + e.exitStatus(),
-                        e.realS(), e.userS(), e.sysS(), e.cpuPct(), e.maxRssKb(), Map.of()));
+                rows.add(row(
+                        fs,
+                        labels.get("dataset"),
+                        e.command(),
+                        r,
+                        e.command(),
+                        ok ? Status.OK : Status.FAILED,
+                        ok ? null : e.exitStatus() < 0 ? "terminated by a signal" : "exit status " + e.exitStatus(),
+                        e.realS(),
+                        e.userS(),
+                        e.sysS(),
+                        e.cpuPct(),
+                        e.maxRssKb(),
+                        Map.of()));
             }
         }
         write(out, rows, labels, files, "GNU time log", new ArrayList<>(steps), new ArrayList<>(filesystems));
@@ -99,11 +120,24 @@ public final class Importer {
                         metrics.put(k.substring(name.length() + 1), v);
                     }
                 });
-                double real = job.has("job_runtime") ? job.path("job_runtime").asDouble() / 1000
+                double real = job.has("job_runtime")
+                        ? job.path("job_runtime").asDouble() / 1000
                         : job.path("elapsed").asDouble();
-                rows.add(row(fs, labels.get("dataset"), name, runs.merge(name, 1, Integer::sum), root.path("fio version")
-                        .asText("fio") + " job " + name + " (imported from " + file.getFileName() + ")", Status.OK, null,
-                        real, null, null, null, null, metrics));
+                rows.add(row(
+                        fs,
+                        labels.get("dataset"),
+                        name,
+                        runs.merge(name, 1, Integer::sum),
+                        root.path("fio version").asText("fio") + " job " + name + " (imported from "
+                                + file.getFileName() + ")",
+                        Status.OK,
+                        null,
+                        real,
+                        null,
+                        null,
+                        null,
+                        null,
+                        metrics));
             }
         }
         write(out, rows, labels, files, "fio JSON", new ArrayList<>(runs.keySet()), List.of(fs));
@@ -131,9 +165,20 @@ public final class Importer {
                 JsonNode times = r.path("times");
                 for (int i = 0; i < times.size(); i++) {
                     int exit = r.path("exit_codes").path(i).asInt(0);
-                    rows.add(row(fs, labels.get("dataset"), command, i + 1, command, exit == 0 ? Status.OK
-                            : Status.FAILED, exit == 0 ? null : "exit status " + exit, times.get(i).asDouble(), null,
-                            null, null, null, Map.of()));
+                    rows.add(row(
+                            fs,
+                            labels.get("dataset"),
+                            command,
+                            i + 1,
+                            command,
+                            exit == 0 ? Status.OK : Status.FAILED,
+                            exit == 0 ? null : "exit status " + exit,
+                            times.get(i).asDouble(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            Map.of()));
                 }
             }
         }
@@ -145,7 +190,8 @@ public final class Importer {
         try {
             return Json.MAPPER.readTree(text);
         } catch (IOException e) {
-            throw new OutputParser.Unparseable("not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new OutputParser.Unparseable(
+                    "not JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 
@@ -156,8 +202,20 @@ public final class Importer {
         return parts.length == 3 && parts[0].equals("bench") ? parts[1] : name.replaceAll("\\.[^.]*$", "");
     }
 
-    private static Measurement row(String fs, String dataset, String step, int repeat, String command, Status status,
-            String reason, Double real, Double user, Double sys, Double cpu, Long rss, Map<String, Object> metrics) {
+    private static Measurement row(
+            String fs,
+            String dataset,
+            String step,
+            int repeat,
+            String command,
+            Status status,
+            String reason,
+            Double real,
+            Double user,
+            Double sys,
+            Double cpu,
+            Long rss,
+            Map<String, Object> metrics) {
         Map<String, String> cell = new LinkedHashMap<>();
         if (dataset != null) {
             cell.put("dataset", dataset);
@@ -165,14 +223,33 @@ public final class Importer {
         cell.put("filesystem", fs);
         String node = (dataset == null ? "" : dataset + "/") + fs + "/r" + repeat + "/"
                 + step.replaceAll("[^A-Za-z0-9._+-]+", "_");
-        return Measurement.builder(node, step).dataset(dataset).filesystem(fs).repeat(repeat).cell(cell)
-                .command(command).status(status).reason(reason).realS(real).userS(user).sysS(sys)
-                .cpuPct(cpu == null ? null : Math.round(cpu)).maxRssKb(rss).metrics(metrics).cpuMethod("imported")
-                .memoryMethod("imported").build();
+        return Measurement.builder(node, step)
+                .dataset(dataset)
+                .filesystem(fs)
+                .repeat(repeat)
+                .cell(cell)
+                .command(command)
+                .status(status)
+                .reason(reason)
+                .realS(real)
+                .userS(user)
+                .sysS(sys)
+                .cpuPct(cpu == null ? null : Math.round(cpu))
+                .maxRssKb(rss)
+                .metrics(metrics)
+                .cpuMethod("imported")
+                .memoryMethod("imported")
+                .build();
     }
 
-    private static void write(Path out, List<Measurement> rows, Map<String, String> labels, List<Path> files,
-            String kind, List<String> steps, List<String> filesystems) {
+    private static void write(
+            Path out,
+            List<Measurement> rows,
+            Map<String, String> labels,
+            List<Path> files,
+            String kind,
+            List<String> steps,
+            List<String> filesystems) {
         try {
             Files.createDirectories(out);
             Path journal = out.resolve(Journal.FILE);
@@ -183,19 +260,26 @@ public final class Importer {
                 rows.forEach(j::append);
             }
             Map<String, Object> env = new LinkedHashMap<>();
-            List<String> names = files.stream().map(f -> f.getFileName().toString()).toList();
+            List<String> names =
+                    files.stream().map(f -> f.getFileName().toString()).toList();
             env.put("scenario", labels.getOrDefault("name", "import"));
             env.put("imported_from", kind + ": " + String.join(", ", names));
             Map<String, Object> campaign = new LinkedHashMap<>();
             campaign.put("title", labels.getOrDefault("title", "Imported " + kind + " results"));
             campaign.put("source", labels.getOrDefault("source", String.join(", ", names)));
-            campaign.put("description", labels.getOrDefault("description", "Results published by others, imported by "
-                    + "fsflow without change; the conditions are those of the source, not of this machine."));
+            campaign.put(
+                    "description",
+                    labels.getOrDefault(
+                            "description",
+                            "Results published by others, imported by "
+                                    + "fsflow without change; the conditions are those of the source, not of this machine."));
             campaign.put("steps", steps);
             campaign.put("filesystems", filesystems);
             env.put("campaign", campaign);
             env.put("labels", labels);
-            AtomicFile.write(out.resolve("environment.json"), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
+            AtomicFile.write(
+                    out.resolve("environment.json"),
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);
         }

@@ -10,8 +10,7 @@ import java.util.Arrays;
  */
 public final class BareLaunch {
 
-    private BareLaunch() {
-    }
+    private BareLaunch() {}
 
     /** The median real time in seconds of {@code runs} starts of {@code true}, after a few warm-up starts. */
     public static double medianSeconds(int runs) {
@@ -19,8 +18,10 @@ public final class BareLaunch {
         try {
             for (int i = -5; i < runs; i++) {
                 long start = System.nanoTime();
-                Process p = new ProcessBuilder("true").redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                Process p = new ProcessBuilder("true")
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
                 p.waitFor();
                 if (i >= 0) {
                     t[i] = (System.nanoTime() - start) / 1e9;

@@ -37,14 +37,20 @@ public record ChildTotals(long userTicks, long systemTicks, long minorFaults, lo
     static ChildTotals parse(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
         // f[0] is field 3 (state): field n is f[n - 3]
-        return new ChildTotals(Long.parseLong(f[16 - 3]), Long.parseLong(f[17 - 3]), Long.parseLong(f[11 - 3]),
+        return new ChildTotals(
+                Long.parseLong(f[16 - 3]),
+                Long.parseLong(f[17 - 3]),
+                Long.parseLong(f[11 - 3]),
                 Long.parseLong(f[13 - 3]));
     }
 
     /** What was added since {@code before}. */
     public ChildTotals minus(ChildTotals before) {
-        return new ChildTotals(userTicks - before.userTicks, systemTicks - before.systemTicks,
-                minorFaults - before.minorFaults, majorFaults - before.majorFaults);
+        return new ChildTotals(
+                userTicks - before.userTicks,
+                systemTicks - before.systemTicks,
+                minorFaults - before.minorFaults,
+                majorFaults - before.majorFaults);
     }
 
     /** User seconds. */

@@ -11,8 +11,7 @@ import java.util.stream.Stream;
  */
 public final class CpuCgroups {
 
-    private CpuCgroups() {
-    }
+    private CpuCgroups() {}
 
     /** Removes the empty cgroups of fsflow runs whose process is gone (a run killed with -9). */
     public static void removeStale() {
@@ -27,16 +26,17 @@ public final class CpuCgroups {
                 continue;
             }
             try (Stream<Path> dirs = Files.list(root)) {
-                dirs.filter(d -> d.getFileName().toString().matches("fsflow-\\d+")).forEach(d -> {
-                    long pid = Long.parseLong(d.getFileName().toString().substring(7));
-                    if (ProcessHandle.of(pid).isEmpty()) {
-                        try {
-                            Files.deleteIfExists(d);
-                        } catch (IOException e) {
-                            // still holds a process: leave it
-                        }
-                    }
-                });
+                dirs.filter(d -> d.getFileName().toString().matches("fsflow-\\d+"))
+                        .forEach(d -> {
+                            long pid = Long.parseLong(d.getFileName().toString().substring(7));
+                            if (ProcessHandle.of(pid).isEmpty()) {
+                                try {
+                                    Files.deleteIfExists(d);
+                                } catch (IOException e) {
+                                    // still holds a process: leave it
+                                }
+                            }
+                        });
             } catch (IOException e) {
                 // nothing to clean
             }

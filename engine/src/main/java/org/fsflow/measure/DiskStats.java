@@ -15,8 +15,7 @@ import java.util.Map;
 public final class DiskStats {
 
     /** Counters of one device. */
-    public record Counters(long sectorsRead, long sectorsWritten, long busyMillis) {
-    }
+    public record Counters(long sectorsRead, long sectorsWritten, long busyMillis) {}
 
     private final Map<String, Counters> byName;
 

@@ -14,8 +14,7 @@ import java.util.stream.Stream;
  */
 public final class HostState {
 
-    private HostState() {
-    }
+    private HostState() {}
 
     /** {@code load_1m}, {@code load_5m}, {@code load_15m} from /proc/loadavg (empty when unreadable). */
     public static Map<String, Object> loadAverage() {
@@ -48,7 +47,11 @@ public final class HostState {
         try (Stream<Path> dirs = Files.list(cpus)) {
             dirs.filter(d -> d.getFileName().toString().matches("cpu\\d+")).forEach(d -> {
                 try {
-                    m.merge(Files.readString(d.resolve("cpufreq/scaling_governor")).trim(), 1, Integer::sum);
+                    m.merge(
+                            Files.readString(d.resolve("cpufreq/scaling_governor"))
+                                    .trim(),
+                            1,
+                            Integer::sum);
                 } catch (IOException e) {
                     // this CPU has no cpufreq
                 }

@@ -14,13 +14,13 @@ public final class LaunchMechanism {
     /** The last JDK feature release known to keep VFORK. */
     static final int LAST_WITH_VFORK = 25;
 
-    private LaunchMechanism() {
-    }
+    private LaunchMechanism() {}
 
     /** Chooses VFORK where it exists and nobody chose otherwise; call before any process starts. */
     public static void prefer() {
         String os = System.getProperty("os.name", "");
-        if (System.getProperty(PROPERTY) == null && os.equals("Linux")
+        if (System.getProperty(PROPERTY) == null
+                && os.equals("Linux")
                 && Runtime.version().feature() <= LAST_WITH_VFORK) {
             System.setProperty(PROPERTY, "VFORK");
         }

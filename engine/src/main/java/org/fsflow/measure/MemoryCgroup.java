@@ -100,8 +100,7 @@ public final class MemoryCgroup {
     }
 
     /** Where fsflow's own memory cgroup is, and of which kind. */
-    record Location(Path own, Kind kind) {
-    }
+    record Location(Path own, Kind kind) {}
 
     /**
      * fsflow's own memory cgroup from the lines of {@code /proc/self/cgroup}: the v2 one
@@ -145,7 +144,8 @@ public final class MemoryCgroup {
 
     private static List<String> controllers(Path root) {
         try {
-            return List.of(Files.readString(root.resolve("cgroup.controllers")).trim().split("\\s+"));
+            return List.of(
+                    Files.readString(root.resolve("cgroup.controllers")).trim().split("\\s+"));
         } catch (IOException e) {
             return List.of();
         }

@@ -14,11 +14,12 @@ public final class RssSampler implements AutoCloseable {
 
     // one reused daemon thread pool: starting two threads per step was a measurable part of
     // fsflow's per-step overhead
-    private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "fsflow-rss-sampler");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final java.util.concurrent.ExecutorService POOL =
+            java.util.concurrent.Executors.newCachedThreadPool(r -> {
+                Thread t = new Thread(r, "fsflow-rss-sampler");
+                t.setDaemon(true);
+                return t;
+            });
 
     private final ProcessHandle root;
     private final AtomicBoolean running = new AtomicBoolean(true);
@@ -95,7 +96,8 @@ public final class RssSampler implements AutoCloseable {
         task.cancel(true);
         try {
             task.get(1, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.CancellationException | java.util.concurrent.ExecutionException
+        } catch (java.util.concurrent.CancellationException
+                | java.util.concurrent.ExecutionException
                 | java.util.concurrent.TimeoutException e) {
             // cancelled as asked; the sampler's last value stands
         } catch (InterruptedException e) {

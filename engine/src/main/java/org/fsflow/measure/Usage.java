@@ -13,8 +13,16 @@ package org.fsflow.measure;
  * @param writeBytes    written to the devices under test
  * @param ioBusyMillis  time the devices under test were busy
  */
-public record Usage(double realSeconds, double userSeconds, double systemSeconds, long maxRssKb, long minorFaults,
-        long majorFaults, long readBytes, long writeBytes, long ioBusyMillis) {
+public record Usage(
+        double realSeconds,
+        double userSeconds,
+        double systemSeconds,
+        long maxRssKb,
+        long minorFaults,
+        long majorFaults,
+        long readBytes,
+        long writeBytes,
+        long ioBusyMillis) {
 
     /** How CPU time is measured: the change in the JVM's cutime/cstime. */
     public static final String CPU_METHOD = "proc-self-cutime";

@@ -23,20 +23,23 @@ import java.util.regex.Pattern;
 public final class BonnieCsv {
 
     /** One parsed line. */
-    public record Line(String format, String version, String name, String fileSize, Map<String, Double> values,
-            List<String> tooFast) {
-    }
+    public record Line(
+            String format,
+            String version,
+            String name,
+            String fileSize,
+            Map<String, Double> values,
+            List<String> tooFast) {}
 
     /** The measured columns, in bon_csv2html order: rate then %CP. */
     public static final List<String> IO = List.of("putc", "put_block", "rewrite", "getc", "get_block", "seeks");
     /** The file-test columns. */
-    public static final List<String> FILES = List.of("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat",
-            "ran_del");
+    public static final List<String> FILES =
+            List.of("seq_create", "seq_stat", "seq_del", "ran_create", "ran_stat", "ran_del");
 
     private static final Pattern LATENCY = Pattern.compile("(\\d+)(us|ms|s)");
 
-    private BonnieCsv() {
-    }
+    private BonnieCsv() {}
 
     /** Every data line of {@code text}; other lines are ignored. Throws when no line is bonnie++ CSV. */
     public static List<Line> parse(String text) throws OutputParser.Unparseable {

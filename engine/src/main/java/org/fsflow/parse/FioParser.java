@@ -15,8 +15,8 @@ import org.fsflow.result.Json;
 final class FioParser implements OutputParser {
 
     static final List<String> DIRECTIONS = List.of("read", "write", "trim");
-    static final Map<String, String> PERCENTILES = Map.of("50.000000", "p50", "95.000000", "p95", "99.000000", "p99",
-            "99.900000", "p99_9");
+    static final Map<String, String> PERCENTILES =
+            Map.of("50.000000", "p50", "95.000000", "p95", "99.000000", "p99", "99.900000", "p99_9");
 
     @Override
     public Map<String, Object> parse(String stdout, String stderr) throws Unparseable {
@@ -28,7 +28,8 @@ final class FioParser implements OutputParser {
         try {
             root = Json.MAPPER.readTree(stdout.substring(start));
         } catch (IOException e) {
-            throw new Unparseable("fio's JSON does not parse: " + e.getMessage().lines().findFirst().orElse(""));
+            throw new Unparseable("fio's JSON does not parse: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
         JsonNode jobs = root.path("jobs");
         if (!jobs.isArray() || jobs.isEmpty()) {
@@ -41,11 +42,15 @@ final class FioParser implements OutputParser {
             String name = job.path("jobname").asText("job");
             for (String dir : DIRECTIONS) {
                 JsonNode d = job.path(dir);
-                if (d.isMissingNode() || d.path("total_ios").asLong(0) == 0 && d.path("io_bytes").asLong(0) == 0) {
+                if (d.isMissingNode()
+                        || d.path("total_ios").asLong(0) == 0
+                                && d.path("io_bytes").asLong(0) == 0) {
                     continue;
                 }
                 String p = name + "." + dir + ".";
-                double bwBytes = d.has("bw_bytes") ? d.get("bw_bytes").asDouble() : d.path("bw").asDouble() * 1024;
+                double bwBytes = d.has("bw_bytes")
+                        ? d.get("bw_bytes").asDouble()
+                        : d.path("bw").asDouble() * 1024;
                 m.put(p + "bw_bytes", bwBytes);
                 m.put(p + "iops", d.path("iops").asDouble());
                 m.put(p + "io_bytes", d.path("io_bytes").asDouble());

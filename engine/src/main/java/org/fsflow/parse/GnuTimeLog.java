@@ -28,9 +28,8 @@ public final class GnuTimeLog {
      * @param maxRssKb   %M, -v only (else null)
      * @param exitStatus the status of a preceding "non-zero status" line, 0 otherwise; -1 for a signal
      */
-    public record Entry(String command, double realS, double userS, double sysS, Double cpuPct, Long maxRssKb,
-            int exitStatus) {
-    }
+    public record Entry(
+            String command, double realS, double userS, double sysS, Double cpuPct, Long maxRssKb, int exitStatus) {}
 
     private static final String NUM = "(\\d*\\.?\\d+)";
     private static final Pattern LINE = Pattern.compile(
@@ -38,8 +37,7 @@ public final class GnuTimeLog {
     private static final Pattern STATUS = Pattern.compile("^Command exited with non-zero status (\\d+)");
     private static final Pattern SIGNAL = Pattern.compile("^Command terminated by signal (\\d+)");
 
-    private GnuTimeLog() {
-    }
+    private GnuTimeLog() {}
 
     /** Every entry of {@code text}; throws when there is none. */
     public static List<Entry> parse(String text) throws OutputParser.Unparseable {
@@ -54,9 +52,14 @@ public final class GnuTimeLog {
             } else if (SIGNAL.matcher(line).find()) {
                 status = -1;
             } else if ((m = LINE.matcher(line)).matches()) {
-                out.add(new Entry(m.group(1).strip(), Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)),
-                        Double.parseDouble(m.group(4)), m.group(5).equals("?") ? null : Double.parseDouble(m.group(5)),
-                        null, status));
+                out.add(new Entry(
+                        m.group(1).strip(),
+                        Double.parseDouble(m.group(2)),
+                        Double.parseDouble(m.group(3)),
+                        Double.parseDouble(m.group(4)),
+                        m.group(5).equals("?") ? null : Double.parseDouble(m.group(5)),
+                        null,
+                        status));
                 status = 0;
             } else if (line.startsWith("Command being timed:")) {
                 block = new VerboseBlock(line.substring(20).strip().replaceAll("^\"|\"$", ""));

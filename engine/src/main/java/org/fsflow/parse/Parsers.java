@@ -5,8 +5,7 @@ import org.fsflow.scenario.ParserName;
 /** The implementation of every parser named in {@link ParserName}, the one table of parser names. */
 public final class Parsers {
 
-    private Parsers() {
-    }
+    private Parsers() {}
 
     /** The parser of {@code name}. */
     public static OutputParser of(ParserName name) {

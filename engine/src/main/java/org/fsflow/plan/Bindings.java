@@ -25,11 +25,22 @@ import org.fsflow.scenario.Variables;
  * @param stepName    the step, or null
  * @param deviceNodes device name to its node (/dev/loop3), or null when not yet known
  */
-public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, String stepName,
-        Function<String, String> deviceNodes, Map<String, String> memo) {
+public record Bindings(
+        Scenario scenario,
+        Layout layout,
+        Cell cell,
+        int repeat,
+        String stepName,
+        Function<String, String> deviceNodes,
+        Map<String, String> memo) {
 
     /** Bindings for one cell repetition; {@code deviceNodes} may be null (at plan time). */
-    public Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, String stepName,
+    public Bindings(
+            Scenario scenario,
+            Layout layout,
+            Cell cell,
+            int repeat,
+            String stepName,
             Function<String, String> deviceNodes) {
         this(scenario, layout, cell, repeat, stepName, deviceNodes, new java.util.HashMap<>());
     }
@@ -75,10 +86,16 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
                 Scenario.Param p = scenario.params().get(field);
                 yield p == null ? null : p.value();
             }
-            case RUN -> field.equals("out") ? layout.out().toString() : layout.work().toString();
-            case CELL -> cell == null ? null : field.equals("id") ? cell.id() : cell.coordinates().get(field);
-            case DATASET -> cell == null || cell.dataset() == null ? null
-                    : dataset(scenario.datasets().get(cell.dataset()), field);
+            case RUN ->
+                field.equals("out") ? layout.out().toString() : layout.work().toString();
+            case CELL ->
+                cell == null
+                        ? null
+                        : field.equals("id") ? cell.id() : cell.coordinates().get(field);
+            case DATASET ->
+                cell == null || cell.dataset() == null
+                        ? null
+                        : dataset(scenario.datasets().get(cell.dataset()), field);
             case DATASETS -> {
                 int dot2 = field.indexOf('.');
                 Dataset named = dot2 < 0 ? null : scenario.datasets().get(field.substring(0, dot2));
@@ -110,7 +127,9 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
     }
 
     private Filesystem filesystem() {
-        return cell == null || cell.filesystem() == null ? null : scenario.filesystems().get(cell.filesystem());
+        return cell == null || cell.filesystem() == null
+                ? null
+                : scenario.filesystems().get(cell.filesystem());
     }
 
     private String dataset(Dataset d, String field) {
@@ -131,10 +150,14 @@ public record Bindings(Scenario scenario, Layout layout, Cell cell, int repeat, 
         }
         return switch (field) {
             case "mnt" -> layout.mountPoint(d).toString();
-            case "dev" -> d instanceof Device.Block b ? b.path().toString()
-                    : deviceNodes == null ? null : deviceNodes.apply(name);
-            case "size" -> d instanceof Device.Loop l ? String.valueOf(l.sizeBytes())
-                    : d instanceof Device.Tmpfs t ? String.valueOf(t.sizeBytes()) : null;
+            case "dev" ->
+                d instanceof Device.Block b
+                        ? b.path().toString()
+                        : deviceNodes == null ? null : deviceNodes.apply(name);
+            case "size" ->
+                d instanceof Device.Loop l
+                        ? String.valueOf(l.sizeBytes())
+                        : d instanceof Device.Tmpfs t ? String.valueOf(t.sizeBytes()) : null;
             default -> null;
         };
     }

@@ -23,7 +23,9 @@ public record Layout(Path out, Path work) {
 
     /** Where {@code device} is mounted (a dir device's own path). */
     public Path mountPoint(Device device) {
-        return device.mountPoint() != null ? device.mountPoint() : work.resolve(Defaults.MOUNT_DIR).resolve(device.name());
+        return device.mountPoint() != null
+                ? device.mountPoint()
+                : work.resolve(Defaults.MOUNT_DIR).resolve(device.name());
     }
 
     /** The image file of a loop device. */
@@ -37,7 +39,8 @@ public record Layout(Path out, Path work) {
             return dataset.existing();
         }
         Device source = scenario.devices().get(Scenario.SOURCE);
-        Path root = source != null ? mountPoint(source).resolve(Defaults.DATASETS_ON_SOURCE)
+        Path root = source != null
+                ? mountPoint(source).resolve(Defaults.DATASETS_ON_SOURCE)
                 : work.resolve(Defaults.DATASETS_IN_WORK);
         return root.resolve(dataset.name());
     }

@@ -19,8 +19,7 @@ import org.fsflow.scenario.Scenario;
  */
 public final class PlanCommands {
 
-    private PlanCommands() {
-    }
+    private PlanCommands() {}
 
     /** Lifecycle commands outside the steps, each with what it is ("zfs service start"), in plan order. */
     public static Map<String, String> lifecycle(Plan plan) {

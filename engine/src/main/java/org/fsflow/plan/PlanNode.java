@@ -18,8 +18,17 @@ import org.fsflow.scenario.Step;
  * @param after     the unmeasured command run afterwards, or null
  * @param dependsOn ids of the nodes that must run before this one
  */
-public record PlanNode(String id, Kind kind, Cell cell, int repeat, Step step, String subject, String command,
-        String before, String after, List<String> dependsOn) {
+public record PlanNode(
+        String id,
+        Kind kind,
+        Cell cell,
+        int repeat,
+        Step step,
+        String subject,
+        String command,
+        String before,
+        String after,
+        List<String> dependsOn) {
 
     /** Node kinds. */
     public enum Kind {

@@ -20,11 +20,12 @@ public final class PlanPrinter {
 
     /** The output formats of {@code fsflow plan}. */
     public enum Format {
-        TEXT, JSON, DOT
+        TEXT,
+        JSON,
+        DOT
     }
 
-    private PlanPrinter() {
-    }
+    private PlanPrinter() {}
 
     /** Prints {@code plan} in {@code format}. */
     public static void print(Plan plan, Format format, Writer out) {
@@ -46,27 +47,52 @@ public final class PlanPrinter {
         Scenario s = plan.scenario();
         Repeat r = s.repeat();
         String axes = s.matrix().axes().entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue().size()).collect(Collectors.joining(" x "));
+                .map(e -> e.getKey() + " " + e.getValue().size())
+                .collect(Collectors.joining(" x "));
         String repeat = r.adaptive()
                 ? r.min() + " to " + r.max() + " (adds repetitions while CV > "
                         + String.format(Locale.ROOT, "%.1f%%", r.targetCv() * 100) + ")"
                 : String.valueOf(r.min());
         StringBuilder b = new StringBuilder();
-        b.append("scenario  ").append(s.name()).append(s.title() == null ? "" : ": " + s.title()).append('\n');
-        b.append("file      ").append(s.source().path()).append(" (sha256 ").append(s.source().sha256(), 0, 16)
+        b.append("scenario  ")
+                .append(s.name())
+                .append(s.title() == null ? "" : ": " + s.title())
+                .append('\n');
+        b.append("file      ")
+                .append(s.source().path())
+                .append(" (sha256 ")
+                .append(s.source().sha256(), 0, 16)
                 .append(")\n");
-        b.append("cells     ").append(plan.cells().size()).append(axes.isEmpty() ? "" : " (" + axes + ")")
-                .append(", repeat ").append(repeat).append(", order ")
+        b.append("cells     ")
+                .append(plan.cells().size())
+                .append(axes.isEmpty() ? "" : " (" + axes + ")")
+                .append(", repeat ")
+                .append(repeat)
+                .append(", order ")
                 .append(s.order().name().toLowerCase(Locale.ROOT))
-                .append(s.order() == Scenario.Order.SHUFFLED ? " (seed " + plan.seed() + ")" : "").append('\n');
-        b.append("nodes     ").append(plan.nodes().size()).append(": ").append(plan.measuredCount())
-                .append(" measured steps, ").append(plan.count(PlanNode.Kind.DATASET)).append(" datasets, ")
-                .append(plan.count(PlanNode.Kind.SETUP)).append(" set-ups, ")
-                .append(plan.count(PlanNode.Kind.TEARDOWN)).append(" teardowns\n");
+                .append(s.order() == Scenario.Order.SHUFFLED ? " (seed " + plan.seed() + ")" : "")
+                .append('\n');
+        b.append("nodes     ")
+                .append(plan.nodes().size())
+                .append(": ")
+                .append(plan.measuredCount())
+                .append(" measured steps, ")
+                .append(plan.count(PlanNode.Kind.DATASET))
+                .append(" datasets, ")
+                .append(plan.count(PlanNode.Kind.SETUP))
+                .append(" set-ups, ")
+                .append(plan.count(PlanNode.Kind.TEARDOWN))
+                .append(" teardowns\n");
         if (s.memory().present()) {
-            b.append("memory    ").append(org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()))
-                    .append(" of RAM for every measured step").append(s.memory().factor() < 1 ? " (scaled with the "
-                            + "datasets from " + org.fsflow.scenario.ByteSize.format(s.memory().bytes()) + ")" : "")
+            b.append("memory    ")
+                    .append(org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()))
+                    .append(" of RAM for every measured step")
+                    .append(
+                            s.memory().factor() < 1
+                                    ? " (scaled with the " + "datasets from "
+                                            + org.fsflow.scenario.ByteSize.format(
+                                                    s.memory().bytes()) + ")"
+                                    : "")
                     .append('\n');
         }
         if (s.warmup() > 0) {
@@ -81,11 +107,13 @@ public final class PlanPrinter {
     // which cells run in a VM under a kernel that is not the host's
     private static String kernelLine(Plan plan, KernelSpec k) {
         long cells = plan.cells().stream()
-                .filter(c -> plan.scenario().kernelOf(c.coordinates()).name().equals(k.name())).count();
-        String spec = k instanceof KernelSpec.Debian d ? "debian " + d.packageName()
+                .filter(c -> plan.scenario().kernelOf(c.coordinates()).name().equals(k.name()))
+                .count();
+        String spec = k instanceof KernelSpec.Debian d
+                ? "debian " + d.packageName()
                 : k instanceof KernelSpec.Image i ? "image " + i.image() : k.name();
-        return "kernel    " + k.name() + " (" + spec + "): " + cells + " of " + plan.cells().size()
-                + " cells run in a VM under it\n";
+        return "kernel    " + k.name() + " (" + spec + "): " + cells + " of "
+                + plan.cells().size() + " cells run in a VM under it\n";
     }
 
     private static void text(Plan plan, Writer out) throws IOException {

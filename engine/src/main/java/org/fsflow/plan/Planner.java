@@ -22,8 +22,7 @@ import org.fsflow.scenario.Step;
  */
 public final class Planner {
 
-    private Planner() {
-    }
+    private Planner() {}
 
     /**
      * Plans {@code scenario} with outputs in {@code layout}; {@code seed} orders a shuffled
@@ -34,29 +33,58 @@ public final class Planner {
         List<Cell> cells = cells(scenario.matrix());
         List<PlanNode> nodes = new ArrayList<>();
         for (Device d : scenario.devices().values()) {
-            nodes.add(new PlanNode("setup/" + d.name(), PlanNode.Kind.SETUP, null, 0, null, d.name(),
-                    setup(scenario, layout, d), null, null, after(nodes)));
+            nodes.add(new PlanNode(
+                    "setup/" + d.name(),
+                    PlanNode.Kind.SETUP,
+                    null,
+                    0,
+                    null,
+                    d.name(),
+                    setup(scenario, layout, d),
+                    null,
+                    null,
+                    after(nodes)));
         }
         Map<String, String> datasetNodes = new LinkedHashMap<>();
         for (String name : scenario.usedDatasets()) {
             Dataset d = scenario.datasets().get(name);
             String id = "dataset/" + d.name();
-            nodes.add(new PlanNode(id, PlanNode.Kind.DATASET, null, 0, null, d.name(),
-                    describe(scenario, layout, d), null, null, after(nodes)));
+            nodes.add(new PlanNode(
+                    id,
+                    PlanNode.Kind.DATASET,
+                    null,
+                    0,
+                    null,
+                    d.name(),
+                    describe(scenario, layout, d),
+                    null,
+                    null,
+                    after(nodes)));
             datasetNodes.put(d.name(), id);
         }
         Map<String, Bindings> byCell = new java.util.HashMap<>();
         for (Unit unit : units(scenario, cells, seed)) {
-            Bindings cellBindings = byCell.computeIfAbsent(unit.cell().id(),
-                    id -> new Bindings(scenario, layout, unit.cell(), 0, null, null));
-            String datasetNode = unit.cell().dataset() == null ? null : datasetNodes.get(unit.cell().dataset());
+            Bindings cellBindings = byCell.computeIfAbsent(
+                    unit.cell().id(), id -> new Bindings(scenario, layout, unit.cell(), 0, null, null));
+            String datasetNode = unit.cell().dataset() == null
+                    ? null
+                    : datasetNodes.get(unit.cell().dataset());
             nodes.addAll(unitNodes(scenario, cellBindings, unit.cell(), unit.repeat(), last(nodes), datasetNode));
         }
         List<Device> reversed = new ArrayList<>(scenario.devices().values());
         Collections.reverse(reversed);
         for (Device d : reversed) {
-            nodes.add(new PlanNode("teardown/" + d.name(), PlanNode.Kind.TEARDOWN, null, 0, null, d.name(),
-                    teardown(layout, d), null, null, after(nodes)));
+            nodes.add(new PlanNode(
+                    "teardown/" + d.name(),
+                    PlanNode.Kind.TEARDOWN,
+                    null,
+                    0,
+                    null,
+                    d.name(),
+                    teardown(layout, d),
+                    null,
+                    null,
+                    after(nodes)));
         }
         return new Plan(scenario, layout, seed, cells, List.copyOf(nodes));
     }
@@ -76,8 +104,8 @@ public final class Planner {
      * (and dataset node {@code datasetNode}, if any). Also used by the runner for the repetitions
      * an adaptive {@code repeat:} adds.
      */
-    public static List<PlanNode> unitNodes(Scenario scenario, Bindings cellBindings, Cell cell, int repeat,
-            String previous, String datasetNode) {
+    public static List<PlanNode> unitNodes(
+            Scenario scenario, Bindings cellBindings, Cell cell, int repeat, String previous, String datasetNode) {
         List<PlanNode> nodes = new ArrayList<>(scenario.steps().size());
         Bindings unit = cellBindings.forRepeat(repeat);
         String last = previous;
@@ -93,10 +121,17 @@ public final class Planner {
                 deps.add(datasetNode);
             }
             String id = cell.nodeId(repeat, step.name());
-            nodes.add(new PlanNode(id, PlanNode.Kind.STEP, cell, repeat, step, null,
+            nodes.add(new PlanNode(
+                    id,
+                    PlanNode.Kind.STEP,
+                    cell,
+                    repeat,
+                    step,
+                    null,
                     command.skipped() ? command.display() + "  # skipped: " + command.skipReason() : command.display(),
                     step.before() == null ? null : b.display(step.before()),
-                    step.after() == null ? null : b.display(step.after()), List.copyOf(deps)));
+                    step.after() == null ? null : b.display(step.after()),
+                    List.copyOf(deps)));
             last = id;
             first = false;
         }
@@ -104,8 +139,7 @@ public final class Planner {
     }
 
     /** One repetition of one cell: the unit that order: arranges. */
-    record Unit(Cell cell, int repeat) {
-    }
+    record Unit(Cell cell, int repeat) {}
 
     static List<Unit> units(Scenario scenario, List<Cell> cells, long seed) {
         // warm-up repetitions come first, numbered like the others (r1 ...), and are marked in results
@@ -140,7 +174,8 @@ public final class Planner {
                 for (Matrix.Value v : axis.getValue()) {
                     Map<String, String> coords = new LinkedHashMap<>(c.coordinates());
                     coords.put(axis.getKey(), v.value());
-                    next.add(new Cell(c.id().isEmpty() ? v.value() : c.id() + "/" + v.value(),
+                    next.add(new Cell(
+                            c.id().isEmpty() ? v.value() : c.id() + "/" + v.value(),
                             Collections.unmodifiableMap(coords)));
                 }
             }
@@ -151,8 +186,8 @@ public final class Planner {
 
     private static String setup(Scenario s, Layout layout, Device d) {
         String mnt = layout.mountPoint(d).toString();
-        boolean stepsMount = s.steps().stream().anyMatch(st -> st.action() == Step.Action.MOUNT
-                && st.device().equals(d.name()));
+        boolean stepsMount = s.steps().stream()
+                .anyMatch(st -> st.action() == Step.Action.MOUNT && st.device().equals(d.name()));
         Filesystem fs = StepCommand.filesystem(s, d, null);
         String prepare = stepsMount || fs == null ? "" : ", mkfs." + fs.type() + ", mount on " + mnt;
         if (d instanceof Device.Loop l) {
@@ -163,9 +198,10 @@ public final class Planner {
             return "check " + b.path() + " (not mounted, not swap, not root, no holders; destroy: true)" + prepare;
         }
         if (d instanceof Device.Tmpfs t) {
-            return stepsMount ? "tmpfs, mounted by the steps on " + mnt
-                    : "mount tmpfs" + (t.sizeBytes() > 0 ? " (" + ByteSize.format(t.sizeBytes()) + ")" : "")
-                            + " on " + mnt;
+            return stepsMount
+                    ? "tmpfs, mounted by the steps on " + mnt
+                    : "mount tmpfs" + (t.sizeBytes() > 0 ? " (" + ByteSize.format(t.sizeBytes()) + ")" : "") + " on "
+                            + mnt;
         }
         return "use directory " + mnt;
     }
@@ -174,12 +210,16 @@ public final class Planner {
         if (d.existing() != null) {
             return "use existing tree " + d.existing();
         }
-        String size = d.size() instanceof Dataset.SizeSpec.Fixed f ? ByteSize.format(f.bytes())
+        String size = d.size() instanceof Dataset.SizeSpec.Fixed f
+                ? ByteSize.format(f.bytes())
                 : d.size() instanceof Dataset.SizeSpec.LogUniform u
                         ? ByteSize.format(u.min()) + " to " + ByteSize.format(u.max()) + " (log-uniform)"
                         : "weighted sizes";
-        return "generate " + d.fileCount() + (d.fileCount() == 1 ? " file of " : " files of ") + size + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs")) + ", about "
-                + ByteSize.format(d.expectedBytes()) + ", " + d.content().kind().name().toLowerCase(java.util.Locale.ROOT)
+        return "generate " + d.fileCount() + (d.fileCount() == 1 ? " file of " : " files of ") + size
+                + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs"))
+                + ", about "
+                + ByteSize.format(d.expectedBytes()) + ", "
+                + d.content().kind().name().toLowerCase(java.util.Locale.ROOT)
                 + " content, seed " + datasetSeed(s, d) + " -> " + layout.dataset(s, d);
     }
 
@@ -190,8 +230,8 @@ public final class Planner {
 
     private static String teardown(Layout layout, Device d) {
         if (d instanceof Device.Loop l) {
-            return "unmount " + layout.mountPoint(d) + " if mounted, detach loop device, remove "
-                    + layout.image(l) + " if fsflow created it";
+            return "unmount " + layout.mountPoint(d) + " if mounted, detach loop device, remove " + layout.image(l)
+                    + " if fsflow created it";
         }
         if (d instanceof Device.Dir) {
             return "nothing to release";

@@ -5,9 +5,7 @@ import java.util.List;
 /** POSIX shell quoting, so every value substituted into a {@code sh -c} command stays one word. */
 public final class Shell {
 
-
-    private Shell() {
-    }
+    private Shell() {}
 
     /** {@code value} as one shell word: unchanged when safe, else in single quotes. */
     public static String quote(String value) {
@@ -24,7 +22,9 @@ public final class Shell {
         }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+            boolean ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
                     || "_./:=@%+,-".indexOf(c) >= 0;
             if (!ok) {
                 return false;

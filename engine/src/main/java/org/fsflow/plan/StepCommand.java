@@ -52,8 +52,9 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
                 yield run(List.of("sh", "-c", text), text);
             }
             case CAPACITY -> {
-                String text = (dev == null && device.hasDeviceNode() ? "blockdev --getsize64 " + devShown
-                        : device.hasDeviceNode() ? "blockdev --getsize64 " + Shell.quote(dev) : "echo 0")
+                String text = (dev == null && device.hasDeviceNode()
+                                ? "blockdev --getsize64 " + devShown
+                                : device.hasDeviceNode() ? "blockdev --getsize64 " + Shell.quote(dev) : "echo 0")
                         + " && stat -f -c '%S %b %f %a %c %d' " + Shell.quote(mnt);
                 yield run(List.of("sh", "-c", text), text);
             }
@@ -68,13 +69,16 @@ public record StepCommand(List<String> argv, String display, String skipReason) 
         if (device.name().equals(Scenario.TARGET) && s.matrix().has(Matrix.FILESYSTEM) && cell != null) {
             return s.filesystems().get(cell.filesystem());
         }
-        String name = device.filesystem() != null ? device.filesystem()
+        String name = device.filesystem() != null
+                ? device.filesystem()
                 : device.name().equals(Scenario.SOURCE) ? Defaults.SOURCE_FILESYSTEM : null;
         if (name == null) {
             return null;
         }
         Filesystem declared = s.filesystems().get(name);
-        return declared != null ? declared : new Filesystem(name, name, List.of(), List.of(), null, null, device.where());
+        return declared != null
+                ? declared
+                : new Filesystem(name, name, List.of(), List.of(), null, null, device.where());
     }
 
     private static StepCommand mkfs(Step step, Device device, Filesystem fs, Bindings b, String dev) {

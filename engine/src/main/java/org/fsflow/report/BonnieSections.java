@@ -14,11 +14,10 @@ import org.fsflow.summary.Numbers;
 final class BonnieSections {
 
     /** The tests charted, as block throughput. */
-    private static final List<BonnieTest> CHARTED = List.of(BonnieTest.PUT_BLOCK, BonnieTest.REWRITE,
-            BonnieTest.GET_BLOCK);
+    private static final List<BonnieTest> CHARTED =
+            List.of(BonnieTest.PUT_BLOCK, BonnieTest.REWRITE, BonnieTest.GET_BLOCK);
 
-    private BonnieSections() {
-    }
+    private BonnieSections() {}
 
     static Bonnie of(BonnieTable t) {
         List<BonnieLine> lines = new ArrayList<>();
@@ -36,20 +35,39 @@ final class BonnieSections {
                 anyBar |= s != null;
             }
         }
-        String chart = anyBar ? Charts.grouped("bonnie++ block throughput (± standard deviation)", "MiB/s", "", false,
-                List.of("write (block)", "rewrite", "read (block)"), t.columns(), means, sds) : "";
-        String chartFile = anyBar ? "chart-bonnie-" + DatasetSections.anchor((t.dataset().isEmpty() ? ""
-                : t.dataset() + "-") + t.step()) + ".svg" : "";
-        return new Bonnie("bonnie++: " + t.step() + (t.dataset().isEmpty() ? "" : ", dataset " + t.dataset()),
-                headers(t.tests()), lines, chart, chartFile);
+        String chart = anyBar
+                ? Charts.grouped(
+                        "bonnie++ block throughput (± standard deviation)",
+                        "MiB/s",
+                        "",
+                        false,
+                        List.of("write (block)", "rewrite", "read (block)"),
+                        t.columns(),
+                        means,
+                        sds)
+                : "";
+        String chartFile = anyBar
+                ? "chart-bonnie-" + DatasetSections.anchor((t.dataset().isEmpty() ? "" : t.dataset() + "-") + t.step())
+                        + ".svg"
+                : "";
+        return new Bonnie(
+                "bonnie++: " + t.step() + (t.dataset().isEmpty() ? "" : ", dataset " + t.dataset()),
+                headers(t.tests()),
+                lines,
+                chart,
+                chartFile);
     }
 
     private static List<BonnieHeader> headers(List<BonnieTest> tests) {
         List<BonnieHeader> out = new ArrayList<>();
         String group = null;
         for (BonnieTest test : tests) {
-            int span = 2 * (int) tests.stream().filter(x -> x.group().equals(test.group())).count();
-            out.add(new BonnieHeader(test.group(), test.test(), test.unit(), !test.group().equals(group), span));
+            int span = 2
+                    * (int) tests.stream()
+                            .filter(x -> x.group().equals(test.group()))
+                            .count();
+            out.add(new BonnieHeader(
+                    test.group(), test.test(), test.unit(), !test.group().equals(group), span));
             group = test.group();
         }
         return out;
@@ -63,7 +81,10 @@ final class BonnieSections {
             cells.add(cpu(f.cpu(), f.tooFast()));
             latencies.add(f.latency() == null ? "" : latency(f.latency()));
         }
-        return new BonnieLine(line.column(), line.runs(), cells,
+        return new BonnieLine(
+                line.column(),
+                line.runs(),
+                cells,
                 latencies.stream().allMatch(String::isEmpty) ? List.of() : latencies);
     }
 
@@ -85,7 +106,8 @@ final class BonnieSections {
 
     private static String latency(Summary s) {
         double us = s.mean();
-        return us >= 1_000_000 ? Numbers.sig(us / 1e6) + " s" : us >= 1000 ? Numbers.sig(us / 1000) + " ms"
-                : Numbers.sig(us) + " µs";
+        return us >= 1_000_000
+                ? Numbers.sig(us / 1e6) + " s"
+                : us >= 1000 ? Numbers.sig(us / 1000) + " ms" : Numbers.sig(us) + " µs";
     }
 }

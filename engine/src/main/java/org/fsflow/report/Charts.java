@@ -13,8 +13,9 @@ import org.fsflow.summary.Numbers;
 public final class Charts {
 
     /** Colours of the filesystems, in matrix order (distinguishable, print in grey). */
-    static final List<String> PALETTE = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
-            "#e377c2", "#7f7f7f", "#bcbd22", "#17becf");
+    static final List<String> PALETTE = List.of(
+            "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+            "#17becf");
 
     // the geometry of every chart, in SVG user units
     private static final int WIDTH = 760;
@@ -25,15 +26,14 @@ public final class Charts {
     private static final int LEGEND_Y = TOP + PLOT + 44;
     private static final int HEIGHT = LEGEND_Y + 22;
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /**
      * The chart of {@code means[step][fs]} with half-widths {@code halves} (NaN: no bar / no
      * error bar), {@code steps} along the x axis, one bar per filesystem.
      */
-    static String groupedRelative(String title, List<String> steps, List<String> filesystems, double[][] means,
-            double[][] halves) {
+    static String groupedRelative(
+            String title, List<String> steps, List<String> filesystems, double[][] means, double[][] halves) {
         double[][] rel = new double[steps.size()][filesystems.size()];
         double[][] relHalf = new double[steps.size()][filesystems.size()];
         for (int s = 0; s < steps.size(); s++) {
@@ -58,13 +58,25 @@ public final class Charts {
      * a y axis labelled {@code yLabel}, tick labels ending with {@code unit}; with {@code unitLine}
      * a dashed line at 1.
      */
-    static String grouped(String title, String yLabel, String unit, boolean unitLine, List<String> groups,
-            List<String> series, double[][] values, double[][] halves) {
+    static String grouped(
+            String title,
+            String yLabel,
+            String unit,
+            boolean unitLine,
+            List<String> groups,
+            List<String> series,
+            double[][] values,
+            double[][] halves) {
         double axisMax = niceCeiling(max(values, halves, unitLine));
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n", WIDTH,
-                HEIGHT, WIDTH, HEIGHT));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                        + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
+                WIDTH,
+                HEIGHT,
+                WIDTH,
+                HEIGHT));
         svg.append("<title>").append(xml(title)).append("</title>\n");
         svg.append(text(LEFT, 16, xml(title), "start", "font-size=\"13\" font-weight=\"bold\""));
         axis(svg, axisMax, unit, unitLine);
@@ -74,13 +86,25 @@ public final class Charts {
             double x0 = LEFT + group * s + (group - bar * series.size()) / 2;
             for (int f = 0; f < series.size(); f++) {
                 if (!Double.isNaN(values[s][f])) {
-                    bar(svg, x0 + bar * f, bar, axisMax, values[s][f], halves[s][f], f,
-                            xml(groups.get(s)) + ", " + xml(series.get(f)) + ": " + Numbers.sig(values[s][f]) + xml(unit));
+                    bar(
+                            svg,
+                            x0 + bar * f,
+                            bar,
+                            axisMax,
+                            values[s][f],
+                            halves[s][f],
+                            f,
+                            xml(groups.get(s)) + ", " + xml(series.get(f)) + ": " + Numbers.sig(values[s][f])
+                                    + xml(unit));
                 }
             }
             svg.append(text(LEFT + group * s + group / 2, TOP + PLOT + 16, xml(groups.get(s)), "middle", ""));
         }
-        svg.append(text(12, TOP + PLOT / 2.0, xml(yLabel), "middle",
+        svg.append(text(
+                12,
+                TOP + PLOT / 2.0,
+                xml(yLabel),
+                "middle",
                 "transform=\"rotate(-90 12 " + String.format(Locale.ROOT, "%.1f", TOP + PLOT / 2.0) + ")\""));
         legend(svg, series);
         svg.append("</svg>\n");
@@ -104,38 +128,69 @@ public final class Charts {
         for (int i = 0; i <= 4; i++) {
             double v = axisMax * i / 4;
             double y = TOP + PLOT - PLOT * v / axisMax;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    LEFT, y, WIDTH - RIGHT, y));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    LEFT,
+                    y,
+                    WIDTH - RIGHT,
+                    y));
             svg.append(text(LEFT - 6, y + 4, xml(Numbers.sig(v) + unit), "end", ""));
         }
         if (unitLine) {
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\" "
-                    + "stroke-dasharray=\"4 3\"/>%n", LEFT, TOP + PLOT - PLOT / axisMax, WIDTH - RIGHT,
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#333\" "
+                            + "stroke-dasharray=\"4 3\"/>%n",
+                    LEFT,
+                    TOP + PLOT - PLOT / axisMax,
+                    WIDTH - RIGHT,
                     TOP + PLOT - PLOT / axisMax));
         }
     }
 
     // one bar of series f at x, with its error bar; tooltip is already escaped
-    private static void bar(StringBuilder svg, double x, double bar, double axisMax, double value, double half, int f,
-            String tooltip) {
+    private static void bar(
+            StringBuilder svg, double x, double bar, double axisMax, double value, double half, int f, String tooltip) {
         double h = PLOT * value / axisMax;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-                + "fill=\"%s\"><title>%s</title></rect>%n", x, TOP + PLOT - h, bar - 2, h,
-                PALETTE.get(f % PALETTE.size()), tooltip));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                        + "fill=\"%s\"><title>%s</title></rect>%n",
+                x,
+                TOP + PLOT - h,
+                bar - 2,
+                h,
+                PALETTE.get(f % PALETTE.size()),
+                tooltip));
         if (!Double.isNaN(half)) {
             double cx = x + (bar - 2) / 2;
             double y1 = TOP + PLOT - PLOT * Math.min(axisMax, value + half) / axisMax;
             double y2 = TOP + PLOT - PLOT * Math.max(0, value - half) / axisMax;
-            svg.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" "
-                    + "stroke=\"#000\" fill=\"none\"/>%n", cx, y1, y2, cx - 3, y1, cx + 3, cx - 3, y2, cx + 3));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<path d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" " + "stroke=\"#000\" fill=\"none\"/>%n",
+                    cx,
+                    y1,
+                    y2,
+                    cx - 3,
+                    y1,
+                    cx + 3,
+                    cx - 3,
+                    y2,
+                    cx + 3));
         }
     }
 
     private static void legend(StringBuilder svg, List<String> series) {
         double lx = LEFT;
         for (int f = 0; f < series.size(); f++) {
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
-                    lx, LEGEND_Y - 10, PALETTE.get(f % PALETTE.size())));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<rect x=\"%.1f\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
+                    lx,
+                    LEGEND_Y - 10,
+                    PALETTE.get(f % PALETTE.size())));
             svg.append(text(lx + 16, LEGEND_Y, xml(series.get(f)), "start", ""));
             lx += 28 + 7 * series.get(f).length();
         }
@@ -153,13 +208,22 @@ public final class Charts {
     }
 
     private static String text(double x, double y, String escaped, String anchor, String extra) {
-        return String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n", x, y, anchor,
-                extra.isEmpty() ? "" : " " + extra, escaped);
+        return String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n",
+                x,
+                y,
+                anchor,
+                extra.isEmpty() ? "" : " " + extra,
+                escaped);
     }
 
     /** XML text escaping for SVG content and attributes. */
     public static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+        return s.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;")
                 .replace("'", "&#39;");
     }
 }

@@ -11,8 +11,7 @@ import org.fsflow.summary.Numbers;
 /** The conditions of a run as the report shows them: host, devices, tools, settings. */
 final class Conditions {
 
-    private Conditions() {
-    }
+    private Conditions() {}
 
     static List<Labelled> of(RunEnvironment env) {
         List<Labelled> c = new ArrayList<>();
@@ -21,15 +20,24 @@ final class Conditions {
         add(c, "Memory", env.memoryBytes() != null ? Numbers.bytes(env.memoryBytes()) : "");
         add(c, "Kernel", nz(env.kernel()));
         add(c, "Distribution", nz(env.distribution()));
-        add(c, "fsflow", nz(env.fsflowVersion()) + (env.javaVersion() != null ? " (Java " + env.javaVersion() + ")"
-                : ""));
-        add(c, "Scenario", nz(env.scenarioFile()) + (env.scenarioSha256() != null ? " (sha256 "
-                + env.scenarioSha256() + ")" : ""));
+        add(
+                c,
+                "fsflow",
+                nz(env.fsflowVersion()) + (env.javaVersion() != null ? " (Java " + env.javaVersion() + ")" : ""));
+        add(
+                c,
+                "Scenario",
+                nz(env.scenarioFile())
+                        + (env.scenarioSha256() != null ? " (sha256 " + env.scenarioSha256() + ")" : ""));
         RunEnvironment.LaunchFloor floor = env.launchFloor();
         if (floor != null) {
-            add(c, "Launch floor", Numbers.sig(floor.realSMedian() * 1000) + " ms real, "
-                    + Numbers.sig(floor.cpuSMedian() * 1000) + " ms CPU (median of " + floor.runs() + " runs of "
-                    + "'true' through fsflow: the floor of every measurement)" + bare(floor));
+            add(
+                    c,
+                    "Launch floor",
+                    Numbers.sig(floor.realSMedian() * 1000) + " ms real, "
+                            + Numbers.sig(floor.cpuSMedian() * 1000) + " ms CPU (median of " + floor.runs()
+                            + " runs of "
+                            + "'true' through fsflow: the floor of every measurement)" + bare(floor));
         }
         add(c, "Host at start", host(env));
         FaithfulConditions.add(c, env.conditions());
@@ -56,12 +64,19 @@ final class Conditions {
     private static String host(RunEnvironment env) {
         StringBuilder b = new StringBuilder();
         if (env.loadAverage().containsKey("load_1m")) {
-            b.append("load average ").append(env.loadAverage().get("load_1m")).append(" (1 min), ")
-                    .append(env.loadAverage().get("load_5m")).append(" (5 min)");
+            b.append("load average ")
+                    .append(env.loadAverage().get("load_1m"))
+                    .append(" (1 min), ")
+                    .append(env.loadAverage().get("load_5m"))
+                    .append(" (5 min)");
         }
         if (env.conditions() != null) {
-            b.append(b.length() > 0 ? "; " : "").append("CPU frequency governor: ").append(env.cpuGovernors().isEmpty()
-                    ? "not exposed" : env.cpuGovernors().toString().replaceAll("[{}]", ""));
+            b.append(b.length() > 0 ? "; " : "")
+                    .append("CPU frequency governor: ")
+                    .append(
+                            env.cpuGovernors().isEmpty()
+                                    ? "not exposed"
+                                    : env.cpuGovernors().toString().replaceAll("[{}]", ""));
         }
         return b.toString();
     }
@@ -75,13 +90,15 @@ final class Conditions {
     static List<Device> devices(RunEnvironment env) {
         List<Device> out = new ArrayList<>();
         env.campaign().devices().forEach((name, d) -> {
-            String size = d.sizeBytes() != null && d.sizeBytes() > 0 ? Numbers.bytes(d.sizeBytes())
+            String size = d.sizeBytes() != null && d.sizeBytes() > 0
+                    ? Numbers.bytes(d.sizeBytes())
                     : d.deviceBytes() != null ? Numbers.bytes(d.deviceBytes()) : "";
             String where = d.image() != null ? "image " + d.image() : nz(d.path());
             String backing = d.backingSource() != null ? d.backingSource() : nz(d.blockDevice());
             String rotational = d.rotational() == null ? "" : d.rotational() ? "yes" : "no (SSD or virtual)";
-            String direct = d.directIo() == null ? "" : d.directIo() ? "yes"
-                    : "no" + (d.directIoNote() != null ? " (" + d.directIoNote() + ")" : "");
+            String direct = d.directIo() == null
+                    ? ""
+                    : d.directIo() ? "yes" : "no" + (d.directIoNote() != null ? " (" + d.directIoNote() + ")" : "");
             out.add(new Device(name, nz(d.kind()), size, where, backing, nz(d.model()), rotational, direct));
         });
         return out;

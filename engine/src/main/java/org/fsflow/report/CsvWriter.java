@@ -17,12 +17,30 @@ import org.fsflow.result.Measurement;
  */
 final class CsvWriter {
 
-    static final List<String> COLUMNS = List.of("node", "dataset", "filesystem", "step", "repeat", "status",
-            "exit_code", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults", "major_faults",
-            "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "command", "reason");
+    static final List<String> COLUMNS = List.of(
+            "node",
+            "dataset",
+            "filesystem",
+            "step",
+            "repeat",
+            "status",
+            "exit_code",
+            "real_s",
+            "user_s",
+            "sys_s",
+            "cpu_pct",
+            "max_rss_kb",
+            "minor_faults",
+            "major_faults",
+            "read_bytes",
+            "write_bytes",
+            "io_busy_ms",
+            "started_at",
+            "ended_at",
+            "command",
+            "reason");
 
-    private CsvWriter() {
-    }
+    private CsvWriter() {}
 
     static String csv(List<Measurement> rows) {
         TreeSet<String> metrics = new TreeSet<>();
@@ -35,12 +53,30 @@ final class CsvWriter {
         COLUMNS.forEach(schema::addColumn);
         metrics.forEach(m -> schema.addColumn("metric." + m));
         StringWriter out = new StringWriter();
-        try (SequenceWriter w = new CsvMapper().writer(schema.build().withHeader()).writeValues(out)) {
+        try (SequenceWriter w =
+                new CsvMapper().writer(schema.build().withHeader()).writeValues(out)) {
             for (Measurement r : rows) {
-                List<Object> row = new ArrayList<>(List.of(r.node(), nz(r.dataset()), nz(r.filesystem()), r.step(),
-                        r.repeat(), r.status(), nz(r.exitCode()), nz(r.realS()), nz(r.userS()), nz(r.sysS()),
-                        nz(r.cpuPct()), nz(r.maxRssKb()), nz(r.minorFaults()), nz(r.majorFaults()), nz(r.readBytes()),
-                        nz(r.writeBytes()), nz(r.ioBusyMs()), nz(r.startedAt()), nz(r.endedAt()), nz(r.command()),
+                List<Object> row = new ArrayList<>(List.of(
+                        r.node(),
+                        nz(r.dataset()),
+                        nz(r.filesystem()),
+                        r.step(),
+                        r.repeat(),
+                        r.status(),
+                        nz(r.exitCode()),
+                        nz(r.realS()),
+                        nz(r.userS()),
+                        nz(r.sysS()),
+                        nz(r.cpuPct()),
+                        nz(r.maxRssKb()),
+                        nz(r.minorFaults()),
+                        nz(r.majorFaults()),
+                        nz(r.readBytes()),
+                        nz(r.writeBytes()),
+                        nz(r.ioBusyMs()),
+                        nz(r.startedAt()),
+                        nz(r.endedAt()),
+                        nz(r.command()),
                         nz(r.reason())));
                 for (String m : metrics) {
                     row.add(r.metrics() == null ? "" : nz(r.metrics().get(m)));

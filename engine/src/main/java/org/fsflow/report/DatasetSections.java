@@ -19,8 +19,7 @@ import org.fsflow.summary.TimeFigure;
 /** A dataset's section of the report: its time tables, I/O table and chart, formatted. */
 final class DatasetSections {
 
-    private DatasetSections() {
-    }
+    private DatasetSections() {}
 
     static Dataset of(DatasetSummary d) {
         String label = d.name().isEmpty() ? "all" : d.name();
@@ -40,11 +39,20 @@ final class DatasetSections {
                 anyBar |= stats != null;
             }
         }
-        String chart = anyBar ? Charts.groupedRelative("Real time per step, relative to the fastest: " + label,
-                d.steps(), d.columns(), means, halves) : "";
+        String chart = anyBar
+                ? Charts.groupedRelative(
+                        "Real time per step, relative to the fastest: " + label, d.steps(), d.columns(), means, halves)
+                : "";
         String chartFile = anyBar ? "chart-" + anchor(label) + ".svg" : "";
-        return new Dataset(d.name().isEmpty() ? "all steps" : d.name(), "dataset-" + anchor(label), info(d.info()),
-                d.columns(), tables, io(d), chart, chartFile);
+        return new Dataset(
+                d.name().isEmpty() ? "all steps" : d.name(),
+                "dataset-" + anchor(label),
+                info(d.info()),
+                d.columns(),
+                tables,
+                io(d),
+                chart,
+                chartFile);
     }
 
     static String anchor(String s) {
@@ -64,7 +72,8 @@ final class DatasetSections {
     private static Table table(TimeFigure figure, MetricGrid grid) {
         List<Row> rows = new ArrayList<>();
         for (MetricGrid.Row r : grid.rows()) {
-            rows.add(new Row(r.step(), r.cells().stream().map(DatasetSections::cell).toList()));
+            rows.add(new Row(
+                    r.step(), r.cells().stream().map(DatasetSections::cell).toList()));
         }
         return new Table(figure.title(), figure.metric().key(), figure.lowerIsBetter(), rows);
     }
@@ -88,12 +97,15 @@ final class DatasetSections {
             for (int c = 0; c < d.columns().size(); c++) {
                 Summary read = d.read().rows().get(s).cells().get(c).stats();
                 Summary written = d.written().rows().get(s).cells().get(c).stats();
-                cells.add(read == null ? "–" : Numbers.bytes(read.mean()) + " / "
-                        + Numbers.bytes(written == null ? Double.NaN : written.mean()));
+                cells.add(
+                        read == null
+                                ? "–"
+                                : Numbers.bytes(read.mean()) + " / "
+                                        + Numbers.bytes(written == null ? Double.NaN : written.mean()));
             }
             rows.add(new PlainRow(d.steps().get(s), cells));
         }
-        return new PlainTable("Device I/O per step, mean read / written (/proc/diskstats, devices of the scenario)",
-                rows);
+        return new PlainTable(
+                "Device I/O per step, mean read / written (/proc/diskstats, devices of the scenario)", rows);
     }
 }

@@ -8,8 +8,7 @@ import org.fsflow.summary.Numbers;
 /** The lines of a report's conditions that say how faithful the run was: memory budget, warm-up, flushes. */
 final class FaithfulConditions {
 
-    private FaithfulConditions() {
-    }
+    private FaithfulConditions() {}
 
     static void add(List<Labelled> c, RunConditions conditions) {
         if (conditions == null) {
@@ -20,12 +19,17 @@ final class FaithfulConditions {
             c.add(new Labelled("Memory budget", budget(b)));
         }
         if (conditions.warmup() > 0) {
-            c.add(new Labelled("Warm-up", conditions.warmup() + " repetition" + (conditions.warmup() == 1 ? "" : "s")
-                    + " of every cell, run and recorded, left out of the statistics"));
+            c.add(new Labelled(
+                    "Warm-up",
+                    conditions.warmup() + " repetition" + (conditions.warmup() == 1 ? "" : "s")
+                            + " of every cell, run and recorded, left out of the statistics"));
         }
         if (!conditions.flushSteps().isEmpty()) {
-            c.add(new Labelled("Flush", String.join(", ", conditions.flushSteps()) + ": the step's filesystem is "
-                    + "synced (syncfs) after the command, inside its real time; flush_s in the results keeps it apart"));
+            c.add(
+                    new Labelled(
+                            "Flush",
+                            String.join(", ", conditions.flushSteps()) + ": the step's filesystem is "
+                                    + "synced (syncfs) after the command, inside its real time; flush_s in the results keeps it apart"));
         }
     }
 
@@ -34,11 +38,15 @@ final class FaithfulConditions {
         if (b.effectiveBytes() != null) {
             s.append(Numbers.bytes(b.effectiveBytes())).append(" of RAM for the machine under test");
             if (b.factor() < 1) {
-                s.append(" (").append(Numbers.bytes(b.bytes())).append(" as written, scaled with the datasets by x")
-                        .append(Numbers.sig(b.factor())).append(")");
+                s.append(" (")
+                        .append(Numbers.bytes(b.bytes()))
+                        .append(" as written, scaled with the datasets by x")
+                        .append(Numbers.sig(b.factor()))
+                        .append(")");
             }
             if (b.raisedToFloor()) {
-                s.append(", raised to the ").append(Numbers.bytes(b.floorBytes()))
+                s.append(", raised to the ")
+                        .append(Numbers.bytes(b.floorBytes()))
                         .append(" the steps' tools need: the source's data-to-RAM ratio is not kept");
             }
         } else {

@@ -14,8 +14,7 @@ final class MarkdownOutputFormat extends CommonMarkupOutputFormat<MarkdownOutput
 
     static final MarkdownOutputFormat INSTANCE = new MarkdownOutputFormat();
 
-    private MarkdownOutputFormat() {
-    }
+    private MarkdownOutputFormat() {}
 
     @Override
     public String getName() {
@@ -38,7 +37,8 @@ final class MarkdownOutputFormat extends CommonMarkupOutputFormat<MarkdownOutput
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
-                case '\\', '`', '*', '_', '[', ']', '|', '#', '~', '!' -> b.append('\\').append(c);
+                case '\\', '`', '*', '_', '[', ']', '|', '#', '~', '!' ->
+                    b.append('\\').append(c);
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
                 case '&' -> b.append("&amp;");

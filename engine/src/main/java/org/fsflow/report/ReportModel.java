@@ -28,79 +28,101 @@ import java.util.List;
  * @param warnings     the method warnings, one sentence each
  * @param method       how the tables are computed, one paragraph
  */
-public record ReportModel(String title, String source, String description, String scenario, int measurements,
-        List<Labelled> conditions, List<Device> devices, List<Labelled> tools, List<Labelled> settings,
-        List<Dataset> datasets, List<Bonnie> bonnie, List<Capacity> capacity, List<Skipped> skipped,
-        List<Failed> failed, List<Raw> raw, String csv, List<String> warnings, String method) {
+public record ReportModel(
+        String title,
+        String source,
+        String description,
+        String scenario,
+        int measurements,
+        List<Labelled> conditions,
+        List<Device> devices,
+        List<Labelled> tools,
+        List<Labelled> settings,
+        List<Dataset> datasets,
+        List<Bonnie> bonnie,
+        List<Capacity> capacity,
+        List<Skipped> skipped,
+        List<Failed> failed,
+        List<Raw> raw,
+        String csv,
+        List<String> warnings,
+        String method) {
 
     /** A label and its value ({@code label}, {@code value}). */
-    public record Labelled(String label, String value) {
-    }
+    public record Labelled(String label, String value) {}
 
     /** A device: {@code name kind size where backing model rotational}. */
-    public record Device(String name, String kind, String size, String where, String backing, String model,
-            String rotational, String directIo) {
-    }
+    public record Device(
+            String name,
+            String kind,
+            String size,
+            String where,
+            String backing,
+            String model,
+            String rotational,
+            String directIo) {}
 
     /**
      * A dataset's section: its tables share {@code columns}; {@code chart} is the SVG markup (already
      * escaped) and {@code chartFile} its file name beside the Markdown report, both "" without a chart.
      */
-    public record Dataset(String name, String anchor, String info, List<String> columns, List<Table> tables,
-            PlainTable io, String chart, String chartFile) {
-    }
+    public record Dataset(
+            String name,
+            String anchor,
+            String info,
+            List<String> columns,
+            List<Table> tables,
+            PlainTable io,
+            String chart,
+            String chartFile) {}
 
     /** A ranked steps x columns table of one figure ({@code key}: its results.jsonl field). */
-    public record Table(String title, String key, boolean ranked, List<Row> rows) {
-    }
+    public record Table(String title, String key, boolean ranked, List<Row> rows) {}
 
     /** One step of a {@link Table}. */
-    public record Row(String step, List<Cell> cells) {
-    }
+    public record Row(String step, List<Cell> cells) {}
 
     /**
      * One cell: {@code text} "mean ± half-width" (or "–"), {@code rel} "×1.23" or "", {@code mark}
      * "best", "≈" or "", {@code n} "n=3" or "", {@code outliers} their count.
      */
-    public record Cell(String text, String rel, String mark, String n, int outliers) {
-    }
+    public record Cell(String text, String rel, String mark, String n, int outliers) {}
 
     /** A steps x columns table of texts. */
-    public record PlainTable(String title, List<PlainRow> rows) {
-    }
+    public record PlainTable(String title, List<PlainRow> rows) {}
 
     /** One step of a {@link PlainTable}. */
-    public record PlainRow(String step, List<String> cells) {
-    }
+    public record PlainRow(String step, List<String> cells) {}
 
     /** A bonnie++ table, its column {@code headers} and one line per filesystem; chart as in {@link Dataset}. */
-    public record Bonnie(String title, List<BonnieHeader> headers, List<BonnieLine> lines, String chart,
-            String chartFile) {
-    }
+    public record Bonnie(
+            String title, List<BonnieHeader> headers, List<BonnieLine> lines, String chart, String chartFile) {}
 
     /** A bonnie++ test column: {@code first} opens its {@code group}, which spans {@code span} cells. */
-    public record BonnieHeader(String group, String test, String unit, boolean first, int span) {
-    }
+    public record BonnieHeader(String group, String test, String unit, boolean first, int span) {}
 
     /** A filesystem's bonnie++ line: rate and % CPU cells per test, and latencies (empty list if none). */
-    public record BonnieLine(String filesystem, int n, List<String> cells, List<String> latencies) {
-    }
+    public record BonnieLine(String filesystem, int n, List<String> cells, List<String> latencies) {}
 
     /** Capacity after mkfs of one filesystem, over {@code n} measurements. */
-    public record Capacity(String filesystem, String device, String size, String available, String usable,
-            String inodes, int n) {
-    }
+    public record Capacity(
+            String filesystem, String device, String size, String available, String usable, String inodes, int n) {}
 
     /** Skipped steps of one cell for one reason. */
-    public record Skipped(String cell, String reason, int steps) {
-    }
+    public record Skipped(String cell, String reason, int steps) {}
 
     /** A failed or timed-out measurement. */
-    public record Failed(String node, String status, String reason) {
-    }
+    public record Failed(String node, String status, String reason) {}
 
     /** A raw measurement, formatted. */
-    public record Raw(String node, String status, String real, String user, String sys, String cpu, String rss,
-            String command, String reason) {
-    }
+    public record Raw(
+            String node,
+            String status,
+            String real,
+            String user,
+            String sys,
+            String cpu,
+            String rss,
+            String command,
+            String reason) {}
 }

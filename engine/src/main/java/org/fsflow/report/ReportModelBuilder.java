@@ -24,39 +24,64 @@ public final class ReportModelBuilder {
     /** The CSV file written beside the report. */
     static final String CSV = "results.csv";
 
-    private ReportModelBuilder() {
-    }
+    private ReportModelBuilder() {}
 
     /** The report model of {@code s}: every figure and sentence the templates print. */
     public static ReportModel build(RunSummary s) {
         RunEnvironment env = s.environment();
         RunEnvironment.Campaign campaign = env.campaign();
-        String title = campaign.title() != null ? campaign.title()
+        String title = campaign.title() != null
+                ? campaign.title()
                 : "fsflow report: " + (env.scenario() != null ? env.scenario() : "results");
         List<Measurement> rows = s.results().measurements();
-        return new ReportModel(title, Conditions.nz(campaign.source()), Conditions.nz(campaign.description()),
-                Conditions.nz(env.scenario()), rows.size(), Conditions.of(env), Conditions.devices(env),
-                Conditions.pairs(env.tools()), env.settings() == null ? List.of()
+        return new ReportModel(
+                title,
+                Conditions.nz(campaign.source()),
+                Conditions.nz(campaign.description()),
+                Conditions.nz(env.scenario()),
+                rows.size(),
+                Conditions.of(env),
+                Conditions.devices(env),
+                Conditions.pairs(env.tools()),
+                env.settings() == null
+                        ? List.of()
                         : Conditions.pairs(env.settings().shown()),
                 s.datasets().stream().map(DatasetSections::of).toList(),
                 s.bonnie().stream().map(BonnieSections::of).toList(),
                 s.capacity().stream().map(ReportModelBuilder::capacity).toList(),
-                s.skipped().stream().map(k -> new Skipped(k.label(), Conditions.nz(k.reason()), k.steps())).toList(),
-                s.failed().stream().map(r -> new Failed(r.node(), r.status().value(), Conditions.nz(r.reason()))).toList(),
-                rows.stream().map(ReportModelBuilder::raw).toList(), CSV, s.warnings(), METHOD);
+                s.skipped().stream()
+                        .map(k -> new Skipped(k.label(), Conditions.nz(k.reason()), k.steps()))
+                        .toList(),
+                s.failed().stream()
+                        .map(r -> new Failed(r.node(), r.status().value(), Conditions.nz(r.reason())))
+                        .toList(),
+                rows.stream().map(ReportModelBuilder::raw).toList(),
+                CSV,
+                s.warnings(),
+                METHOD);
     }
 
     private static Capacity capacity(CapacityRow c) {
-        return new Capacity(c.column(), Numbers.bytes(c.deviceBytes()), Numbers.bytes(c.filesystemBytes()),
-                Numbers.bytes(c.availableBytes()), Numbers.fixed(c.usablePct(), 2) + " %", Numbers.fixed(c.inodes(), 0),
+        return new Capacity(
+                c.column(),
+                Numbers.bytes(c.deviceBytes()),
+                Numbers.bytes(c.filesystemBytes()),
+                Numbers.bytes(c.availableBytes()),
+                Numbers.fixed(c.usablePct(), 2) + " %",
+                Numbers.fixed(c.inodes(), 0),
                 c.runs());
     }
 
     private static Raw raw(Measurement r) {
-        return new Raw(r.node(), r.status().value(), r.realS() == null ? "" : Numbers.fixed(r.realS(), 3),
-                r.userS() == null ? "" : Numbers.fixed(r.userS(), 3), r.sysS() == null ? "" : Numbers.fixed(r.sysS(), 3),
+        return new Raw(
+                r.node(),
+                r.status().value(),
+                r.realS() == null ? "" : Numbers.fixed(r.realS(), 3),
+                r.userS() == null ? "" : Numbers.fixed(r.userS(), 3),
+                r.sysS() == null ? "" : Numbers.fixed(r.sysS(), 3),
                 r.cpuPct() == null ? "" : r.cpuPct() + " %",
-                r.maxRssKb() == null ? "" : Numbers.bytes(r.maxRssKb() * 1024.0), Conditions.nz(r.command()),
+                r.maxRssKb() == null ? "" : Numbers.bytes(r.maxRssKb() * 1024.0),
+                Conditions.nz(r.command()),
                 Conditions.nz(r.reason()));
     }
 }

@@ -18,8 +18,6 @@ import freemarker.template.TemplateExceptionHandler;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,8 +117,11 @@ public final class ReportWriter {
         Configuration cfg = new Configuration(Configuration.VERSION_2_3_34);
         try {
             TemplateLoader builtIn = new ClassTemplateLoader(ReportWriter.class, "/templates");
-            cfg.setTemplateLoader(templates == null ? builtIn
-                    : new MultiTemplateLoader(new TemplateLoader[] {new FileTemplateLoader(templates.toFile()), builtIn}));
+            cfg.setTemplateLoader(
+                    templates == null
+                            ? builtIn
+                            : new MultiTemplateLoader(
+                                    new TemplateLoader[] {new FileTemplateLoader(templates.toFile()), builtIn}));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read templates from " + templates, e);
         }
@@ -129,8 +130,8 @@ public final class ReportWriter {
         TemplateConfiguration md = new TemplateConfiguration();
         md.setOutputFormat(MarkdownOutputFormat.INSTANCE);
         cfg.setTemplateConfigurations(new FirstMatchTemplateConfigurationFactory(
-                new ConditionalTemplateConfigurationFactory(new FileNameGlobMatcher("*.html.ftl"), html),
-                new ConditionalTemplateConfigurationFactory(new FileNameGlobMatcher("*.md.ftl"), md))
+                        new ConditionalTemplateConfigurationFactory(new FileNameGlobMatcher("*.html.ftl"), html),
+                        new ConditionalTemplateConfigurationFactory(new FileNameGlobMatcher("*.md.ftl"), md))
                 .allowNoMatch(true));
         cfg.setAutoEscapingPolicy(Configuration.ENABLE_IF_DEFAULT_AUTO_ESCAPING_POLICY);
         // templates may lay data out, never reach into Java

@@ -30,8 +30,8 @@ public final class Journal implements AutoCloseable {
     public static Journal open(Path file) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.READ);
+            FileChannel ch = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
             ch.truncate(completeLength(ch));
             ch.position(ch.size());
             return new Journal(ch);
@@ -60,7 +60,10 @@ public final class Journal implements AutoCloseable {
         try {
             end = channel.position();
             byte[] line = Json.MAPPER.writeValueAsBytes(m);
-            ByteBuffer buf = ByteBuffer.allocate(line.length + 1).put(line).put((byte) '\n').flip();
+            ByteBuffer buf = ByteBuffer.allocate(line.length + 1)
+                    .put(line)
+                    .put((byte) '\n')
+                    .flip();
             while (buf.hasRemaining()) {
                 channel.write(buf);
             }

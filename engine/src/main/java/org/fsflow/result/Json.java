@@ -14,6 +14,5 @@ public final class Json {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, false);
 
-    private Json() {
-    }
+    private Json() {}
 }

@@ -51,11 +51,44 @@ import java.util.Map;
  *                     step's own CPU): noise; null when unknown
  * @param warmup       a warm-up repetition ({@code warmup:}): run and recorded, left out of the statistics
  */
-@JsonPropertyOrder({"node", "step", "dataset", "filesystem", "repeat", "cell", "command", "status", "exit_code",
-    "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults", "major_faults", "read_bytes",
-    "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics", "devices", "mkfs_options", "mount_options",
-    "cpu_method", "memory_method", "log", "host", "kernel", "virt", "memory_budget_bytes", "flush_s",
-    "host_other_cpu_s", "warmup"})
+@JsonPropertyOrder({
+    "node",
+    "step",
+    "dataset",
+    "filesystem",
+    "repeat",
+    "cell",
+    "command",
+    "status",
+    "exit_code",
+    "reason",
+    "real_s",
+    "user_s",
+    "sys_s",
+    "cpu_pct",
+    "max_rss_kb",
+    "minor_faults",
+    "major_faults",
+    "read_bytes",
+    "write_bytes",
+    "io_busy_ms",
+    "started_at",
+    "ended_at",
+    "metrics",
+    "devices",
+    "mkfs_options",
+    "mount_options",
+    "cpu_method",
+    "memory_method",
+    "log",
+    "host",
+    "kernel",
+    "virt",
+    "memory_budget_bytes",
+    "flush_s",
+    "host_other_cpu_s",
+    "warmup"
+})
 public record Measurement(
         String node,
         String step,
@@ -101,7 +134,43 @@ public record Measurement(
 
     /** A builder holding every field of this measurement. */
     public MeasurementBuilder toBuilder() {
-        return new MeasurementBuilder(this);
+        return new MeasurementBuilder()
+                .node(node)
+                .step(step)
+                .dataset(dataset)
+                .filesystem(filesystem)
+                .repeat(repeat)
+                .cell(cell)
+                .command(command)
+                .status(status)
+                .exitCode(exitCode)
+                .reason(reason)
+                .realS(realS)
+                .userS(userS)
+                .sysS(sysS)
+                .cpuPct(cpuPct)
+                .maxRssKb(maxRssKb)
+                .minorFaults(minorFaults)
+                .majorFaults(majorFaults)
+                .readBytes(readBytes)
+                .writeBytes(writeBytes)
+                .ioBusyMs(ioBusyMs)
+                .startedAt(startedAt)
+                .endedAt(endedAt)
+                .metrics(metrics)
+                .devices(devices)
+                .mkfsOptions(mkfsOptions)
+                .mountOptions(mountOptions)
+                .cpuMethod(cpuMethod)
+                .memoryMethod(memoryMethod)
+                .log(log)
+                .host(host)
+                .kernel(kernel)
+                .virt(virt)
+                .memoryBudgetBytes(memoryBudgetBytes)
+                .flushS(flushS)
+                .hostOtherCpuS(hostOtherCpuS)
+                .warmup(warmup);
     }
 
     /** This measurement with {@code figures} as its metrics. */

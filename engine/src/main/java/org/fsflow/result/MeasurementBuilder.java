@@ -46,47 +46,7 @@ public final class MeasurementBuilder {
     private Double hostOtherCpuS;
     private boolean warmup;
 
-    MeasurementBuilder() {
-    }
-
-    MeasurementBuilder(Measurement m) {
-        this.node = m.node();
-        this.step = m.step();
-        this.dataset = m.dataset();
-        this.filesystem = m.filesystem();
-        this.repeat = m.repeat();
-        this.cell = m.cell();
-        this.command = m.command();
-        this.status = m.status();
-        this.exitCode = m.exitCode();
-        this.reason = m.reason();
-        this.realS = m.realS();
-        this.userS = m.userS();
-        this.sysS = m.sysS();
-        this.cpuPct = m.cpuPct();
-        this.maxRssKb = m.maxRssKb();
-        this.minorFaults = m.minorFaults();
-        this.majorFaults = m.majorFaults();
-        this.readBytes = m.readBytes();
-        this.writeBytes = m.writeBytes();
-        this.ioBusyMs = m.ioBusyMs();
-        this.startedAt = m.startedAt();
-        this.endedAt = m.endedAt();
-        this.metrics = m.metrics();
-        this.devices = m.devices();
-        this.mkfsOptions = m.mkfsOptions();
-        this.mountOptions = m.mountOptions();
-        this.cpuMethod = m.cpuMethod();
-        this.memoryMethod = m.memoryMethod();
-        this.log = m.log();
-        this.host = m.host();
-        this.kernel = m.kernel();
-        this.virt = m.virt();
-        this.memoryBudgetBytes = m.memoryBudgetBytes();
-        this.flushS = m.flushS();
-        this.hostOtherCpuS = m.hostOtherCpuS();
-        this.warmup = m.warmup();
-    }
+    MeasurementBuilder() {}
 
     public MeasurementBuilder node(String value) {
         this.node = value;
@@ -248,25 +208,21 @@ public final class MeasurementBuilder {
         return this;
     }
 
-    /** Sets {@link Measurement#memoryBudgetBytes()}. */
     public MeasurementBuilder memoryBudgetBytes(Long value) {
         this.memoryBudgetBytes = value;
         return this;
     }
 
-    /** Sets {@link Measurement#flushS()}. */
     public MeasurementBuilder flushS(Double value) {
         this.flushS = value;
         return this;
     }
 
-    /** Sets {@link Measurement#hostOtherCpuS()}. */
     public MeasurementBuilder hostOtherCpuS(Double value) {
         this.hostOtherCpuS = value;
         return this;
     }
 
-    /** Sets {@link Measurement#warmup()}. */
     public MeasurementBuilder warmup(boolean value) {
         this.warmup = value;
         return this;
@@ -274,9 +230,42 @@ public final class MeasurementBuilder {
 
     /** The measurement. */
     public Measurement build() {
-        return new Measurement(node, step, dataset, filesystem, repeat, cell, command, status, exitCode, reason,
-                realS, userS, sysS, cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs,
-                startedAt, endedAt, metrics, devices, mkfsOptions, mountOptions, cpuMethod, memoryMethod, log, host,
-                kernel, virt, memoryBudgetBytes, flushS, hostOtherCpuS, warmup);
+        return new Measurement(
+                node,
+                step,
+                dataset,
+                filesystem,
+                repeat,
+                cell,
+                command,
+                status,
+                exitCode,
+                reason,
+                realS,
+                userS,
+                sysS,
+                cpuPct,
+                maxRssKb,
+                minorFaults,
+                majorFaults,
+                readBytes,
+                writeBytes,
+                ioBusyMs,
+                startedAt,
+                endedAt,
+                metrics,
+                devices,
+                mkfsOptions,
+                mountOptions,
+                cpuMethod,
+                memoryMethod,
+                log,
+                host,
+                kernel,
+                virt,
+                memoryBudgetBytes,
+                flushS,
+                hostOtherCpuS,
+                warmup);
     }
 }

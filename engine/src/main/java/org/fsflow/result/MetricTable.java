@@ -73,8 +73,7 @@ public final class MetricTable {
             new Metric("*io_bytes", "B", NONE, "fio bytes transferred (the work asked for)"),
             new Metric("*_ns", "ns", LOW, "fio completion latency (mean, percentiles)"));
 
-    private MetricTable() {
-    }
+    private MetricTable() {}
 
     /** The row of metric {@code name}, or one without unit nor direction when the table does not know it. */
     public static Metric of(String name) {

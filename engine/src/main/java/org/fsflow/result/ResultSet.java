@@ -69,7 +69,9 @@ public final class ResultSet {
     /** The measurement of repetition {@code repeat} of {@code step} in {@code cell}, or null. */
     public Measurement get(Cell cell, int repeat, String step) {
         return bySeries.getOrDefault(new SeriesKey(cell, step), List.of()).stream()
-                .filter(m -> m.repeat() == repeat).reduce((first, later) -> later).orElse(null);
+                .filter(m -> m.repeat() == repeat)
+                .reduce((first, later) -> later)
+                .orElse(null);
     }
 
     /** The series a measurement belongs to. */

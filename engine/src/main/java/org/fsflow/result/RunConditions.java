@@ -30,8 +30,16 @@ public record RunConditions(MemoryBudget memoryBudget, int warmup, List<String> 
      * @param steps          steps with their own budget ({@code step: size})
      * @param method         how it is enforced here, or null when nothing has a budget
      */
-    public record MemoryBudget(Long bytes, boolean scale, double factor, Long effectiveBytes, boolean raisedToFloor,
-            long floorBytes, List<String> axis, List<String> steps, String method) {
+    public record MemoryBudget(
+            Long bytes,
+            boolean scale,
+            double factor,
+            Long effectiveBytes,
+            boolean raisedToFloor,
+            long floorBytes,
+            List<String> axis,
+            List<String> steps,
+            String method) {
 
         /** Normalizes absent lists to empty ones. */
         public MemoryBudget {

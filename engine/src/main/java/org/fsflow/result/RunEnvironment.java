@@ -36,10 +36,25 @@ import java.util.Map;
  * @param cpuGovernors   CPU frequency governor to the number of CPUs using it (empty where not exposed)
  * @param conditions     memory budget, warm-up and flushes; null for runs that predate them
  */
-public record RunEnvironment(String fsflowVersion, String javaVersion, String host, String kernel,
-        String distribution, String cpuModel, Integer cpuCores, Long memoryBytes, String scenario, String scenarioFile,
-        String scenarioSha256, Settings settings, Campaign campaign, Map<String, String> tools, LaunchFloor launchFloor,
-        String importedFrom, Map<String, Double> loadAverage, Map<String, Integer> cpuGovernors,
+public record RunEnvironment(
+        String fsflowVersion,
+        String javaVersion,
+        String host,
+        String kernel,
+        String distribution,
+        String cpuModel,
+        Integer cpuCores,
+        Long memoryBytes,
+        String scenario,
+        String scenarioFile,
+        String scenarioSha256,
+        Settings settings,
+        Campaign campaign,
+        Map<String, String> tools,
+        LaunchFloor launchFloor,
+        String importedFrom,
+        Map<String, Double> loadAverage,
+        Map<String, Integer> cpuGovernors,
         RunConditions conditions) {
 
     /** The file name inside a run directory. */
@@ -57,7 +72,8 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
     public static RunEnvironment read(Path dir) {
         Path file = dir.resolve(FILE);
         try {
-            return Files.exists(file) ? Json.MAPPER.readValue(file.toFile(), RunEnvironment.class)
+            return Files.exists(file)
+                    ? Json.MAPPER.readValue(file.toFile(), RunEnvironment.class)
                     : Json.MAPPER.readValue("{}", RunEnvironment.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
@@ -76,8 +92,14 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
      * @param datasets        the datasets the matrix uses, in declaration order
      * @param devices         the devices, in declaration order
      */
-    public record Campaign(String title, String source, String description, List<String> steps,
-            List<String> dropCachesSteps, List<String> filesystems, Map<String, DatasetInfo> datasets,
+    public record Campaign(
+            String title,
+            String source,
+            String description,
+            List<String> steps,
+            List<String> dropCachesSteps,
+            List<String> filesystems,
+            Map<String, DatasetInfo> datasets,
             Map<String, DeviceInfo> devices) {
 
         /** Normalizes absent lists and maps to empty ones. */
@@ -97,8 +119,7 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
      * @param bytes    their total size
      * @param existing the directory of an existing tree, or null for a generated dataset
      */
-    public record DatasetInfo(long files, long bytes, String existing) {
-    }
+    public record DatasetInfo(long files, long bytes, String existing) {}
 
     /**
      * A device of the scenario and the disk under it.
@@ -115,10 +136,18 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
      * @param directIo      for a loop device: whether the kernel does direct I/O to its image
      * @param directIoNote  why it does not (opted out, refused by the backing filesystem)
      */
-    public record DeviceInfo(String kind, Long sizeBytes, String image, String path, String backingSource,
-            String blockDevice, Boolean rotational, Long deviceBytes, String model, Boolean directIo,
-            String directIoNote) {
-    }
+    public record DeviceInfo(
+            String kind,
+            Long sizeBytes,
+            String image,
+            String path,
+            String backingSource,
+            String blockDevice,
+            Boolean rotational,
+            Long deviceBytes,
+            String model,
+            Boolean directIo,
+            String directIoNote) {}
 
     /**
      * The median real and CPU time of {@code true} run through fsflow.
@@ -131,11 +160,14 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
      * @param ratioToBare the floor over that
      * @param launchMechanism how the JVM started processes
      */
-    public record LaunchFloor(String command, int runs, @JsonProperty("real_s_median") double realSMedian,
+    public record LaunchFloor(
+            String command,
+            int runs,
+            @JsonProperty("real_s_median") double realSMedian,
             @JsonProperty("cpu_s_median") double cpuSMedian,
-            @JsonProperty("bare_fork_exec_s_median") Double bareSMedian, Double ratioToBare,
-            String launchMechanism) {
-    }
+            @JsonProperty("bare_fork_exec_s_median") Double bareSMedian,
+            Double ratioToBare,
+            String launchMechanism) {}
 
     /**
      * Every effective setting of a run ({@code run.json}'s content), shown as text in file order,
@@ -152,9 +184,16 @@ public record RunEnvironment(String fsflowVersion, String javaVersion, String ho
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public static Settings of(JsonNode node) {
             Map<String, String> shown = new LinkedHashMap<>();
-            node.fields().forEachRemaining(e -> shown.put(e.getKey(), e.getValue().isValueNode()
-                    ? e.getValue().asText() : e.getValue().toString()));
-            return new Settings(shown, node.path("scale").asDouble(1.0), node.path("cpu_method").asText(""),
+            node.fields()
+                    .forEachRemaining(e -> shown.put(
+                            e.getKey(),
+                            e.getValue().isValueNode()
+                                    ? e.getValue().asText()
+                                    : e.getValue().toString()));
+            return new Settings(
+                    shown,
+                    node.path("scale").asDouble(1.0),
+                    node.path("cpu_method").asText(""),
                     node.path("memory_method").asText(""));
         }
     }

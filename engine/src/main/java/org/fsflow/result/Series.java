@@ -24,8 +24,12 @@ public record Series(SeriesKey key, List<Measurement> rows) {
 
     /** {@code metric} of every successful repetition that has it, in repetition order. */
     public double[] values(Metric metric) {
-        return ok().stream().map(metric::of).filter(Objects::nonNull).filter(v -> !v.isNaN())
-                .mapToDouble(Double::doubleValue).toArray();
+        return ok().stream()
+                .map(metric::of)
+                .filter(Objects::nonNull)
+                .filter(v -> !v.isNaN())
+                .mapToDouble(Double::doubleValue)
+                .toArray();
     }
 
     /** The statistics of {@link #values}, or null when no repetition has the figure. */

@@ -22,8 +22,18 @@ import org.apache.commons.math3.stat.inference.TTest;
  * @param outliers indexes of the values whose modified z-score exceeds 3.5 (Iglewicz and Hoaglin)
  * @param values   the values, in repetition order
  */
-public record Summary(int n, double mean, double median, double sd, double min, double max, double cv, double ciLow,
-        double ciHigh, List<Integer> outliers, double[] values) {
+public record Summary(
+        int n,
+        double mean,
+        double median,
+        double sd,
+        double min,
+        double max,
+        double cv,
+        double ciLow,
+        double ciHigh,
+        List<Integer> outliers,
+        double[] values) {
 
     /** Confidence level of the intervals. */
     public static final double CONFIDENCE = 0.95;
@@ -57,7 +67,17 @@ public record Summary(int n, double mean, double median, double sd, double min, 
             ciHigh = mean + half;
         }
         double cv = n >= 2 && mean != 0 ? sd / Math.abs(mean) : Double.NaN;
-        return new Summary(n, mean, median, sd, sorted[0], sorted[n - 1], cv, ciLow, ciHigh, outliers(values, median),
+        return new Summary(
+                n,
+                mean,
+                median,
+                sd,
+                sorted[0],
+                sorted[n - 1],
+                cv,
+                ciLow,
+                ciHigh,
+                outliers(values, median),
                 values.clone());
     }
 
@@ -86,8 +106,8 @@ public record Summary(int n, double mean, double median, double sd, double min, 
     /** The two-sided 95 % quantile of Student's t with {@code df} degrees of freedom, computed once per df. */
     static double tQuantile(int df) {
         // no random generator: it is only needed to sample, and seeding one costs more than the quantile
-        return T_QUANTILES.computeIfAbsent(df,
-                d -> new TDistribution(null, d).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2));
+        return T_QUANTILES.computeIfAbsent(
+                df, d -> new TDistribution(null, d).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2));
     }
 
     private static double median(double[] sorted) {

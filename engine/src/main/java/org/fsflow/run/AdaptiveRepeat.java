@@ -17,8 +17,7 @@ import org.fsflow.scenario.Repeat;
  */
 final class AdaptiveRepeat {
 
-    private AdaptiveRepeat() {
-    }
+    private AdaptiveRepeat() {}
 
     /**
      * The cells of {@code cells}, in order, that need one more repetition given {@code done};
@@ -56,7 +55,9 @@ final class AdaptiveRepeat {
         double worst = 0;
         for (List<Double> v : byStep.values()) {
             if (v.size() >= 2) {
-                double cv = Summary.of(v.stream().mapToDouble(Double::doubleValue).toArray()).cv();
+                double cv = Summary.of(
+                                v.stream().mapToDouble(Double::doubleValue).toArray())
+                        .cv();
                 worst = Double.isNaN(cv) ? worst : Math.max(worst, cv);
             }
         }

@@ -39,8 +39,7 @@ public final class Campaign {
     /** The conditions of the run. */
     public static final String ENVIRONMENT = "environment.json";
 
-    private Campaign() {
-    }
+    private Campaign() {}
 
     /**
      * Starts a new run of {@code plan} in its output directory; the scenario's provenance (file,
@@ -84,11 +83,16 @@ public final class Campaign {
         ProcessExecutor executor = executor(plan);
         try {
             RunSettings settings = RunSettings.of(plan, provenance.sets(), provenance.scale(), executor.cpuMethod());
-            write(guard, out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
+            write(
+                    guard,
+                    out.resolve(ORIGINAL),
+                    new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
             write(guard, out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
             Map<String, Object> environment = Environment.collect(plan, settings);
             guard.check();
-            environment.put("launch_floor", Environment.launchFloor(executor, plan.layout().work()));
+            environment.put(
+                    "launch_floor",
+                    Environment.launchFloor(executor, plan.layout().work()));
             write(guard, out.resolve(ENVIRONMENT), json(environment));
             guard.check();
             guard.wrote(out.resolve(RUN));
@@ -103,9 +107,12 @@ public final class Campaign {
     // the command that starts the same run again
     static String again(Plan plan) {
         Provenance provenance = plan.scenario().provenance();
-        StringBuilder b = new StringBuilder("fsflow run ").append(Shell.quote(provenance.file()))
-                .append(" --out ").append(Shell.quote(plan.layout().out().toString()))
-                .append(" --work ").append(Shell.quote(plan.layout().work().toString()));
+        StringBuilder b = new StringBuilder("fsflow run ")
+                .append(Shell.quote(provenance.file()))
+                .append(" --out ")
+                .append(Shell.quote(plan.layout().out().toString()))
+                .append(" --work ")
+                .append(Shell.quote(plan.layout().work().toString()));
         provenance.sets().forEach(s -> b.append(" --set ").append(Shell.quote(s)));
         if (provenance.scale() != 1) {
             b.append(" --scale ").append(provenance.scale());
@@ -130,7 +137,9 @@ public final class Campaign {
     private static ProcessExecutor executor(Plan plan) {
         WorkPlaces.create(plan);
         CpuCgroups.removeStale();
-        return new ProcessExecutor(plan.layout().work(), CpuCgroup.create("fsflow-" + ProcessHandle.current().pid()));
+        return new ProcessExecutor(
+                plan.layout().work(),
+                CpuCgroup.create("fsflow-" + ProcessHandle.current().pid()));
     }
 
     private static Runner.Summary run(Plan plan, ProcessExecutor executor, RunOptions options) {
@@ -146,10 +155,14 @@ public final class Campaign {
 
     private static String header(Provenance provenance) {
         StringBuilder b = new StringBuilder("# The scenario as run by fsflow.\n# file: ")
-                .append(provenance.file()).append(" (sha256 ").append(provenance.sha256()).append(")\n");
+                .append(provenance.file())
+                .append(" (sha256 ")
+                .append(provenance.sha256())
+                .append(")\n");
         provenance.sets().forEach(s -> b.append("# --set ").append(s).append('\n'));
         if (provenance.scale() < 1) {
-            b.append("# --scale ").append(provenance.scale())
+            b.append("# --scale ")
+                    .append(provenance.scale())
                     .append(" (datasets and fsflow-created devices shrunk by this factor)\n");
         }
         return b.toString();

@@ -95,16 +95,13 @@ public interface CellPlace {
     /** What a place does after a step's measurement was handed over. */
     sealed interface Next {
         /** Run the next step. */
-        record Continue() implements Next {
-        }
+        record Continue() implements Next {}
 
         /** Record every further step of the unit as skipped for {@code reason}, without running it. */
-        record SkipRest(String reason) implements Next {
-        }
+        record SkipRest(String reason) implements Next {}
 
         /** Run nothing more of this unit (the campaign is aborted or interrupted). */
-        record Stop() implements Next {
-        }
+        record Stop() implements Next {}
     }
 
     /** Where a place hands what happens in a unit: the runner's journal, counts and progress. */

@@ -37,8 +37,7 @@ public final class Commands {
         }
     }
 
-    private Commands() {
-    }
+    private Commands() {}
 
     /** Runs {@code argv} with a limit of {@code timeout}; a program that cannot start gives exit 127. */
     public static Result run(List<String> argv, Duration timeout) {

@@ -23,8 +23,7 @@ import org.fsflow.scenario.Step;
  */
 final class Conditions {
 
-    private Conditions() {
-    }
+    private Conditions() {}
 
     /** The {@code conditions} object of environment.json, from the scenario as run. */
     static Map<String, Object> of(Scenario s) {
@@ -38,22 +37,31 @@ final class Conditions {
         memory.put("raised_to_floor", b.raisedToFloor());
         memory.put("floor_bytes", MemoryBudget.MIN_BYTES);
         List<String> axis = s.matrix().axes().getOrDefault(MemoryBudget.AXIS, List.of()).stream()
-                .map(v -> ByteSize.format(b.withBytes(ByteSize.parse(v.value()), v.where()).effectiveBytes()))
+                .map(v -> ByteSize.format(
+                        b.withBytes(ByteSize.parse(v.value()), v.where()).effectiveBytes()))
                 .toList();
         memory.put("axis", axis);
-        memory.put("steps", s.steps().stream().filter(st -> st.memory() != null)
-                .map(st -> st.name() + ": " + ByteSize.format(b.withBytes(st.memory(), st.where()).effectiveBytes()))
-                .toList());
+        memory.put(
+                "steps",
+                s.steps().stream()
+                        .filter(st -> st.memory() != null)
+                        .map(st -> st.name() + ": "
+                                + ByteSize.format(
+                                        b.withBytes(st.memory(), st.where()).effectiveBytes()))
+                        .toList());
         memory.put("method", method(s, axis));
         m.put("memory_budget", memory);
         m.put("warmup", s.warmup());
-        m.put("flush_steps", s.steps().stream().filter(Step::flush).map(Step::name).toList());
+        m.put(
+                "flush_steps",
+                s.steps().stream().filter(Step::flush).map(Step::name).toList());
         return m;
     }
 
     // probed, not created: the cgroup itself is made by the first step that needs it
     private static String method(Scenario s, List<String> axis) {
-        boolean any = s.memory().present() || !axis.isEmpty() || s.steps().stream().anyMatch(st -> st.memory() != null);
+        boolean any =
+                s.memory().present() || !axis.isEmpty() || s.steps().stream().anyMatch(st -> st.memory() != null);
         if (!any) {
             return null;
         }

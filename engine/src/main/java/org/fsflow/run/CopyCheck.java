@@ -16,8 +16,7 @@ import org.fsflow.scenario.Step;
  */
 final class CopyCheck {
 
-    private CopyCheck() {
-    }
+    private CopyCheck() {}
 
     /** What is wrong with the copy that {@code step} made in {@code cell}, or null (also without verify:). */
     static String problem(Scenario scenario, Step step, Bindings b, Cell cell) {
@@ -29,8 +28,8 @@ final class CopyCheck {
             return "verify: the cell has no generated dataset to compare the copy with";
         }
         Path tree = Path.of(b.argv(step.verify()).get(0));
-        String difference = CopyVerifier.difference(d, Planner.datasetSeed(scenario, d), tree,
-                Runtime.getRuntime().availableProcessors());
+        String difference = CopyVerifier.difference(
+                d, Planner.datasetSeed(scenario, d), tree, Runtime.getRuntime().availableProcessors());
         return difference == null ? null : "verify: " + difference;
     }
 }

@@ -56,7 +56,13 @@ final class Datasets {
                     + "generated again)");
             return;
         }
-        info.accept(String.format(Locale.ROOT, "dataset %s: generated %d files, %s in %.1f s -> %s",
-                d.name(), m.files(), ByteSize.format(m.bytes()), (System.nanoTime() - start) / 1e9, root));
+        info.accept(String.format(
+                Locale.ROOT,
+                "dataset %s: generated %d files, %s in %.1f s -> %s",
+                d.name(),
+                m.files(),
+                ByteSize.format(m.bytes()),
+                (System.nanoTime() - start) / 1e9,
+                root));
     }
 }

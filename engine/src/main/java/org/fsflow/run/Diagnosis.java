@@ -17,8 +17,14 @@ import org.fsflow.scenario.ByteSize;
  * @param resources    disk space and memory needed against what the host has
  * @param estimate     the expected duration from a previous run, or null when there is none
  */
-public record Diagnosis(String scenario, List<CellVerdict> cells, int stepsPerCell, int repeats,
-        List<String> problems, List<Resource> resources, Estimate estimate) {
+public record Diagnosis(
+        String scenario,
+        List<CellVerdict> cells,
+        int stepsPerCell,
+        int repeats,
+        List<String> problems,
+        List<Resource> resources,
+        Estimate estimate) {
 
     /**
      * One cell's verdict.
@@ -59,20 +65,26 @@ public record Diagnosis(String scenario, List<CellVerdict> cells, int stepsPerCe
      * @param matched      steps that were measured in that run (same cell, same step)
      * @param total        steps that will run
      */
-    public record Estimate(Path from, double scale, double seconds, long matched, long total) {
-    }
+    public record Estimate(Path from, double scale, double seconds, long matched, long total) {}
 
     /** True when every cell runs and every resource fits. */
     public boolean allClear() {
-        return problems.isEmpty() && cells.stream().allMatch(CellVerdict::runs)
+        return problems.isEmpty()
+                && cells.stream().allMatch(CellVerdict::runs)
                 && resources.stream().allMatch(Resource::fits);
     }
 
     /** Prints the diagnosis for a person. */
     public void print(PrintWriter out, double scale) {
         long running = cells.stream().filter(CellVerdict::runs).count();
-        out.printf(Locale.ROOT, "%s: %d cells x %d steps x %d repetition%s%n", scenario, cells.size(), stepsPerCell,
-                repeats, repeats == 1 ? "" : "s");
+        out.printf(
+                Locale.ROOT,
+                "%s: %d cells x %d steps x %d repetition%s%n",
+                scenario,
+                cells.size(),
+                stepsPerCell,
+                repeats,
+                repeats == 1 ? "" : "s");
         problems.forEach(p -> out.println("problem: " + p));
         int width = cells.stream().mapToInt(c -> c.cell().length()).max().orElse(4);
         for (CellVerdict c : cells) {
@@ -81,21 +93,39 @@ public record Diagnosis(String scenario, List<CellVerdict> cells, int stepsPerCe
                 out.printf(Locale.ROOT, "  %-" + width + "s  fix: %s%n", "", c.fix());
             }
         }
-        out.printf(Locale.ROOT, "%d of %d cells run, %d skipped (%d measured steps run)%n", running, cells.size(),
-                cells.size() - running, running * stepsPerCell * repeats);
+        out.printf(
+                Locale.ROOT,
+                "%d of %d cells run, %d skipped (%d measured steps run)%n",
+                running,
+                cells.size(),
+                cells.size() - running,
+                running * stepsPerCell * repeats);
         for (Resource r : resources) {
-            out.printf(Locale.ROOT, "%s: needs at most %s (%s), %s has %s: %s%n", r.what(),
-                    ByteSize.format(r.neededBytes()), r.detail(), r.where(), ByteSize.format(r.availableBytes()),
+            out.printf(
+                    Locale.ROOT,
+                    "%s: needs at most %s (%s), %s has %s: %s%n",
+                    r.what(),
+                    ByteSize.format(r.neededBytes()),
+                    r.detail(),
+                    r.where(),
+                    ByteSize.format(r.availableBytes()),
                     r.fits() ? "ok" : "NOT ENOUGH");
         }
         if (estimate == null) {
             out.println("duration: no previous run of " + scenario + " under reports/: no estimate");
             return;
         }
-        out.printf(Locale.ROOT, "duration: about %s for the measured steps (from %s at --scale %s, which "
-                + "measured %d of these %d steps%s)%n", Progress.clock(estimate.seconds()), estimate.from(),
-                new java.math.BigDecimal(Double.toString(estimate.scale())).stripTrailingZeros().toPlainString(),
-                estimate.matched(), estimate.total(),
+        out.printf(
+                Locale.ROOT,
+                "duration: about %s for the measured steps (from %s at --scale %s, which "
+                        + "measured %d of these %d steps%s)%n",
+                Progress.clock(estimate.seconds()),
+                estimate.from(),
+                new java.math.BigDecimal(Double.toString(estimate.scale()))
+                        .stripTrailingZeros()
+                        .toPlainString(),
+                estimate.matched(),
+                estimate.total(),
                 estimate.scale() == scale ? "" : "; this run's scale differs, so the time will too");
     }
 }

@@ -19,8 +19,7 @@ final class DiskFull {
     // how much of a step's stderr is searched for it
     private static final int TAIL = 64 * 1024;
 
-    private DiskFull() {
-    }
+    private DiskFull() {}
 
     /** "device full: ..." when a failed step left {@code mnt} full or said ENOSPC in {@code errLog}, else null. */
     static String stepReason(Path errLog, Path mnt) {

@@ -16,7 +16,6 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
-import org.fsflow.result.Measurement;
 import org.fsflow.result.StepDurations;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Dataset;
@@ -49,8 +48,7 @@ public final class Doctor {
         String deviceRefusal(Scenario scenario);
     }
 
-    private Doctor() {
-    }
+    private Doctor() {}
 
     /** Examines {@code plan} run at {@code scale}; earlier runs are looked for in {@code reports}. */
     public static Diagnosis examine(Plan plan, double scale, Host host, Path reports) {
@@ -65,9 +63,16 @@ public final class Doctor {
         } catch (RunFailure e) {
             problems.add(e.getMessage());
         }
-        List<Diagnosis.CellVerdict> verdicts = plan.cells().stream().map(c -> verdict(s, c, host)).toList();
+        List<Diagnosis.CellVerdict> verdicts =
+                plan.cells().stream().map(c -> verdict(s, c, host)).toList();
         int steps = (int) s.steps().size();
-        return new Diagnosis(s.name(), verdicts, steps, s.repeat().min(), problems, resources(plan, host),
+        return new Diagnosis(
+                s.name(),
+                verdicts,
+                steps,
+                s.repeat().min(),
+                problems,
+                resources(plan, host),
                 estimate(plan, verdicts, scale, reports).orElse(null));
     }
 
@@ -90,7 +95,8 @@ public final class Doctor {
                     + " support (this host's kernel has none, and no module loads)";
         }
         List<String> packages = Packages.names(Packages.forFilesystem(fs, k -> true));
-        return packages.isEmpty() ? "install the missing program"
+        return packages.isEmpty()
+                ? "install the missing program"
                 : "fsflow setup SCENARIO (installs " + String.join(" ", packages) + ")";
     }
 
@@ -118,24 +124,35 @@ public final class Doctor {
             parts.add("datasets " + ByteSize.format(datasets));
         }
         List<Diagnosis.Resource> out = new ArrayList<>();
-        out.add(new Diagnosis.Resource("disk", "work directory " + work, images + datasets,
-                host.freeBytes(work), String.join(", ", parts) + (images > 0 ? "; images are sparse" : "")));
-        out.add(new Diagnosis.Resource("memory", "RAM (MemAvailable)", HEAP_BYTES + tmpfs,
-                host.memAvailableBytes(), "fsflow's heap " + ByteSize.format(HEAP_BYTES)
+        out.add(new Diagnosis.Resource(
+                "disk",
+                "work directory " + work,
+                images + datasets,
+                host.freeBytes(work),
+                String.join(", ", parts) + (images > 0 ? "; images are sparse" : "")));
+        out.add(new Diagnosis.Resource(
+                "memory",
+                "RAM (MemAvailable)",
+                HEAP_BYTES + tmpfs,
+                host.memAvailableBytes(),
+                "fsflow's heap " + ByteSize.format(HEAP_BYTES)
                         + (tmpfs > 0 ? ", tmpfs devices " + ByteSize.format(tmpfs) : "")));
         return out;
     }
 
     /** The expected duration of the steps that will run, from the latest run of the scenario. */
-    static Optional<Diagnosis.Estimate> estimate(Plan plan, List<Diagnosis.CellVerdict> verdicts, double scale,
-            Path reports) {
+    static Optional<Diagnosis.Estimate> estimate(
+            Plan plan, List<Diagnosis.CellVerdict> verdicts, double scale, Path reports) {
         Optional<Path> previous = previousRun(reports, plan.scenario().name(), scale);
         if (previous.isEmpty()) {
             return Optional.empty();
         }
         StepDurations durations = new StepDurations();
         Journal.read(previous.get().resolve(Journal.FILE)).forEach(durations::add);
-        List<String> skipped = verdicts.stream().filter(v -> !v.runs()).map(Diagnosis.CellVerdict::cell).toList();
+        List<String> skipped = verdicts.stream()
+                .filter(v -> !v.runs())
+                .map(Diagnosis.CellVerdict::cell)
+                .toList();
         double seconds = 0;
         long matched = 0;
         long total = 0;
@@ -144,7 +161,8 @@ public final class Doctor {
                 continue;
             }
             total++;
-            seconds += durations.estimate(n.cell().coordinates(), n.step().name()).orElse(0);
+            seconds +=
+                    durations.estimate(n.cell().coordinates(), n.step().name()).orElse(0);
             matched += durations.knows(n.cell().coordinates(), n.step().name()) ? 1 : 0;
         }
         return Optional.of(new Diagnosis.Estimate(previous.get(), scaleOf(previous.get()), seconds, matched, total));
@@ -162,11 +180,15 @@ public final class Doctor {
         try (Stream<Path> dirs = Files.list(reports)) {
             runs = dirs.filter(d -> d.getFileName().toString().matches("\\Q" + name + "\\E(-\\d+)?"))
                     .filter(d -> hasResults(d.resolve(Journal.FILE)))
-                    .sorted(Comparator.comparing(Doctor::modified).reversed()).toList();
+                    .sorted(Comparator.comparing(Doctor::modified).reversed())
+                    .toList();
         } catch (IOException e) {
             return Optional.empty();
         }
-        return runs.stream().filter(d -> scaleOf(d) == scale).findFirst().or(() -> runs.stream().findFirst());
+        return runs.stream()
+                .filter(d -> scaleOf(d) == scale)
+                .findFirst()
+                .or(() -> runs.stream().findFirst());
     }
 
     private static boolean hasResults(Path journal) {
@@ -187,7 +209,8 @@ public final class Doctor {
 
     private static double scaleOf(Path run) {
         try {
-            JsonNode scale = Json.MAPPER.readTree(run.resolve("run.json").toFile()).get("scale");
+            JsonNode scale =
+                    Json.MAPPER.readTree(run.resolve("run.json").toFile()).get("scale");
             return scale == null ? 1 : scale.asDouble(1);
         } catch (IOException | RuntimeException e) {
             return 1;

@@ -24,8 +24,7 @@ import org.fsflow.scenario.Versions;
  */
 final class Environment {
 
-    private Environment() {
-    }
+    private Environment() {}
 
     static Map<String, Object> collect(Plan plan, RunSettings settings) {
         Map<String, Object> env = new LinkedHashMap<>();
@@ -92,11 +91,19 @@ final class Environment {
         c.put("source", s.origin());
         c.put("description", s.description());
         c.put("steps", s.steps().stream().map(st -> st.name()).toList());
-        c.put("drop_caches_steps", s.steps().stream()
-                .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES || st.dropCaches())
-                .map(st -> st.name()).toList());
-        c.put("filesystems", s.matrix().has("filesystem") ? s.matrix().axes().get("filesystem").stream()
-                .map(v -> v.value()).toList() : List.of());
+        c.put(
+                "drop_caches_steps",
+                s.steps().stream()
+                        .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES || st.dropCaches())
+                        .map(st -> st.name())
+                        .toList());
+        c.put(
+                "filesystems",
+                s.matrix().has("filesystem")
+                        ? s.matrix().axes().get("filesystem").stream()
+                                .map(v -> v.value())
+                                .toList()
+                        : List.of());
         Map<String, Object> datasets = new LinkedHashMap<>();
         {
             for (String name : s.usedDatasets()) {
@@ -143,8 +150,8 @@ final class Environment {
         if (p == null) {
             return m;
         }
-        Commands.Result r = Commands.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", p.toString()),
-                Duration.ofSeconds(5));
+        Commands.Result r =
+                Commands.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", p.toString()), Duration.ofSeconds(5));
         String source = r.out().strip();
         m.put("backing_source", source);
         if (source.startsWith("/dev/")) {
@@ -157,7 +164,8 @@ final class Environment {
         Map<String, Object> m = new LinkedHashMap<>();
         Path sys = Path.of("/sys/class/block", name);
         // a partition's queue and model are on its disk
-        Path disk = Files.exists(sys.resolve("partition")) ? sys.toAbsolutePath().getParent() : sys;
+        Path disk =
+                Files.exists(sys.resolve("partition")) ? sys.toAbsolutePath().getParent() : sys;
         try {
             disk = sys.toRealPath();
             if (Files.exists(disk.resolve("partition"))) {

@@ -19,13 +19,29 @@ import org.fsflow.measure.Usage;
  * @param hostOtherCpuSeconds CPU time the host used outside the process tree meanwhile, or null
  * @param memoryBudgetBytes the memory budget it ran under, or null for none
  */
-public record Execution(int exitCode, boolean timedOut, boolean interrupted, String startError, Usage usage,
-        Instant startedAt, Instant endedAt, String stderrTail, Double flushSeconds, Double hostOtherCpuSeconds,
+public record Execution(
+        int exitCode,
+        boolean timedOut,
+        boolean interrupted,
+        String startError,
+        Usage usage,
+        Instant startedAt,
+        Instant endedAt,
+        String stderrTail,
+        Double flushSeconds,
+        Double hostOtherCpuSeconds,
         Long memoryBudgetBytes) {
 
     /** An execution without flush, noise or budget figures. */
-    public Execution(int exitCode, boolean timedOut, boolean interrupted, String startError, Usage usage,
-            Instant startedAt, Instant endedAt, String stderrTail) {
+    public Execution(
+            int exitCode,
+            boolean timedOut,
+            boolean interrupted,
+            String startError,
+            Usage usage,
+            Instant startedAt,
+            Instant endedAt,
+            String stderrTail) {
         this(exitCode, timedOut, interrupted, startError, usage, startedAt, endedAt, stderrTail, null, null, null);
     }
 

@@ -20,9 +20,12 @@ record Flush(double seconds, int exitCode, String failure) {
     static Flush of(Path mountPoint, Duration timeout) {
         long start = System.nanoTime();
         try {
-            Process p = new ProcessBuilder("sync", "-f", mountPoint.toString()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            boolean ended = timeout == null ? p.waitFor() >= Integer.MIN_VALUE
+            Process p = new ProcessBuilder("sync", "-f", mountPoint.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            boolean ended = timeout == null
+                    ? p.waitFor() >= Integer.MIN_VALUE
                     : p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             double seconds = (System.nanoTime() - start) / 1e9;
             if (!ended) {

@@ -32,8 +32,8 @@ public final class HostLock implements AutoCloseable {
     public static HostLock acquire(String holder) {
         try {
             Files.createDirectories(PATH.getParent());
-            FileChannel ch = FileChannel.open(PATH, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.READ);
+            FileChannel ch = FileChannel.open(
+                    PATH, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
             FileLock lock;
             try {
                 lock = ch.tryLock();
@@ -47,8 +47,10 @@ public final class HostLock implements AutoCloseable {
                         + "): wait for it to end; two campaigns would measure each other");
             }
             ch.truncate(0);
-            ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", " + holder + "\n")
-                    .getBytes(StandardCharsets.UTF_8)), 0);
+            ch.write(
+                    ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", " + holder + "\n")
+                            .getBytes(StandardCharsets.UTF_8)),
+                    0);
             ch.force(false);
             return new HostLock(ch, lock);
         } catch (IOException e) {

@@ -27,7 +27,8 @@ final class KernelPlaces implements CellPlace {
 
     /** {@code host} alone when every cell runs under the host's kernel, else host and VM together. */
     static CellPlace of(Plan plan, CellPlace host, Consumer<String> info) {
-        boolean anyVm = plan.cells().stream().anyMatch(c -> !plan.scenario().kernelOf(c.coordinates()).isHost());
+        boolean anyVm = plan.cells().stream()
+                .anyMatch(c -> !plan.scenario().kernelOf(c.coordinates()).isHost());
         return anyVm ? new KernelPlaces(plan, host, info) : host;
     }
 

@@ -25,8 +25,8 @@ import org.fsflow.scenario.Step;
  */
 public final class LocalHost implements CellPlace {
 
-    private static final CellPlace.Where HERE = new CellPlace.Where(Environment.hostname(),
-            Capabilities.kernelRelease(), "host");
+    private static final CellPlace.Where HERE =
+            new CellPlace.Where(Environment.hostname(), Capabilities.kernelRelease(), "host");
 
     private final Scenario scenario;
     private final Layout layout;
@@ -84,8 +84,8 @@ public final class LocalHost implements CellPlace {
 
     @Override
     public void run(Unit unit, UnitSink sink) {
-        Bindings bindings = new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null)
-                .withDevices(devices.nodes());
+        Bindings bindings =
+                new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null).withDevices(devices.nodes());
         Filesystem fs = targetFilesystem(unit.cell());
         // the same check as fsflow doctor's
         String cannotRun = CellSupport.cannotRun(scenario, unit.cell(), capabilities::missing);
@@ -103,13 +103,15 @@ public final class LocalHost implements CellPlace {
                 if (unit.isKept(n)) {
                     String problem = steps.replay(n, b, unit.kept().get(n.id()));
                     sink.kept(n, "replayed unmeasured to restore the cell's state");
-                    cellFailed = problem == null ? cellFailed : "could not restore the cell's state on resume: "
-                            + problem;
+                    cellFailed =
+                            problem == null ? cellFailed : "could not restore the cell's state on resume: " + problem;
                     continue;
                 }
-                Measurement m = cannotRun != null ? steps.skipped(n, bindings, cannotRun)
-                        : cellFailed != null ? steps.skipped(n, bindings, cellFailed)
-                        : steps.measure(n, b, sink::stopping);
+                Measurement m = cannotRun != null
+                        ? steps.skipped(n, bindings, cannotRun)
+                        : cellFailed != null
+                                ? steps.skipped(n, bindings, cellFailed)
+                                : steps.measure(n, b, sink::stopping);
                 Next next = sink.measured(n, m);
                 if (next instanceof Next.Stop) {
                     return;

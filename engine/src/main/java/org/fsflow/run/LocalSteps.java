@@ -38,8 +38,13 @@ final class LocalSteps {
     private final Supplier<List<String>> ioDevices;
     private final StepResults results;
 
-    LocalSteps(Scenario scenario, Layout layout, StepExecutor executor, Teardown teardown,
-            Supplier<List<String>> ioDevices, CellPlace.Where where) {
+    LocalSteps(
+            Scenario scenario,
+            Layout layout,
+            StepExecutor executor,
+            Teardown teardown,
+            Supplier<List<String>> ioDevices,
+            CellPlace.Where where) {
         this.scenario = scenario;
         this.executor = executor;
         this.teardown = teardown;
@@ -62,28 +67,36 @@ final class LocalSteps {
         Resource undo = registerUndo(step, b);
         Duration timeout = step.timeout() != null ? step.timeout() : scenario.timeout();
         if (step.before() != null) {
-            Execution before = executor.execute(b.argv(step.before()), results.log(n, "before.out"),
-                    results.log(n, "before.err"), timeout, List.of());
+            Execution before = executor.execute(
+                    b.argv(step.before()),
+                    results.log(n, "before.out"),
+                    results.log(n, "before.err"),
+                    timeout,
+                    List.of());
             if (!before.succeeded()) {
-                return results.of(n, cmd.display(), Status.FAILED, before,
-                        "before: " + StepResults.describeFailure(before));
+                return results.of(
+                        n, cmd.display(), Status.FAILED, before, "before: " + StepResults.describeFailure(before));
             }
         }
         if (step.dropCaches()) {
-            Commands.Result dropped = Commands.run(List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"),
-                    Duration.ofMinutes(10));
+            Commands.Result dropped = Commands.run(
+                    List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"), Duration.ofMinutes(10));
             if (!dropped.ok()) {
-                return results.of(n, cmd.display(), Status.FAILED, notStarted(),
+                return results.of(
+                        n,
+                        cmd.display(),
+                        Status.FAILED,
+                        notStarted(),
                         "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
         }
-        Execution e = executor.execute(cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout,
-                ioDevices.get(), conditions(n, b));
-        String unverified = e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell())
-                : null;
+        Execution e = executor.execute(
+                cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
+        String unverified =
+                e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell()) : null;
         if (step.after() != null && !stop.getAsBoolean()) {
-            executor.execute(b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout,
-                    List.of());
+            executor.execute(
+                    b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout, List.of());
         }
         if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
             teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
@@ -107,11 +120,15 @@ final class LocalSteps {
         }
         registerUndo(n.step(), b);
         if (n.step().before() != null) {
-            executor.execute(b.argv(n.step().before()), results.log(n, "replay.before.out"),
-                    results.log(n, "replay.before.err"), null, List.of());
+            executor.execute(
+                    b.argv(n.step().before()),
+                    results.log(n, "replay.before.out"),
+                    results.log(n, "replay.before.err"),
+                    null,
+                    List.of());
         }
-        Execution e = executor.execute(cmd.argv(), results.log(n, "replay.out"), results.log(n, "replay.err"), null,
-                List.of());
+        Execution e = executor.execute(
+                cmd.argv(), results.log(n, "replay.out"), results.log(n, "replay.err"), null, List.of());
         return e.succeeded() ? null : n.id() + ": " + StepResults.describeFailure(e);
     }
 
@@ -141,8 +158,8 @@ final class LocalSteps {
             try {
                 return m.withMetrics(parser.parse(read(results.log(n, "out")), read(results.log(n, "err"))));
             } catch (OutputParser.Unparseable e) {
-                reason = "unparseable " + parserName + " output (raw log kept in " + results.relative(results.log(n,
-                        "out")) + "): " + e.getMessage();
+                reason = "unparseable " + parserName + " output (raw log kept in "
+                        + results.relative(results.log(n, "out")) + "): " + e.getMessage();
             }
         }
         return m.failedBecause(reason);
@@ -166,7 +183,9 @@ final class LocalSteps {
         if (step.action() == Step.Action.MKFS) {
             Filesystem fs = StepCommand.filesystem(scenario, scenario.devices().get(step.device()), b.cell());
             if (fs != null && fs.lifecycle() != null && fs.lifecycle().destroy() != null) {
-                Resource r = Resource.command(b.argv(fs.lifecycle().destroy()), Resource.UNIT,
+                Resource r = Resource.command(
+                        b.argv(fs.lifecycle().destroy()),
+                        Resource.UNIT,
                         "destroy " + fs.name() + " (" + b.display(fs.lifecycle().destroy()) + ")");
                 teardown.register(r);
                 return r;

@@ -15,10 +15,10 @@ final class Logs {
 
     /** Largest log kept per stream and node. */
     static final long CAP_BYTES = 16L << 20;
+
     private static final int TAIL_BYTES = 4096;
 
-    private Logs() {
-    }
+    private Logs() {}
 
     /** Caps both logs and returns the last lines of {@code stderr} (at most 4 KiB), trimmed. */
     static String capAndTail(Path stdout, Path stderr) {
@@ -60,7 +60,8 @@ final class Logs {
             f.setLength(CAP_BYTES);
             f.seek(CAP_BYTES);
             f.write(("\n[fsflow: log capped at " + CAP_BYTES + " bytes; " + (size - CAP_BYTES)
-                    + " more bytes dropped]\n").getBytes(StandardCharsets.UTF_8));
+                            + " more bytes dropped]\n")
+                    .getBytes(StandardCharsets.UTF_8));
         }
     }
 }

@@ -29,7 +29,12 @@ public final class PackageInstaller {
     }
 
     /** What an installation did. */
-    public enum Outcome { NOTHING_TO_DO, INSTALLED, CANNOT_INSTALL, REFUSED }
+    public enum Outcome {
+        NOTHING_TO_DO,
+        INSTALLED,
+        CANNOT_INSTALL,
+        REFUSED
+    }
 
     private final Host host;
     private final PrintWriter out;
@@ -43,7 +48,8 @@ public final class PackageInstaller {
     /** Installs what of {@code needs} is missing, printing each package and why. */
     public Outcome install(List<Packages.Need> needs) {
         Set<String> installed = host.installed(Packages.names(needs));
-        List<Packages.Need> missing = needs.stream().filter(n -> !installed.contains(n.name())).toList();
+        List<Packages.Need> missing =
+                needs.stream().filter(n -> !installed.contains(n.name())).toList();
         if (missing.isEmpty()) {
             out.println("nothing to install: the " + needs.size() + " packages needed are installed");
             return Outcome.NOTHING_TO_DO;
@@ -76,7 +82,8 @@ public final class PackageInstaller {
 
             @Override
             public boolean canInstall() {
-                return Capabilities.isRoot() && Capabilities.which("apt-get") != null
+                return Capabilities.isRoot()
+                        && Capabilities.which("apt-get") != null
                         && Capabilities.which("dpkg-query") != null;
             }
 
@@ -104,7 +111,8 @@ public final class PackageInstaller {
         List<String> argv = new ArrayList<>(List.of("dpkg-query", "-W", "-f=${Package} ${db:Status-Status}\\n"));
         argv.addAll(packages);
         // exit 1 for packages dpkg never heard of: those are simply not installed
-        for (String line : Commands.run(argv, java.time.Duration.ofSeconds(60)).out().split("\n")) {
+        for (String line :
+                Commands.run(argv, java.time.Duration.ofSeconds(60)).out().split("\n")) {
             String[] f = line.trim().split(" ");
             if (f.length == 2 && f[1].equals("installed")) {
                 installed.add(f[0].replaceFirst(":.*", ""));

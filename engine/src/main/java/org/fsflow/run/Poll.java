@@ -6,8 +6,7 @@ import java.util.function.BooleanSupplier;
 /** Waiting for a condition with a deadline: asked every {@code every} until it holds or {@code limit} has passed. */
 final class Poll {
 
-    private Poll() {
-    }
+    private Poll() {}
 
     /**
      * True as soon as {@code condition} holds; false when it still does not after {@code limit}

@@ -50,7 +50,8 @@ public final class ProcessExecutor implements StepExecutor {
     public ProcessExecutor(Path workingDirectory, CpuCgroup cgroup) {
         this.workingDirectory = workingDirectory;
         this.cgroup = cgroup;
-        this.cgroups = new StepCgroups(cgroup, "fsflow-" + ProcessHandle.current().pid());
+        this.cgroups =
+                new StepCgroups(cgroup, "fsflow-" + ProcessHandle.current().pid());
     }
 
     @Override
@@ -59,14 +60,18 @@ public final class ProcessExecutor implements StepExecutor {
     }
 
     @Override
-    public Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
-            List<String> ioDevices) {
+    public Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout, List<String> ioDevices) {
         return execute(argv, stdout, stderr, timeout, ioDevices, StepConditions.NONE);
     }
 
     @Override
-    public synchronized Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout,
-            List<String> ioDevices, StepConditions conditions) {
+    public synchronized Execution execute(
+            List<String> argv,
+            Path stdout,
+            Path stderr,
+            Duration timeout,
+            List<String> ioDevices,
+            StepConditions conditions) {
         ProcessBuilder builder;
         try {
             builder = builder(cgroups.enter(argv, conditions.memoryBytes()), stdout, stderr);
@@ -85,7 +90,8 @@ public final class ProcessExecutor implements StepExecutor {
         int exitCode = w.exitCode();
         // a flush is part of the step: inside its real time, and its failure is the step's
         Flush flush = conditions.flushMount() != null && exitCode == 0 && !w.timedOut() && !interruptRequested
-                ? Flush.of(conditions.flushMount(), timeout) : null;
+                ? Flush.of(conditions.flushMount(), timeout)
+                : null;
         Double flushSeconds = flush == null ? null : flush.seconds();
         if (flush != null) {
             end += Math.round(flush.seconds() * 1e9);
@@ -94,14 +100,22 @@ public final class ProcessExecutor implements StepExecutor {
         }
         Usage usage = usage(before, (end - start) / 1e9, w.maxRssKb(), ioDevices);
         Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds());
-        return new Execution(exitCode, w.timedOut(), interruptRequested, w.startError(), usage, wallBefore,
-                wallBefore.plusNanos(end - start), tail, flushSeconds, others,
+        return new Execution(
+                exitCode,
+                w.timedOut(),
+                interruptRequested,
+                w.startError(),
+                usage,
+                wallBefore,
+                wallBefore.plusNanos(end - start),
+                tail,
+                flushSeconds,
+                others,
                 conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
     }
 
     /** How a launched process ended: its exit, when (nanoTime), and its sampled peak memory. */
-    private record Waited(int exitCode, long end, boolean timedOut, String startError, long maxRssKb) {
-    }
+    private record Waited(int exitCode, long end, boolean timedOut, String startError, long maxRssKb) {}
 
     // starts the process, arms its time limit and memory sampler, and waits for its exit
     private Waited launchAndWait(ProcessBuilder builder, List<String> argv, Duration timeout) {
@@ -116,10 +130,13 @@ public final class ProcessExecutor implements StepExecutor {
             current = p;
             sampler = RssSampler.start(p.toHandle());
             if (timeout != null) {
-                deadline = timer.schedule(() -> {
-                    timedOut[0] = true;
-                    killTree(p);
-                }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+                deadline = timer.schedule(
+                        () -> {
+                            timedOut[0] = true;
+                            killTree(p);
+                        },
+                        timeout.toMillis(),
+                        TimeUnit.MILLISECONDS);
             }
             exitCode = waitFor(p);
             end = System.nanoTime();
@@ -140,12 +157,11 @@ public final class ProcessExecutor implements StepExecutor {
     }
 
     /** The counters a step's usage is the change of, read just before it starts. */
-    private record Snapshot(ChildTotals children, long[] cgroup, DiskStats disks, HostCpu host) {
-    }
+    private record Snapshot(ChildTotals children, long[] cgroup, DiskStats disks, HostCpu host) {}
 
     private Snapshot snapshot() {
-        return new Snapshot(ChildTotals.read(), cgroup != null ? cgroup.read() : null, DiskStats.read(),
-                HostCpu.read());
+        return new Snapshot(
+                ChildTotals.read(), cgroup != null ? cgroup.read() : null, DiskStats.read(), HostCpu.read());
     }
 
     // CPU from the cgroup when it can be read (exact, whole tree), else from the JVM's child totals
@@ -161,15 +177,24 @@ public final class ProcessExecutor implements StepExecutor {
             }
         }
         long[] io = DiskStats.read().since(before.disks(), ioDevices);
-        return new Usage(realSeconds, userSeconds, systemSeconds, maxRssKb, used.minorFaults(), used.majorFaults(),
-                io[0], io[1], io[2]);
+        return new Usage(
+                realSeconds,
+                userSeconds,
+                systemSeconds,
+                maxRssKb,
+                used.minorFaults(),
+                used.majorFaults(),
+                io[0],
+                io[1],
+                io[2]);
     }
 
     // the process writes its output straight into the log files; stdin is /dev/null
     private ProcessBuilder builder(List<String> full, Path stdout, Path stderr) throws IOException {
         Files.createDirectories(stdout.toAbsolutePath().getParent());
         Files.createDirectories(stderr.toAbsolutePath().getParent());
-        ProcessBuilder b = new ProcessBuilder(full).directory(workingDirectory.toFile())
+        ProcessBuilder b = new ProcessBuilder(full)
+                .directory(workingDirectory.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectOutput(stdout.toFile());
         if (stdout.toAbsolutePath().equals(stderr.toAbsolutePath())) {

@@ -30,6 +30,7 @@ final class Progress {
     private final Set<String> finished = new HashSet<>();
     /** Cell repetitions being skipped (their remaining steps take no time), as "cell/rN". */
     private final Set<String> skipping = new HashSet<>();
+
     private String lastSkip;
     private int unit;
     private int units;
@@ -109,8 +110,13 @@ final class Progress {
 
     private void line(PlanNode node, String status, Double realSeconds, String detail) {
         clear();
-        String line = String.format(Locale.ROOT, "[%" + String.valueOf(measured.size()).length() + "d/%d] %-40s %-7s %s%s",
-                finished.size(), measured.size(), node.id(), status,
+        String line = String.format(
+                Locale.ROOT,
+                "[%" + String.valueOf(measured.size()).length() + "d/%d] %-40s %-7s %s%s",
+                finished.size(),
+                measured.size(),
+                node.id(),
+                status,
                 realSeconds == null ? "" : String.format(Locale.ROOT, "%.3f s", realSeconds),
                 detail == null ? "" : "  " + detail);
         out.println(line.stripTrailing());
@@ -119,16 +125,27 @@ final class Progress {
 
     /** The live status line: progress, cell, step, repetition, elapsed, ETA. */
     String status(PlanNode node) {
-        return String.format(Locale.ROOT, "[%d/%d steps, cell run %d/%d] %s  repetition %d/%d  step %s  elapsed %s%s",
-                finished.size(), measured.size(), unit, units, node.cell().id().isEmpty() ? "-" : node.cell().id(),
-                node.repeat(), Math.max(repeats, node.repeat()), node.step().name(), clock(elapsed()), eta());
+        return String.format(
+                Locale.ROOT,
+                "[%d/%d steps, cell run %d/%d] %s  repetition %d/%d  step %s  elapsed %s%s",
+                finished.size(),
+                measured.size(),
+                unit,
+                units,
+                node.cell().id().isEmpty() ? "-" : node.cell().id(),
+                node.repeat(),
+                Math.max(repeats, node.repeat()),
+                node.step().name(),
+                clock(elapsed()),
+                eta());
     }
 
     private String eta() {
         double left = 0;
         for (PlanNode n : measured) {
             if (!finished.contains(n.id()) && !skipping.contains(unit(n))) {
-                var estimate = durations.estimate(n.cell().coordinates(), n.step().name());
+                var estimate =
+                        durations.estimate(n.cell().coordinates(), n.step().name());
                 if (estimate.isEmpty()) {
                     return "";
                 }
@@ -154,7 +171,8 @@ final class Progress {
 
     static String clock(double seconds) {
         long s = Math.round(seconds);
-        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+        return s >= 3600
+                ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
                 : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 }

@@ -32,10 +32,24 @@ final class ProgressTally {
         if (counts.isEmpty()) {
             return;
         }
-        int width = Math.max("filesystem".length(), counts.keySet().stream().mapToInt(String::length).max().orElse(0));
-        out.printf(Locale.ROOT, "%-" + width + "s  %6s  %6s  %7s  %10s%n", "filesystem", "ok", "failed", "skipped",
+        int width = Math.max(
+                "filesystem".length(),
+                counts.keySet().stream().mapToInt(String::length).max().orElse(0));
+        out.printf(
+                Locale.ROOT,
+                "%-" + width + "s  %6s  %6s  %7s  %10s%n",
+                "filesystem",
+                "ok",
+                "failed",
+                "skipped",
                 "steps' real");
-        counts.forEach((fs, c) -> out.printf(Locale.ROOT, "%-" + width + "s  %6d  %6d  %7d  %10s%n", fs, c[0], c[1],
-                c[2], Progress.clock(seconds.getOrDefault(fs, 0.0))));
+        counts.forEach((fs, c) -> out.printf(
+                Locale.ROOT,
+                "%-" + width + "s  %6d  %6d  %7d  %10s%n",
+                fs,
+                c[0],
+                c[1],
+                c[2],
+                Progress.clock(seconds.getOrDefault(fs, 0.0))));
     }
 }

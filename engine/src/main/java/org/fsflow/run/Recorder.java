@@ -92,8 +92,7 @@ final class Recorder implements CellPlace.UnitSink {
     @Override
     public CellPlace.Next measured(PlanNode n, Measurement m) {
         if (interrupted && m.status() != Status.SKIPPED) {
-            progress.info("interrupted during " + n.id() + ": not recorded; 'fsflow resume " + out
-                    + "' runs it again");
+            progress.info("interrupted during " + n.id() + ": not recorded; 'fsflow resume " + out + "' runs it again");
             return new CellPlace.Next.Stop();
         }
         journal.append(m);

@@ -15,8 +15,8 @@ import java.util.List;
  * @param scope campaign (released at the end) or unit (released after each cell repetition)
  * @param label what it is, for messages
  */
-public record Resource(String kind, String path, String image, List<String> argv, List<String> check, String scope,
-        String label) {
+public record Resource(
+        String kind, String path, String image, List<String> argv, List<String> check, String scope, String label) {
 
     /** Released when the campaign ends. */
     public static final String CAMPAIGN = "campaign";

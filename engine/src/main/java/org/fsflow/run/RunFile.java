@@ -17,8 +17,7 @@ final class RunFile {
     /** The settings without which the same plan cannot be rebuilt. */
     static final List<String> REQUIRED = List.of("seed", "scale", "work", "out");
 
-    private RunFile() {
-    }
+    private RunFile() {}
 
     /** Throws a {@link RunFailure} unless {@code out/run.json} is complete. */
     static void check(Path out) {
@@ -55,7 +54,9 @@ final class RunFile {
                 return "'" + field + "' is missing or empty";
             }
         }
-        if (!run.get("seed").canConvertToLong() || !run.get("scale").isNumber() || run.get("scale").asDouble() <= 0) {
+        if (!run.get("seed").canConvertToLong()
+                || !run.get("scale").isNumber()
+                || run.get("scale").asDouble() <= 0) {
             return "'seed' or 'scale' is not a valid number";
         }
         return null;

@@ -9,5 +9,4 @@ import java.io.PrintWriter;
  * @param live     rewrite one progress line in place (a terminal) instead of one line per node
  * @param resume   continue the journal in the output directory instead of starting a new one
  */
-public record RunOptions(PrintWriter progress, boolean live, boolean resume) {
-}
+public record RunOptions(PrintWriter progress, boolean live, boolean resume) {}

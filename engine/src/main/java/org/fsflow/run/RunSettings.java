@@ -28,10 +28,31 @@ import org.fsflow.safety.AtomicFile;
  * @param cpuMethod    how user and system time are measured
  * @param memoryMethod how max RSS is measured
  */
-@JsonPropertyOrder({"sets", "scale", "seed", "order", "repeat_min", "repeat_max", "warmup", "out", "work",
-    "cpu_method", "memory_method"})
-public record RunSettings(List<String> sets, double scale, long seed, String order, int repeatMin, int repeatMax,
-        int warmup, String out, String work, String cpuMethod, String memoryMethod) {
+@JsonPropertyOrder({
+    "sets",
+    "scale",
+    "seed",
+    "order",
+    "repeat_min",
+    "repeat_max",
+    "warmup",
+    "out",
+    "work",
+    "cpu_method",
+    "memory_method"
+})
+public record RunSettings(
+        List<String> sets,
+        double scale,
+        long seed,
+        String order,
+        int repeatMin,
+        int repeatMax,
+        int warmup,
+        String out,
+        String work,
+        String cpuMethod,
+        String memoryMethod) {
 
     /** The file name inside an output directory. */
     public static final String FILE = "run.json";
@@ -43,10 +64,18 @@ public record RunSettings(List<String> sets, double scale, long seed, String ord
 
     /** The settings of a run of {@code plan} with the given command-line options. */
     public static RunSettings of(Plan plan, List<String> sets, double scale, String cpuMethod) {
-        return new RunSettings(List.copyOf(sets), scale, plan.seed(),
-                plan.scenario().order().name().toLowerCase(Locale.ROOT), plan.scenario().repeat().min(),
-                plan.scenario().repeat().max(), plan.scenario().warmup(), plan.layout().out().toString(), plan.layout().work().toString(),
-                cpuMethod, Usage.MEMORY_METHOD);
+        return new RunSettings(
+                List.copyOf(sets),
+                scale,
+                plan.seed(),
+                plan.scenario().order().name().toLowerCase(Locale.ROOT),
+                plan.scenario().repeat().min(),
+                plan.scenario().repeat().max(),
+                plan.scenario().warmup(),
+                plan.layout().out().toString(),
+                plan.layout().work().toString(),
+                cpuMethod,
+                Usage.MEMORY_METHOD);
     }
 
     /** Writes {@code run.json} into {@code out}. */

@@ -34,7 +34,8 @@ public final class Runner {
     private final Progress progress;
     private final Recorder recorder;
     private final CellPlace place;
-    private final java.util.concurrent.atomic.AtomicInteger interrupts = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger interrupts =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     /** A runner of {@code plan} whose processes go through {@code executor}. */
     public Runner(Plan plan, StepExecutor executor, RunOptions options) {

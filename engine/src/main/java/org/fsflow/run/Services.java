@@ -53,10 +53,12 @@ final class Services {
                 teardown.register(Resource.service(b.argv(svc.stop()), check, "the " + fs.name() + " service"));
             }
             Commands.Result start = Commands.run(b.argv(svc.start()), Duration.ofMinutes(1));
-            problem = !start.ok() ? "its service did not start: " + start.message()
-                    : Poll.until(() -> passes(check), START_LIMIT, POLL) ? null
-                    : "its service did not pass its check (" + String.join(" ", check) + ") within "
-                            + START_LIMIT.toSeconds() + " s of starting";
+            problem = !start.ok()
+                    ? "its service did not start: " + start.message()
+                    : Poll.until(() -> passes(check), START_LIMIT, POLL)
+                            ? null
+                            : "its service did not pass its check (" + String.join(" ", check) + ") within "
+                                    + START_LIMIT.toSeconds() + " s of starting";
         }
         started.put(fs.name(), problem);
         return problem;

@@ -22,7 +22,12 @@ public interface StepExecutor {
      * The same under {@code conditions}: a memory budget, a timed flush. An executor that cannot
      * apply them ignores them (a fake for tests of the walker).
      */
-    default Execution execute(List<String> argv, Path stdout, Path stderr, Duration timeout, List<String> ioDevices,
+    default Execution execute(
+            List<String> argv,
+            Path stdout,
+            Path stderr,
+            Duration timeout,
+            List<String> ioDevices,
             StepConditions conditions) {
         return execute(argv, stdout, stderr, timeout, ioDevices);
     }

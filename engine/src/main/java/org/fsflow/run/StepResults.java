@@ -28,7 +28,11 @@ final class StepResults {
     private final String cpuMethod;
     private final Supplier<List<String>> ioDevices;
 
-    StepResults(Scenario scenario, Layout layout, CellPlace.Where where, String cpuMethod,
+    StepResults(
+            Scenario scenario,
+            Layout layout,
+            CellPlace.Where where,
+            String cpuMethod,
             Supplier<List<String>> ioDevices) {
         this.scenario = scenario;
         this.layout = layout;
@@ -40,29 +44,50 @@ final class StepResults {
     /** Node {@code n}, not run, for {@code reason}. */
     Measurement skipped(PlanNode n, Bindings b, String reason) {
         StepCommand cmd = StepCommand.of(n.step(), b);
-        return base(n).command(cmd.display()).status(Status.SKIPPED).reason(reason).build();
+        return base(n).command(cmd.display())
+                .status(Status.SKIPPED)
+                .reason(reason)
+                .build();
     }
 
     /** Node {@code n}, run as {@code command}, ended as {@code e}. */
     Measurement of(PlanNode n, String command, Status status, Execution e, String reason) {
         Usage u = e.usage();
-        return base(n).command(command).status(status).exitCode(e.exitCode() < 0 ? null : e.exitCode())
-                .reason(reason).realS(round(u.realSeconds())).userS(round(u.userSeconds()))
-                .sysS(round(u.systemSeconds())).cpuPct(u.cpuPercent()).maxRssKb(u.maxRssKb())
-                .minorFaults(u.minorFaults()).majorFaults(u.majorFaults()).readBytes(u.readBytes())
-                .writeBytes(u.writeBytes()).ioBusyMs(u.ioBusyMillis()).startedAt(e.startedAt().toString())
-                .endedAt(e.endedAt().toString()).devices(ioDevices.get()).cpuMethod(cpuMethod)
-                .memoryMethod(Usage.MEMORY_METHOD).log(List.of(relative(log(n, "out")), relative(log(n, "err"))))
+        return base(n).command(command)
+                .status(status)
+                .exitCode(e.exitCode() < 0 ? null : e.exitCode())
+                .reason(reason)
+                .realS(round(u.realSeconds()))
+                .userS(round(u.userSeconds()))
+                .sysS(round(u.systemSeconds()))
+                .cpuPct(u.cpuPercent())
+                .maxRssKb(u.maxRssKb())
+                .minorFaults(u.minorFaults())
+                .majorFaults(u.majorFaults())
+                .readBytes(u.readBytes())
+                .writeBytes(u.writeBytes())
+                .ioBusyMs(u.ioBusyMillis())
+                .startedAt(e.startedAt().toString())
+                .endedAt(e.endedAt().toString())
+                .devices(ioDevices.get())
+                .cpuMethod(cpuMethod)
+                .memoryMethod(Usage.MEMORY_METHOD)
+                .log(List.of(relative(log(n, "out")), relative(log(n, "err"))))
                 .memoryBudgetBytes(e.memoryBudgetBytes())
                 .flushS(e.flushSeconds() == null ? null : round(e.flushSeconds()))
-                .hostOtherCpuS(e.hostOtherCpuSeconds()).build();
+                .hostOtherCpuS(e.hostOtherCpuSeconds())
+                .build();
     }
 
     // what every measurement of node n says: the cell's coordinates, options, and where it ran
     MeasurementBuilder base(PlanNode n) {
-        MeasurementBuilder b = Measurement.builder(n.id(), n.step().name()).dataset(n.cell().dataset())
-                .filesystem(n.cell().filesystem()).repeat(n.repeat()).cell(n.cell().coordinates())
-                .mkfsOptions(options(n, true)).mountOptions(options(n, false))
+        MeasurementBuilder b = Measurement.builder(n.id(), n.step().name())
+                .dataset(n.cell().dataset())
+                .filesystem(n.cell().filesystem())
+                .repeat(n.repeat())
+                .cell(n.cell().coordinates())
+                .mkfsOptions(options(n, true))
+                .mountOptions(options(n, false))
                 .warmup(n.repeat() <= scenario.warmup());
         return where.stamp(b);
     }
@@ -78,11 +103,15 @@ final class StepResults {
         if (e.startError() != null) {
             return e.startError();
         }
-        String head = e.timedOut() ? "killed after its time limit" : e.interrupted() ? "interrupted"
-                : "exit status " + e.exitCode();
+        String head = e.timedOut()
+                ? "killed after its time limit"
+                : e.interrupted() ? "interrupted" : "exit status " + e.exitCode();
         // tools put the cause first and a usage or version line last (bonnie++): show both ends
-        List<String> lines = (e.stderrTail() == null ? "" : e.stderrTail()).lines().map(String::strip)
-                .filter(l -> !l.isEmpty()).toList();
+        List<String> lines = (e.stderrTail() == null ? "" : e.stderrTail())
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
         if (lines.isEmpty()) {
             return head;
         }

@@ -82,7 +82,7 @@ public final class Teardown {
         }
         List<Resource> left;
         try {
-            left = Json.MAPPER.readValue(stateFile.toFile(), new TypeReference<List<Resource>>() { });
+            left = Json.MAPPER.readValue(stateFile.toFile(), new TypeReference<List<Resource>>() {});
         } catch (IOException e) {
             log.accept("cannot read " + stateFile + ": " + e.getMessage());
             return 0;
@@ -106,7 +106,8 @@ public final class Teardown {
     private void save() {
         try {
             Files.createDirectories(stateFile.toAbsolutePath().getParent());
-            AtomicFile.write(stateFile, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(resources));
+            AtomicFile.write(
+                    stateFile, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(resources));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + stateFile, e);
         }
@@ -181,7 +182,12 @@ public final class Teardown {
 
     // detaches every loop device attached to the resource's image (and only those)
     private static void detach(Resource r, Consumer<String> log) {
-        Commands.Result attached = Commands.run("losetup", "--noheadings", "--output", "NAME", "--associated",
+        Commands.Result attached = Commands.run(
+                "losetup",
+                "--noheadings",
+                "--output",
+                "NAME",
+                "--associated",
                 r.image() != null ? r.image() : r.path());
         for (String dev : attached.out().strip().split("\\s+")) {
             if (dev.isEmpty()) {

@@ -5,8 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.fsflow.plan.Layout;
 import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.result.Measurement;
@@ -52,8 +52,12 @@ final class VmPlace {
 
     /** Runs {@code unit} in a guest under {@code kernel}; see {@link CellPlace#run}. */
     void run(CellPlace.Unit unit, KernelSpec kernel, CellPlace.UnitSink sink) {
-        StepResults results = new StepResults(scenario, layout, new CellPlace.Where(Environment.hostname(), null,
-                null), GuestResult.CPU_METHOD, List::of);
+        StepResults results = new StepResults(
+                scenario,
+                layout,
+                new CellPlace.Where(Environment.hostname(), null, null),
+                GuestResult.CPU_METHOD,
+                List::of);
         String cannot = units.cannotRun(unit.cell(), kernel);
         Unit state = new Unit(unit, sink, results);
         String problem = cannot != null ? cannot : units.run(List.of(unit.steps()), kernel, state::reported);
@@ -71,8 +75,11 @@ final class VmPlace {
                 continue;
             }
             StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
-            String why = cmd.skipped() ? cmd.skipReason() : state.skipReason != null ? state.skipReason
-                    : cannot != null ? cannot : "not run: the VM ended before this step (" + problem + ")";
+            String why = cmd.skipped()
+                    ? cmd.skipReason()
+                    : state.skipReason != null
+                            ? state.skipReason
+                            : cannot != null ? cannot : "not run: the VM ended before this step (" + problem + ")";
             Measurement m = results.skipped(n, b.forStep(n.step().name()), why);
             if (first && cannot == null && problem != null && !cmd.skipped() && state.skipReason == null) {
                 m = m.failedBecause(problem);
@@ -119,9 +126,15 @@ final class VmPlace {
             if (skipReason != null) {
                 m = results.skipped(n, new Bindings(scenario, layout, n.cell(), n.repeat(), null, null), skipReason);
             } else {
-                m = GuestMeasurements.measurement(r, results.base(n), results.log(n, "out"), results.log(n, "err"),
+                m = GuestMeasurements.measurement(
+                        r,
+                        results.base(n),
+                        results.log(n, "out"),
+                        results.log(n, "err"),
                         List.of(results.relative(results.log(n, "out")), results.relative(results.log(n, "err"))));
-                String parser = n.step().action() == Step.Action.CAPACITY ? "capacity" : n.step().parse();
+                String parser = n.step().action() == Step.Action.CAPACITY
+                        ? "capacity"
+                        : n.step().parse();
                 m = parser == null || !m.ok() ? m : LocalSteps.parsed(m, parser, n, results);
             }
             follow(sink.measured(n, m));

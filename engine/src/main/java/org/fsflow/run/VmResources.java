@@ -18,8 +18,7 @@ import org.fsflow.vm.VmException;
 /** What a VM unit creates on the host (sparse images, a QEMU process) and how each is released. */
 final class VmResources {
 
-    private VmResources() {
-    }
+    private VmResources() {}
 
     // kills the QEMU of this run after a crash: only if that pid still is a QEMU with our guest's name
     static Resource killer(long pid, String name) {
@@ -52,10 +51,21 @@ final class VmResources {
     static void recordKernel(Path file, BootKernel k, Consumer<String> info) {
         try {
             Map<String, Object> all = Files.exists(file)
-                    ? Json.MAPPER.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() { })
+                    ? Json.MAPPER.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() {})
                     : new LinkedHashMap<>();
-            all.put(k.name(), Map.of("origin", k.origin(), "release", k.release(), "version", k.version(),
-                    "sha256", k.sha256(), "image", k.image().toString()));
+            all.put(
+                    k.name(),
+                    Map.of(
+                            "origin",
+                            k.origin(),
+                            "release",
+                            k.release(),
+                            "version",
+                            k.version(),
+                            "sha256",
+                            k.sha256(),
+                            "image",
+                            k.image().toString()));
             Path tmp = file.resolveSibling("kernels.json.tmp");
             Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), new TreeMap<>(all));
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

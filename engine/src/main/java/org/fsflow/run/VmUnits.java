@@ -2,7 +2,6 @@ package org.fsflow.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -10,15 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
-import org.fsflow.scenario.FilesystemType;
-import org.fsflow.plan.Layout;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
+import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.FilesystemType;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.vm.BootKernel;
@@ -42,8 +41,7 @@ final class VmUnits {
     static final int MEMORY_MIB = 1024;
 
     /** One step's outcome in the guest, with the node it belongs to. */
-    record Result(PlanNode node, org.fsflow.vm.GuestResult guest, String command, BootKernel kernel, String virt) {
-    }
+    record Result(PlanNode node, org.fsflow.vm.GuestResult guest, String command, BootKernel kernel, String virt) {}
 
     private final Scenario scenario;
     private final Layout layout;
@@ -153,22 +151,36 @@ final class VmUnits {
             }
             Job job = job(units, nodes, datasets != null);
             List<String> dirs = new ArrayList<>();
-            scenario.devices().values().forEach(d -> dirs.add(layout.mountPoint(d).toString()));
-            VmSession.Request request = new VmSession.Request(name, kernel, job.modules(), disks, mounts, dirs,
-                    job.steps(), Runtime.getRuntime().availableProcessors(), MEMORY_MIB, work);
+            scenario.devices()
+                    .values()
+                    .forEach(d -> dirs.add(layout.mountPoint(d).toString()));
+            VmSession.Request request = new VmSession.Request(
+                    name,
+                    kernel,
+                    job.modules(),
+                    disks,
+                    mounts,
+                    dirs,
+                    job.steps(),
+                    Runtime.getRuntime().availableProcessors(),
+                    MEMORY_MIB,
+                    work);
             VmSession vm = new VmSession(store.root());
             session = vm;
             Resource[] qemu = {null};
-            VmSession.Outcome o = vm.run(request, g -> sink.accept(new Result(job.nodes().get(g.index()), g,
-                    job.commands().get(g.index()), kernel, vm.accel().label())),
+            VmSession.Outcome o = vm.run(
+                    request,
+                    g -> sink.accept(new Result(
+                            job.nodes().get(g.index()),
+                            g,
+                            job.commands().get(g.index()),
+                            kernel,
+                            vm.accel().label())),
                     pid -> qemu[0] = register(VmResources.killer(pid, name)));
             if (qemu[0] != null) {
                 teardown.forget(qemu[0]);
             }
-            info.accept(String.format(java.util.Locale.ROOT, "VM %s (%s, %s): %d cell repetitions, booted in %s s, "
-                    + "%.1f s in all", kernel.name(), kernel.release(), o.accel().label(), units.size(),
-                    o.bootSeconds() == null ? "?" : String.format(java.util.Locale.ROOT, "%.1f", o.bootSeconds()),
-                    o.wallSeconds()));
+            info.accept(GuestSteps.describe(kernel, o, units.size()));
             return o.problem();
         } catch (VmException e) {
             return e.getMessage();
@@ -182,21 +194,24 @@ final class VmUnits {
     }
 
     /** The steps a guest runs, the plan node and command of each, and the modules they need. */
-    private record Job(List<GuestStep> steps, List<PlanNode> nodes, List<String> commands, List<String> modules) {
-    }
+    private record Job(List<GuestStep> steps, List<PlanNode> nodes, List<String> commands, List<String> modules) {}
 
     private Job job(List<List<PlanNode>> units, Map<String, String> deviceNodes, boolean source) {
         Job job = new Job(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (List<PlanNode> unit : units) {
             Cell cell = unit.get(0).cell();
-            Bindings b = new Bindings(scenario, layout, cell, unit.get(0).repeat(), null, null)
-                    .withDevices(deviceNodes);
-            modules(cell, source).stream().filter(m -> !job.modules().contains(m)).forEach(job.modules()::add);
+            Bindings b =
+                    new Bindings(scenario, layout, cell, unit.get(0).repeat(), null, null).withDevices(deviceNodes);
+            modules(cell, source).stream()
+                    .filter(m -> !job.modules().contains(m))
+                    .forEach(job.modules()::add);
             boolean first = true;
             for (PlanNode n : unit) {
                 StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
                 if (!cmd.skipped()) {
-                    job.steps().add(guestStep(n, cmd, b.forStep(n.step().name()), first));
+                    job.steps()
+                            .add(GuestSteps.of(
+                                    scenario, n, cmd, b.forStep(n.step().name()), first));
                     job.nodes().add(n);
                     job.commands().add(cmd.display());
                     first = false;
@@ -207,8 +222,8 @@ final class VmUnits {
     }
 
     // every loop device but the source becomes a fresh sparse image: /dev/vda, /dev/vdb ...
-    private void attachLoops(Path work, Map<String, String> nodes, List<Qemu.Disk> disks, List<Path> images,
-            List<Resource> resources) {
+    private void attachLoops(
+            Path work, Map<String, String> nodes, List<Qemu.Disk> disks, List<Path> images, List<Resource> resources) {
         for (Device d : scenario.devices().values()) {
             if (d instanceof Device.Loop loop && !d.name().equals(Scenario.SOURCE)) {
                 Path img = work.resolve(d.name() + ".img");
@@ -219,14 +234,6 @@ final class VmUnits {
                 disks.add(new Qemu.Disk(img, false));
             }
         }
-    }
-
-    private GuestStep guestStep(PlanNode n, StepCommand cmd, Bindings b, boolean firstOfUnit) {
-        Duration limit = n.step().timeout() != null ? n.step().timeout() : scenario.timeout();
-        Scenario.OnError policy = n.step().onError() != null ? n.step().onError() : scenario.onError();
-        return new GuestStep(n.id(), cmd.argv(), n.step().before() == null ? null : b.argv(n.step().before()),
-                n.step().after() == null ? null : b.argv(n.step().after()), n.step().dropCaches(),
-                limit == null ? 0 : Math.max(1, limit.toSeconds()), policy != Scenario.OnError.CONTINUE, firstOfUnit);
     }
 
     // ext2 and ext3 are served by the ext4 driver in the kernels fsflow boots
@@ -261,8 +268,12 @@ final class VmUnits {
             register(Resource.image(img.toString()));
             long start = System.nanoTime();
             org.fsflow.vm.SourceImage.build(datasets, img);
-            info.accept(String.format(java.util.Locale.ROOT, "VM source image: %s copied into %s in %.1f s", datasets,
-                    img, (System.nanoTime() - start) / 1e9));
+            info.accept(String.format(
+                    java.util.Locale.ROOT,
+                    "VM source image: %s copied into %s in %.1f s",
+                    datasets,
+                    img,
+                    (System.nanoTime() - start) / 1e9));
             sourceImage = img;
         }
         return sourceImage;

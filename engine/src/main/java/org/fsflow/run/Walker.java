@@ -32,7 +32,8 @@ final class Walker {
     /** Walks every node of the plan, in order, until the end or a stop. */
     void walk() {
         List<PlanNode> nodes = plan.nodes();
-        int unitsTotal = plan.cells().size() * (scenario.warmup() + scenario.repeat().min());
+        int unitsTotal =
+                plan.cells().size() * (scenario.warmup() + scenario.repeat().min());
         int unitNumber = 0;
         int i = 0;
         while (i < nodes.size() && !recorder.stopping()) {
@@ -61,8 +62,10 @@ final class Walker {
     private static int unitEnd(List<PlanNode> nodes, int start) {
         PlanNode first = nodes.get(start);
         int end = start;
-        while (end < nodes.size() && nodes.get(end).kind() == PlanNode.Kind.STEP
-                && nodes.get(end).cell() == first.cell() && nodes.get(end).repeat() == first.repeat()) {
+        while (end < nodes.size()
+                && nodes.get(end).kind() == PlanNode.Kind.STEP
+                && nodes.get(end).cell() == first.cell()
+                && nodes.get(end).repeat() == first.repeat()) {
             end++;
         }
         return end;
@@ -87,7 +90,8 @@ final class Walker {
     private void adaptiveRounds(int planned) {
         int units = planned;
         while (!recorder.stopping()) {
-            List<Cell> again = AdaptiveRepeat.again(scenario.repeat(), scenario.warmup(), plan.cells(), recorder.done());
+            List<Cell> again =
+                    AdaptiveRepeat.again(scenario.repeat(), scenario.warmup(), plan.cells(), recorder.done());
             if (again.isEmpty()) {
                 return;
             }

@@ -23,11 +23,9 @@ final class WorkPlaces {
     private static final String ROOT_ONLY = "one owned by root and writable by no one else";
 
     /** One directory to check: what it is for, and how the user fixes a refusal. */
-    private record Place(Path dir, String role, String fix) {
-    }
+    private record Place(Path dir, String role, String fix) {}
 
-    private WorkPlaces() {
-    }
+    private WorkPlaces() {}
 
     /** Refuses the run, before anything is created, when another user controls one of its places. */
     static void check(Plan plan) {
@@ -49,8 +47,10 @@ final class WorkPlaces {
     static void create(Plan plan) {
         try {
             Layout layout = plan.layout();
-            SafeDirectories.create(layout.out(), "the output directory", "Choose another with --out (" + ROOT_ONLY + ").");
-            SafeDirectories.create(layout.work(), "the work directory", "Choose another with --work (" + ROOT_ONLY + ").");
+            SafeDirectories.create(
+                    layout.out(), "the output directory", "Choose another with --out (" + ROOT_ONLY + ").");
+            SafeDirectories.create(
+                    layout.work(), "the work directory", "Choose another with --work (" + ROOT_ONLY + ").");
         } catch (SafeDirectories.Refused e) {
             throw new RunFailure(e.getMessage());
         }
@@ -65,17 +65,24 @@ final class WorkPlaces {
             String name = "device '" + d.name() + "'";
             if (d instanceof Device.Dir) {
                 if (d.name().equals(Scenario.SOURCE)) {
-                    places.add(new Place(layout.mountPoint(d), "the directory of " + name + " (datasets are generated "
-                            + "there)", "Use a directory of root's that no one else can write to."));
+                    places.add(new Place(
+                            layout.mountPoint(d),
+                            "the directory of " + name + " (datasets are generated " + "there)",
+                            "Use a directory of root's that no one else can write to."));
                 }
                 continue;
             }
-            places.add(new Place(layout.mountPoint(d), "the mount point of " + name,
-                    d.mountPoint() != null ? "Choose another with mount: (" + ROOT_ONLY + ")."
+            places.add(new Place(
+                    layout.mountPoint(d),
+                    "the mount point of " + name,
+                    d.mountPoint() != null
+                            ? "Choose another with mount: (" + ROOT_ONLY + ")."
                             : "Choose another work directory with --work (" + ROOT_ONLY + ")."));
             if (d instanceof Device.Loop loop) {
-                places.add(new Place(layout.image(loop).toAbsolutePath().getParent(), "the directory of the image of "
-                        + name, "Put the image in a directory of root's with image:, or leave image: out."));
+                places.add(new Place(
+                        layout.image(loop).toAbsolutePath().getParent(),
+                        "the directory of the image of " + name,
+                        "Put the image in a directory of root's with image:, or leave image: out."));
             }
         }
         return places;

@@ -20,8 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class AtomicFile {
 
-    private AtomicFile() {
-    }
+    private AtomicFile() {}
 
     /** Replaces {@code file} with {@code text} (UTF-8). */
     public static void writeString(Path file, String text) throws IOException {
@@ -31,11 +30,12 @@ public final class AtomicFile {
     /** Replaces {@code file} with {@code bytes}. */
     public static void write(Path file, byte[] bytes) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
-                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+        Path tmp = dir.resolve(
+                "." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
+                        + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS)) {
+            try (FileChannel ch = FileChannel.open(
+                    tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
                 ByteBuffer buf = ByteBuffer.wrap(bytes);
                 while (buf.hasRemaining()) {
                     ch.write(buf);

@@ -32,8 +32,7 @@ public final class CachedFiles {
         void fetch(Path into) throws IOException;
     }
 
-    private CachedFiles() {
-    }
+    private CachedFiles() {}
 
     /** True when {@code file} may be used: a regular file root controls, with this SHA-256 (hex). */
     public static boolean verified(Path file, String sha256) throws IOException {
@@ -49,7 +48,8 @@ public final class CachedFiles {
         if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && verified(file, sha256)) {
             return file;
         }
-        Path fresh = file.resolveSibling(file.getFileName() + ".fetching-" + ProcessHandle.current().pid());
+        Path fresh = file.resolveSibling(
+                file.getFileName() + ".fetching-" + ProcessHandle.current().pid());
         Files.deleteIfExists(fresh);
         try {
             fetcher.fetch(fresh);

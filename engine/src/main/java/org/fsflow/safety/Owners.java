@@ -21,12 +21,11 @@ final class Owners {
     /** The user fsflow runs as: /proc/self belongs to the effective uid of the process. */
     static final int SELF = selfUid();
 
-    private Owners() {
-    }
+    private Owners() {}
 
     /** The lstat facts fsflow judges by. */
-    record Attributes(int uid, String owner, int gid, String group, int mode, boolean link, boolean directory,
-            boolean regular) {
+    record Attributes(
+            int uid, String owner, int gid, String group, int mode, boolean link, boolean directory, boolean regular) {
 
         String describe() {
             return "owner " + owner + " (uid " + uid + "), group " + group + ", mode "
@@ -37,11 +36,19 @@ final class Owners {
     /** The attributes of {@code p} without following a link, or null when nothing is there. */
     static Attributes attributes(Path p) {
         try {
-            Map<String, Object> a = Files.readAttributes(p, "unix:uid,gid,mode,owner,group,isSymbolicLink,"
-                    + "isDirectory,isRegularFile", LinkOption.NOFOLLOW_LINKS);
-            return new Attributes((Integer) a.get("uid"), a.get("owner").toString(), (Integer) a.get("gid"),
-                    a.get("group").toString(), (Integer) a.get("mode"), (Boolean) a.get("isSymbolicLink"),
-                    (Boolean) a.get("isDirectory"), (Boolean) a.get("isRegularFile"));
+            Map<String, Object> a = Files.readAttributes(
+                    p,
+                    "unix:uid,gid,mode,owner,group,isSymbolicLink," + "isDirectory,isRegularFile",
+                    LinkOption.NOFOLLOW_LINKS);
+            return new Attributes(
+                    (Integer) a.get("uid"),
+                    a.get("owner").toString(),
+                    (Integer) a.get("gid"),
+                    a.get("group").toString(),
+                    (Integer) a.get("mode"),
+                    (Boolean) a.get("isSymbolicLink"),
+                    (Boolean) a.get("isDirectory"),
+                    (Boolean) a.get("isRegularFile"));
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {

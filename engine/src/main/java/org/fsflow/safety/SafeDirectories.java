@@ -28,8 +28,7 @@ public final class SafeDirectories {
 
     private static final int MAX_LINKS = 40;
 
-    private SafeDirectories() {
-    }
+    private SafeDirectories() {}
 
     /** A directory that fsflow must not work in; the message names the path, owner, mode and the fix. */
     public static final class Refused extends RuntimeException {
@@ -39,8 +38,7 @@ public final class SafeDirectories {
     }
 
     /** Where a path leads: its real existing part, the names still to create below it, or the problem. */
-    private record Walk(Path existing, List<String> missing, String problem) {
-    }
+    private record Walk(Path existing, List<String> missing, String problem) {}
 
     /**
      * Why {@code dir} is not a safe directory to work in (it may not exist yet: then the nearest
@@ -76,7 +74,8 @@ public final class SafeDirectories {
             p = p.resolve(name);
             try {
                 // mkdir never follows a link at its last component: EEXIST instead
-                Files.createDirectory(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(
+                        p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             } catch (FileAlreadyExistsException e) {
                 String problem = problem(p);
                 if (problem != null) {
@@ -144,8 +143,7 @@ public final class SafeDirectories {
                 }
                 continue;
             }
-            problem = a.directory() ? Owners.problem(next, a, names.isEmpty())
-                    : next + " is not a directory";
+            problem = a.directory() ? Owners.problem(next, a, names.isEmpty()) : next + " is not a directory";
             cur = next;
         }
         return new Walk(cur, List.of(), problem);

@@ -16,20 +16,20 @@ import java.util.Set;
  */
 public final class SafeFiles {
 
-    private SafeFiles() {
-    }
+    private SafeFiles() {}
 
     /** Creates {@code file}, which must not exist (not even as a dangling link), for writing. */
     public static FileChannel createNew(Path file) throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS);
+        return FileChannel.open(
+                file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Creates {@code file} (mode 0600) as a sparse file of {@code bytes}: a loop device's image. */
     public static void createSparse(Path file, long bytes) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-                        "rw-------")))) {
+        try (FileChannel ch = FileChannel.open(
+                file,
+                Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
             if (bytes > 0) {
                 // one byte written at the end gives the apparent size and allocates a single block
                 ch.write(ByteBuffer.allocate(1), bytes - 1);

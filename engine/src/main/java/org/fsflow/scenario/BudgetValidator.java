@@ -32,20 +32,26 @@ final class BudgetValidator {
                 floor(top.withBytes(step.memory(), step.where()), "the memory of step '" + step.name() + "'");
             }
             if (step.flush() && s.devices().get(step.device() != null ? step.device() : Scenario.TARGET) == null) {
-                problems.error(step.where(), "step '" + step.name() + "' has flush: true, which syncs the filesystem "
-                        + "of device 'target' (or the action's device), and there is no such device");
+                problems.error(
+                        step.where(),
+                        "step '" + step.name() + "' has flush: true, which syncs the filesystem "
+                                + "of device 'target' (or the action's device), and there is no such device");
             }
         }
     }
 
     private void floor(MemoryBudget b, String what) {
         if (b.present() && b.raisedToFloor()) {
-            problems.warn(b.where(), what + " is " + ByteSize.format(b.scaledBytes())
-                    + (b.factor() < 1 ? " once scaled with the datasets (x" + round(b.factor()) + ")" : "")
-                    + ", below the " + ByteSize.format(MemoryBudget.MIN_BYTES) + " that the steps' own tools need: "
-                    + "fsflow applies " + ByteSize.format(MemoryBudget.MIN_BYTES)
-                    + (b.factor() < 1 ? ", so the data-to-RAM ratio of the source is not kept (use a larger --scale)"
-                            : ""));
+            problems.warn(
+                    b.where(),
+                    what + " is " + ByteSize.format(b.scaledBytes())
+                            + (b.factor() < 1 ? " once scaled with the datasets (x" + round(b.factor()) + ")" : "")
+                            + ", below the " + ByteSize.format(MemoryBudget.MIN_BYTES)
+                            + " that the steps' own tools need: "
+                            + "fsflow applies " + ByteSize.format(MemoryBudget.MIN_BYTES)
+                            + (b.factor() < 1
+                                    ? ", so the data-to-RAM ratio of the source is not kept (use a larger --scale)"
+                                    : ""));
         }
     }
 

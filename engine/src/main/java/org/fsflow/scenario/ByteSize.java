@@ -19,16 +19,24 @@ public final class ByteSize {
     private static final Pattern SIZE = Pattern.compile("\\s*(-?[0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)\\s*");
     private static final long KI = 1024L;
     private static final Map<String, Long> UNITS = Map.ofEntries(
-            Map.entry("", 1L), Map.entry("B", 1L),
-            Map.entry("K", KI), Map.entry("k", KI), Map.entry("KiB", KI), Map.entry("KB", 1000L),
+            Map.entry("", 1L),
+            Map.entry("B", 1L),
+            Map.entry("K", KI),
+            Map.entry("k", KI),
+            Map.entry("KiB", KI),
+            Map.entry("KB", 1000L),
             Map.entry("kB", 1000L),
-            Map.entry("M", KI * KI), Map.entry("MiB", KI * KI), Map.entry("MB", 1000L * 1000),
-            Map.entry("G", KI * KI * KI), Map.entry("GiB", KI * KI * KI), Map.entry("GB", 1000L * 1000 * 1000),
-            Map.entry("T", KI * KI * KI * KI), Map.entry("TiB", KI * KI * KI * KI),
+            Map.entry("M", KI * KI),
+            Map.entry("MiB", KI * KI),
+            Map.entry("MB", 1000L * 1000),
+            Map.entry("G", KI * KI * KI),
+            Map.entry("GiB", KI * KI * KI),
+            Map.entry("GB", 1000L * 1000 * 1000),
+            Map.entry("T", KI * KI * KI * KI),
+            Map.entry("TiB", KI * KI * KI * KI),
             Map.entry("TB", 1000L * 1000 * 1000 * 1000));
 
-    private ByteSize() {
-    }
+    private ByteSize() {}
 
     /** Parses {@code text} into bytes; throws with a user-readable message when it is not a size. */
     public static long parse(String text) {

@@ -28,8 +28,18 @@ import java.util.List;
  * @param existing {@code existing:} path of a tree used as is, or null to generate one
  * @param where    where it is declared
  */
-public record Dataset(String name, long dirs, long files, SizeSpec size, int depth, Content content,
-        String dirName, String fileName, Long seed, Path existing, Location where) {
+public record Dataset(
+        String name,
+        long dirs,
+        long files,
+        SizeSpec size,
+        int depth,
+        Content content,
+        String dirName,
+        String fileName,
+        Long seed,
+        Path existing,
+        Location where) {
 
     /** Number of leaf directories: dirs^depth. */
     public long leafDirs() {
@@ -129,8 +139,7 @@ public record Dataset(String name, long dirs, long files, SizeSpec size, int dep
         /** Sizes drawn from a list, each with a weight. */
         record Weighted(List<Choice> choices) implements SizeSpec {
             /** One size and its weight. */
-            public record Choice(long bytes, double weight) {
-            }
+            public record Choice(long bytes, double weight) {}
 
             @Override
             public double meanBytes() {
@@ -141,7 +150,8 @@ public record Dataset(String name, long dirs, long files, SizeSpec size, int dep
             @Override
             public SizeSpec scaled(double factor) {
                 return new Weighted(choices.stream()
-                        .map(c -> new Choice(Math.max(1, Math.round(c.bytes() * factor)), c.weight())).toList());
+                        .map(c -> new Choice(Math.max(1, Math.round(c.bytes() * factor)), c.weight()))
+                        .toList());
             }
         }
     }

@@ -17,6 +17,7 @@ final class DatasetReader {
     static final long MAX_FILE_BYTES = 4L << 40;
     /** The most directories per level, files per directory and files in all of one dataset. */
     static final long MAX_DIRS = 1_000_000;
+
     static final long MAX_FILES_PER_DIR = 10_000_000;
     static final long MAX_FILES = 100_000_000;
 
@@ -46,32 +47,27 @@ final class DatasetReader {
 
     private Dataset dataset(String name, Node node, Location keyAt) {
         String what = "dataset '" + name + "'";
-        Map<String, NodeTuple> e = f.entries(node, what,
-                List.of("dirs", "files", "size", "depth", "content", "names", "seed", "existing"));
+        Map<String, NodeTuple> e = f.entries(
+                node, what, List.of("dirs", "files", "size", "depth", "content", "names", "seed", "existing"));
         if (e == null) {
             return null;
         }
         Node n;
         if ((n = Fields.value(e, "existing")) != null) {
-            for (String k : e.keySet()) {
-                if (!k.equals("existing")) {
-                    f.error(e.get(k).getKeyNode(), what + " uses an existing tree: '" + k + "' does not apply");
-                }
-            }
-            Path p = v.absolutePath(n, what + " existing");
-            return p == null ? null : new Dataset(name, 0, 0, new Dataset.SizeSpec.Fixed(0), 1, Defaults.DATASET_CONTENT,
-                    Defaults.DIR_NAME, Defaults.FILE_NAME, null, p, keyAt);
+            return existing(name, what, e, n, keyAt);
         }
         f.require(e, node, what, "files", "size");
-        Long dirs = (n = Fields.value(e, "dirs")) == null ? Long.valueOf(Defaults.DATASET_DIRS)
+        Long dirs = (n = Fields.value(e, "dirs")) == null
+                ? Long.valueOf(Defaults.DATASET_DIRS)
                 : v.integer(n, what + " dirs", 1, MAX_DIRS);
-        Long files = (n = Fields.value(e, "files")) == null ? null
-                : v.integer(n, what + " files", 1, MAX_FILES_PER_DIR);
-        Long depth = (n = Fields.value(e, "depth")) == null ? Long.valueOf(Defaults.DATASET_DEPTH)
+        Long files =
+                (n = Fields.value(e, "files")) == null ? null : v.integer(n, what + " files", 1, MAX_FILES_PER_DIR);
+        Long depth = (n = Fields.value(e, "depth")) == null
+                ? Long.valueOf(Defaults.DATASET_DEPTH)
                 : v.integer(n, what + " depth", 0, 8);
         Dataset.SizeSpec size = (n = Fields.value(e, "size")) == null ? null : sizeSpec(n, what + " size");
-        Dataset.Content content = (n = Fields.value(e, "content")) == null ? Defaults.DATASET_CONTENT
-                : content(n, what + " content");
+        Dataset.Content content =
+                (n = Fields.value(e, "content")) == null ? Defaults.DATASET_CONTENT : content(n, what + " content");
         Long seed = (n = Fields.value(e, "seed")) == null ? null : v.integer(n, what + " seed", 0, Long.MAX_VALUE);
         String dirName = Defaults.DIR_NAME;
         String fileName = Defaults.FILE_NAME;
@@ -84,11 +80,17 @@ final class DatasetReader {
                 fileName = fl == null ? fileName : namePattern(fl, what + " names.file", "{j}");
             }
         }
-        if (dirs == null || files == null || depth == null || size == null || content == null
-                || dirName == null || fileName == null) {
+        if (dirs == null
+                || files == null
+                || depth == null
+                || size == null
+                || content == null
+                || dirName == null
+                || fileName == null) {
             return null;
         }
-        Dataset d = new Dataset(name, dirs, files, size, depth.intValue(), content, dirName, fileName, seed, null, keyAt);
+        Dataset d =
+                new Dataset(name, dirs, files, size, depth.intValue(), content, dirName, fileName, seed, null, keyAt);
         try {
             if (d.fileCount() > MAX_FILES) {
                 f.error(node, what + " has " + d.fileCount() + " files: the limit is " + MAX_FILES);
@@ -99,6 +101,30 @@ final class DatasetReader {
             return null;
         }
         return d;
+    }
+
+    // a tree that is already there: nothing but its path applies
+    private Dataset existing(String name, String what, Map<String, NodeTuple> e, Node n, Location keyAt) {
+        for (String k : e.keySet()) {
+            if (!k.equals("existing")) {
+                f.error(e.get(k).getKeyNode(), what + " uses an existing tree: '" + k + "' does not apply");
+            }
+        }
+        Path p = v.absolutePath(n, what + " existing");
+        return p == null
+                ? null
+                : new Dataset(
+                        name,
+                        0,
+                        0,
+                        new Dataset.SizeSpec.Fixed(0),
+                        1,
+                        Defaults.DATASET_CONTENT,
+                        Defaults.DIR_NAME,
+                        Defaults.FILE_NAME,
+                        null,
+                        p,
+                        keyAt);
     }
 
     private String namePattern(Node node, String what, String index) {
@@ -151,7 +177,8 @@ final class DatasetReader {
                 f.error(node, what + " list must not be empty");
             }
             return choices.size() == seq.getValue().size() && !choices.isEmpty()
-                    ? new Dataset.SizeSpec.Weighted(List.copyOf(choices)) : null;
+                    ? new Dataset.SizeSpec.Weighted(List.copyOf(choices))
+                    : null;
         }
         Long bytes = v.size(node, what, 0, MAX_FILE_BYTES);
         return bytes == null ? null : new Dataset.SizeSpec.Fixed(bytes);

@@ -49,6 +49,5 @@ public final class Defaults {
     /** Datasets without a source device: {@code <work>/datasets/<name>}. */
     public static final String DATASETS_IN_WORK = "datasets";
 
-    private Defaults() {
-    }
+    private Defaults() {}
 }

@@ -51,9 +51,15 @@ public sealed interface Device {
      * @param image     {@code image:} path of the image file, or null for one under the work directory
      * @param directIo  {@code direct_io:} attach with {@code losetup --direct-io=on} (default true)
      */
-    record Loop(String name, long sizeBytes, Path image, boolean directIo, Path mountPoint, String filesystem,
-            Location where) implements Device {
-    }
+    record Loop(
+            String name,
+            long sizeBytes,
+            Path image,
+            boolean directIo,
+            Path mountPoint,
+            String filesystem,
+            Location where)
+            implements Device {}
 
     /**
      * {@code block: /dev/sdb3} with {@code destroy: true}: a real partition that fsflow formats.
@@ -63,8 +69,7 @@ public sealed interface Device {
      * @param destroy {@code destroy:} the user's confirmation that its contents may be destroyed
      */
     record Block(String name, Path path, boolean destroy, Path mountPoint, String filesystem, Location where)
-            implements Device {
-    }
+            implements Device {}
 
     /**
      * {@code dir: /srv/bench}: an existing directory on whatever is mounted there. Steps that would

@@ -15,6 +15,7 @@ final class DeviceReader {
 
     /** The largest loop image or tmpfs fsflow will create. */
     static final long MAX_DEVICE_BYTES = 64L << 40;
+
     static final List<String> DEVICE_KINDS = List.of("dir", "loop", "block", "tmpfs");
 
     private final Fields f;
@@ -53,8 +54,13 @@ final class DeviceReader {
         }
         List<String> kinds = DEVICE_KINDS.stream().filter(e::containsKey).toList();
         if (kinds.size() != 1) {
-            f.error(node, what + (kinds.isEmpty() ? " needs a kind: " : " has several kinds (" + String.join(", ", kinds)
-                    + "): give exactly one of ") + "dir, loop, block or tmpfs");
+            f.error(
+                    node,
+                    what
+                            + (kinds.isEmpty()
+                                    ? " needs a kind: "
+                                    : " has several kinds (" + String.join(", ", kinds) + "): give exactly one of ")
+                            + "dir, loop, block or tmpfs");
             return null;
         }
         String kind = kinds.get(0);
@@ -65,8 +71,9 @@ final class DeviceReader {
         String filesystem = (n = Fields.value(e, "filesystem")) == null ? null : v.nonEmpty(n, what + " filesystem");
         Node destroy = Fields.value(e, "destroy");
         if (destroy != null && !kind.equals("block")) {
-            f.error(destroy, "destroy applies only to block devices: fsflow creates and removes " + kind
-                    + " devices itself");
+            f.error(
+                    destroy,
+                    "destroy applies only to block devices: fsflow creates and removes " + kind + " devices itself");
         }
         Common c = new Common(name, what, node, body, mount, filesystem, destroy, where);
         return switch (kind) {
@@ -78,9 +85,15 @@ final class DeviceReader {
     }
 
     /** What every kind of device shares: its name, its mapping, the kind's value and the common keys. */
-    private record Common(String name, String what, Node node, Node body, Path mount, String filesystem,
-            Node destroy, Location where) {
-    }
+    private record Common(
+            String name,
+            String what,
+            Node node,
+            Node body,
+            Path mount,
+            String filesystem,
+            Node destroy,
+            Location where) {}
 
     private Device dir(Common c) {
         if (c.mount() != null || c.filesystem() != null) {
@@ -97,13 +110,16 @@ final class DeviceReader {
         }
         f.require(l, c.body(), c.what() + " loop", "size");
         Node n;
-        Long size = (n = Fields.value(l, "size")) == null ? null
+        Long size = (n = Fields.value(l, "size")) == null
+                ? null
                 : v.size(n, c.what() + " size", 1L << 20, MAX_DEVICE_BYTES);
         Path image = (n = Fields.value(l, "image")) == null ? null : v.absolutePath(n, c.what() + " image");
-        Boolean directIo = (n = Fields.value(l, "direct_io")) == null ? Boolean.TRUE
-                : v.bool(n, c.what() + " direct_io");
-        return size == null ? null : new Device.Loop(c.name(), size, image, !Boolean.FALSE.equals(directIo),
-                c.mount(), c.filesystem(), c.where());
+        Boolean directIo =
+                (n = Fields.value(l, "direct_io")) == null ? Boolean.TRUE : v.bool(n, c.what() + " direct_io");
+        return size == null
+                ? null
+                : new Device.Loop(
+                        c.name(), size, image, !Boolean.FALSE.equals(directIo), c.mount(), c.filesystem(), c.where());
     }
 
     private Device block(Common c) {
@@ -115,14 +131,19 @@ final class DeviceReader {
         Node destroy = c.destroy();
         Boolean confirmed = destroy == null ? Boolean.FALSE : v.bool(destroy, c.what() + " destroy");
         if (destroy == null) {
-            f.error(c.node(), "block device '" + c.name() + "' (" + f.text(c.body(), "block")
-                    + ") would be formatted: add 'destroy: true' to confirm that its data may be destroyed");
+            f.error(
+                    c.node(),
+                    "block device '" + c.name() + "' (" + f.text(c.body(), "block")
+                            + ") would be formatted: add 'destroy: true' to confirm that its data may be destroyed");
         } else if (Boolean.FALSE.equals(confirmed)) {
-            f.error(destroy, "block device '" + c.name() + "' has destroy: false: fsflow formats the devices it "
-                    + "benchmarks, so it refuses; use a loop device or set destroy: true");
+            f.error(
+                    destroy,
+                    "block device '" + c.name() + "' has destroy: false: fsflow formats the devices it "
+                            + "benchmarks, so it refuses; use a loop device or set destroy: true");
         }
-        return p == null ? null : new Device.Block(c.name(), p, Boolean.TRUE.equals(confirmed), c.mount(),
-                c.filesystem(), c.where());
+        return p == null
+                ? null
+                : new Device.Block(c.name(), p, Boolean.TRUE.equals(confirmed), c.mount(), c.filesystem(), c.where());
     }
 
     private Device tmpfs(Common c) {
@@ -131,7 +152,8 @@ final class DeviceReader {
         Node n;
         if (body instanceof MappingNode) {
             Map<String, NodeTuple> t = f.entries(body, c.what() + " tmpfs", List.of("size"));
-            size = t == null || (n = Fields.value(t, "size")) == null ? null
+            size = t == null || (n = Fields.value(t, "size")) == null
+                    ? null
                     : v.size(n, c.what() + " size", 1L << 20, MAX_DEVICE_BYTES);
         } else if (!(body instanceof ScalarNode s && s.getTag() == Tag.NULL)) {
             f.error(body, c.what() + " tmpfs must be a mapping such as { size: 2G } or {}");

@@ -11,7 +11,8 @@ public record Diagnostic(Severity severity, Location location, String message) {
 
     /** How bad a diagnostic is. */
     public enum Severity {
-        ERROR, WARNING;
+        ERROR,
+        WARNING;
 
         String label() {
             return this == ERROR ? "error" : "warning";

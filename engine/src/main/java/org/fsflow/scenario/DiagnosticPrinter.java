@@ -9,8 +9,7 @@ import java.util.List;
  */
 public final class DiagnosticPrinter {
 
-    private DiagnosticPrinter() {
-    }
+    private DiagnosticPrinter() {}
 
     /** Prints every diagnostic of {@code diagnostics}, pointing into {@code source} when known. */
     public static void print(PrintWriter out, SourceText source, List<Diagnostic> diagnostics) {

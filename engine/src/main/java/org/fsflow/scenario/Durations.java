@@ -9,8 +9,7 @@ public final class Durations {
 
     private static final Pattern PART = Pattern.compile("([0-9]+)(ms|s|m|h|d)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /** Parses {@code text}; a bare number is seconds. Throws with a user-readable message. */
     public static Duration parse(String text) {
@@ -23,13 +22,14 @@ public final class Durations {
         int at = 0;
         while (m.find() && m.start() == at) {
             long n = Long.parseLong(m.group(1));
-            total = total.plus(switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                case "h" -> Duration.ofHours(n);
-                default -> Duration.ofDays(n);
-            });
+            total = total.plus(
+                    switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        case "h" -> Duration.ofHours(n);
+                        default -> Duration.ofDays(n);
+                    });
             at = m.end();
         }
         if (at != t.length() || t.isEmpty()) {

@@ -84,15 +84,19 @@ final class Fields {
             }
             NodeTuple first = out.get(key);
             if (first != null) {
-                error(keyNode, "duplicate key '" + key + "' in " + what + " (first at line "
-                        + (first.getKeyNode().getStartMark().getLine() + 1) + "): remove one");
+                error(
+                        keyNode,
+                        "duplicate key '" + key + "' in " + what + " (first at line "
+                                + (first.getKeyNode().getStartMark().getLine() + 1) + "): remove one");
                 continue;
             }
             if (allowed != null && !allowed.contains(key)) {
                 error(keyNode, "unknown key '" + key + "' in " + what + Hints.didYouMean(key, allowed));
                 String best = Hints.closest(key, allowed);
                 if (best != null) {
-                    suggested.computeIfAbsent(node, n -> new java.util.HashSet<>()).add(best);
+                    suggested
+                            .computeIfAbsent(node, n -> new java.util.HashSet<>())
+                            .add(best);
                 }
                 continue;
             }
@@ -104,7 +108,8 @@ final class Fields {
     /** Reports required keys missing from {@code entries} at {@code node}. */
     void require(Map<String, NodeTuple> entries, Node node, String what, String... keys) {
         for (String key : keys) {
-            if (!entries.containsKey(key) && !suggested.getOrDefault(node, java.util.Set.of()).contains(key)) {
+            if (!entries.containsKey(key)
+                    && !suggested.getOrDefault(node, java.util.Set.of()).contains(key)) {
                 error(node, what + " needs '" + key + "'");
             }
         }
@@ -171,7 +176,8 @@ final class Fields {
     Command verifiedTree(Node node, String ifTrue) {
         if (node instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
             return Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT))
-                    ? new Command(false, List.of(Template.parse(ifTrue, offset -> at(node), problems)), at(node)) : null;
+                    ? new Command(false, List.of(Template.parse(ifTrue, offset -> at(node), problems)), at(node))
+                    : null;
         }
         Template t = template(node, "verify");
         if (t == null) {
@@ -213,7 +219,8 @@ final class Fields {
 
     private Function<Integer, Location> locator(ScalarNode node) {
         Location start = at(node);
-        boolean oneLine = node.getStartMark() != null && node.getEndMark() != null
+        boolean oneLine = node.getStartMark() != null
+                && node.getEndMark() != null
                 && node.getStartMark().getLine() == node.getEndMark().getLine();
         DumperOptions.ScalarStyle style = node.getScalarStyle();
         if (!oneLine || !start.inFile()) {
@@ -222,5 +229,4 @@ final class Fields {
         int shift = style == DumperOptions.ScalarStyle.PLAIN ? 0 : 1;
         return offset -> start.shifted(shift + offset);
     }
-
 }

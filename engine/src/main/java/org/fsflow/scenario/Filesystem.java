@@ -24,8 +24,14 @@ import java.util.List;
  *                     or null for the host's; a {@code kernel} matrix axis overrides it
  * @param where        where it is declared
  */
-public record Filesystem(String name, String type, List<String> mkfsOptions, List<String> mountOptions,
-        Lifecycle lifecycle, String kernel, Location where) {
+public record Filesystem(
+        String name,
+        String type,
+        List<String> mkfsOptions,
+        List<String> mountOptions,
+        Lifecycle lifecycle,
+        String kernel,
+        Location where) {
 
     /**
      * Commands that replace the built-in driver, for filesystems such as ZFS through zfs-fuse:
@@ -49,9 +55,14 @@ public record Filesystem(String name, String type, List<String> mkfsOptions, Lis
      * @param umount   run by the umount step, or null
      * @param destroy  run at teardown after a successful create, or null
      */
-    public record Lifecycle(List<String> requires, String kernel, Service service, Command create, Command mount,
-            Command umount, Command destroy) {
-    }
+    public record Lifecycle(
+            List<String> requires,
+            String kernel,
+            Service service,
+            Command create,
+            Command mount,
+            Command umount,
+            Command destroy) {}
 
     /**
      * A daemon a lifecycle needs.
@@ -60,6 +71,5 @@ public record Filesystem(String name, String type, List<String> mkfsOptions, Lis
      * @param stop  stops it, run at teardown only if fsflow started it
      * @param check succeeds when it is running
      */
-    public record Service(Command start, Command stop, Command check) {
-    }
+    public record Service(Command start, Command stop, Command check) {}
 }

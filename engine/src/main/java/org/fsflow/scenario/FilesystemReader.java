@@ -40,11 +40,16 @@ final class FilesystemReader {
     private Filesystem filesystem(String name, Node node, Location keyAt) {
         String what = "filesystem '" + name + "'";
         if (node instanceof ScalarNode s && s.getTag() == Tag.NULL) {
-            node = new MappingNode(Tag.MAP, true, List.of(), node.getStartMark(), node.getEndMark(),
+            node = new MappingNode(
+                    Tag.MAP,
+                    true,
+                    List.of(),
+                    node.getStartMark(),
+                    node.getEndMark(),
                     org.yaml.snakeyaml.DumperOptions.FlowStyle.FLOW);
         }
-        Map<String, NodeTuple> e = f.entries(node, what,
-                List.of("type", "mkfs_options", "mount_options", "lifecycle", "kernel"));
+        Map<String, NodeTuple> e =
+                f.entries(node, what, List.of("type", "mkfs_options", "mount_options", "lifecycle", "kernel"));
         if (e == null) {
             return null;
         }
@@ -53,12 +58,16 @@ final class FilesystemReader {
         String type = (n = Fields.value(e, "type")) == null ? name : v.nonEmpty(n, what + " type");
         if (lifecycle == null && type != null && !FilesystemType.NAMES.contains(type)) {
             Node at = Fields.value(e, "type");
-            f.problems().error(at == null ? keyAt : f.at(at), "no built-in driver for filesystem type '" + type + "'"
-                    + Hints.didYouMean(type, FilesystemType.NAMES).replace(": expected one of", ": built-in types are")
-                    + (at == null ? "; add 'type:' or a 'lifecycle:' with its own commands" : ""));
+            f.problems()
+                    .error(
+                            at == null ? keyAt : f.at(at),
+                            "no built-in driver for filesystem type '" + type + "'"
+                                    + Hints.didYouMean(type, FilesystemType.NAMES)
+                                            .replace(": expected one of", ": built-in types are")
+                                    + (at == null ? "; add 'type:' or a 'lifecycle:' with its own commands" : ""));
         }
-        List<String> mkfs = (n = Fields.value(e, "mkfs_options")) == null ? List.of()
-                : v.strings(n, what + " mkfs_options");
+        List<String> mkfs =
+                (n = Fields.value(e, "mkfs_options")) == null ? List.of() : v.strings(n, what + " mkfs_options");
         List<String> mount = List.of();
         if ((n = Fields.value(e, "mount_options")) != null) {
             mount = new ArrayList<>();
@@ -70,15 +79,16 @@ final class FilesystemReader {
                 }
             }
         }
-        String kernel = (n = Fields.value(e, "kernel")) == null ? null
+        String kernel = (n = Fields.value(e, "kernel")) == null
+                ? null
                 : v.name(n, what + " kernel", Scalars.ID, Scalars.ID_RULE);
         return new Filesystem(name, type, mkfs, mount, lifecycle, kernel, keyAt);
     }
 
     private Filesystem.Lifecycle lifecycle(Node node, String what) {
         String w = what + " lifecycle";
-        Map<String, NodeTuple> e = f.entries(node, w,
-                List.of("requires", "kernel", "service", "create", "mount", "umount", "destroy"));
+        Map<String, NodeTuple> e =
+                f.entries(node, w, List.of("requires", "kernel", "service", "create", "mount", "umount", "destroy"));
         if (e == null) {
             return null;
         }
@@ -91,12 +101,19 @@ final class FilesystemReader {
             Map<String, NodeTuple> s = f.entries(n, w + " service", List.of("start", "stop", "check"));
             if (s != null) {
                 f.require(s, n, w + " service", "start", "check");
-                service = new Filesystem.Service(command(s, "start", w + " service start"),
-                        command(s, "stop", w + " service stop"), command(s, "check", w + " service check"));
+                service = new Filesystem.Service(
+                        command(s, "start", w + " service start"),
+                        command(s, "stop", w + " service stop"),
+                        command(s, "check", w + " service check"));
             }
         }
-        return new Filesystem.Lifecycle(requires, kernel, service, command(e, "create", w + " create"),
-                command(e, "mount", w + " mount"), command(e, "umount", w + " umount"),
+        return new Filesystem.Lifecycle(
+                requires,
+                kernel,
+                service,
+                command(e, "create", w + " create"),
+                command(e, "mount", w + " mount"),
+                command(e, "umount", w + " umount"),
                 command(e, "destroy", w + " destroy"));
     }
 

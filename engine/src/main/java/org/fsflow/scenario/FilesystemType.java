@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
  * @param kernelModule the name in /proc/filesystems and of the module that provides it
  * @param packageName  the Debian package that provides mkfs, for "install X" hints (null for tmpfs)
  */
-public record FilesystemType(String type, String mkfsProgram, List<String> forceFlags, String kernelModule,
-        String packageName) {
+public record FilesystemType(
+        String type, String mkfsProgram, List<String> forceFlags, String kernelModule, String packageName) {
 
     /** Every built-in type, in the order the README lists them. */
     public static final List<FilesystemType> ALL = List.of(
@@ -39,7 +39,8 @@ public record FilesystemType(String type, String mkfsProgram, List<String> force
             ALL.stream().collect(Collectors.toUnmodifiableMap(FilesystemType::type, Function.identity()));
 
     /** The names {@code type:} accepts, in table order. */
-    public static final List<String> NAMES = ALL.stream().map(FilesystemType::type).toList();
+    public static final List<String> NAMES =
+            ALL.stream().map(FilesystemType::type).toList();
 
     /** The built-in type {@code type}, or null. */
     public static FilesystemType of(String type) {

@@ -12,8 +12,7 @@ import org.yaml.snakeyaml.nodes.Tag;
 /** The words of diagnostics: did-you-mean hints and what the user wrote. */
 final class Hints {
 
-    private Hints() {
-    }
+    private Hints() {}
 
     /** " (did you mean 'x'?)" for the closest of {@code choices}, or the list of choices. */
     static String didYouMean(String word, Collection<String> choices) {

@@ -16,6 +16,7 @@ final class KernelReader {
 
     /** The matrix axis that chooses the kernel of each cell. */
     static final String AXIS = "kernel";
+
     private static final String PACKAGE = "linux-image-[A-Za-z0-9.+~-]+";
 
     private final Fields f;
@@ -55,16 +56,22 @@ final class KernelReader {
         Node debian = Fields.value(e, "debian");
         Node image = Fields.value(e, "image");
         if ((debian == null) == (image == null)) {
-            f.error(node, what + " needs either 'debian: linux-image-...' (a Debian kernel package) or 'image:' "
-                    + "with 'modules:' (a kernel of your own)");
+            f.error(
+                    node,
+                    what + " needs either 'debian: linux-image-...' (a Debian kernel package) or 'image:' "
+                            + "with 'modules:' (a kernel of your own)");
             return null;
         }
         if (debian != null) {
             if (Fields.value(e, "modules") != null) {
-                f.error(Fields.value(e, "modules"), what + ": 'modules:' goes with 'image:'; a Debian package brings "
-                        + "its own modules");
+                f.error(
+                        Fields.value(e, "modules"),
+                        what + ": 'modules:' goes with 'image:'; a Debian package brings " + "its own modules");
             }
-            String pkg = v.name(debian, what + " debian package", PACKAGE,
+            String pkg = v.name(
+                    debian,
+                    what + " debian package",
+                    PACKAGE,
                     "is not a kernel package name: expected linux-image-RELEASE, e.g. linux-image-6.1.0-57-amd64 "
                             + "(apt-cache search linux-image-6.1 lists them)");
             return pkg == null ? null : new KernelSpec.Debian(name, pkg, at);
@@ -101,7 +108,11 @@ final class KernelReader {
         Collection<String> known = new java.util.ArrayList<>(List.of(KernelSpec.HOST));
         known.addAll(kernels.keySet());
         String best = Hints.closest(name, known);
-        problems.error(where, "kernel '" + name + "' is not declared under kernels:" + (best != null
-                ? " (did you mean '" + best + "'?)" : "; known kernels: " + String.join(", ", known)));
+        problems.error(
+                where,
+                "kernel '" + name + "' is not declared under kernels:"
+                        + (best != null
+                                ? " (did you mean '" + best + "'?)"
+                                : "; known kernels: " + String.join(", ", known)));
     }
 }

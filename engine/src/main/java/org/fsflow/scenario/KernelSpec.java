@@ -46,8 +46,7 @@ public sealed interface KernelSpec {
      * @param packageName the package, e.g. {@code linux-image-6.1.0-57-amd64}
      * @param where       where it is declared
      */
-    record Debian(String name, String packageName, Location where) implements KernelSpec {
-    }
+    record Debian(String name, String packageName, Location where) implements KernelSpec {}
 
     /**
      * A kernel image of one's own with its modules directory (as {@code make modules_install}
@@ -58,6 +57,5 @@ public sealed interface KernelSpec {
      * @param modules the modules directory
      * @param where   where it is declared
      */
-    record Image(String name, Path image, Path modules, Location where) implements KernelSpec {
-    }
+    record Image(String name, Path image, Path modules, Location where) implements KernelSpec {}
 }

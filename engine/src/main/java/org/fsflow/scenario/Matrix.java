@@ -24,8 +24,7 @@ public record Matrix(Map<String, List<Value>> axes) {
     public static final String FILESYSTEM = "filesystem";
 
     /** One value of an axis and where it is written. */
-    public record Value(String value, Location where) {
-    }
+    public record Value(String value, Location where) {}
 
     /** True when the matrix has this axis. */
     public boolean has(String axis) {

@@ -30,7 +30,8 @@ public record Overrides(List<String> sets, double scale) {
     /** No overrides. */
     public static final Overrides NONE = new Overrides(List.of(), Defaults.SCALE);
 
-    private static final List<String> TOP = List.of("repeat", "order", "seed", "on_error", "timeout", "memory", "warmup");
+    private static final List<String> TOP =
+            List.of("repeat", "order", "seed", "on_error", "timeout", "memory", "warmup");
 
     /** A {@code --set} or {@code --scale} that cannot apply: a usage error (exit 2). */
     public static final class Invalid extends Exception {
@@ -92,7 +93,8 @@ public record Overrides(List<String> sets, double scale) {
             throws Invalid {
         List<NodeTuple> tuples = new ArrayList<>(map.getValue());
         for (int i = 0; i < tuples.size(); i++) {
-            if (tuples.get(i).getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
+            if (tuples.get(i).getKeyNode() instanceof ScalarNode k
+                    && k.getValue().equals(key)) {
                 tuples.set(i, new NodeTuple(tuples.get(i).getKeyNode(), value));
                 map.setValue(tuples);
                 return;
@@ -101,8 +103,9 @@ public record Overrides(List<String> sets, double scale) {
         if (!mayAdd) {
             throw new Invalid("--set " + assignment + ": no '" + key + "' to change");
         }
-        tuples.add(new NodeTuple(new ScalarNode(Tag.STR, key, value.getStartMark(), value.getEndMark(),
-                DumperOptions.ScalarStyle.PLAIN), value));
+        tuples.add(new NodeTuple(
+                new ScalarNode(Tag.STR, key, value.getStartMark(), value.getEndMark(), DumperOptions.ScalarStyle.PLAIN),
+                value));
         map.setValue(tuples);
     }
 

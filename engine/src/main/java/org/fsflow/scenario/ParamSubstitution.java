@@ -61,9 +61,11 @@ final class ParamSubstitution {
             refused.add(node);
             return node;
         }
-        String value = t.expand(name -> params.get(name.substring("params.".length())).value());
+        String value =
+                t.expand(name -> params.get(name.substring("params.".length())).value());
         Tag tag = node.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN
-                ? new Resolver().resolve(NodeId.scalar, value, true) : Tag.STR;
+                ? new Resolver().resolve(NodeId.scalar, value, true)
+                : Tag.STR;
         return new ScalarNode(tag, value, node.getStartMark(), node.getEndMark(), node.getScalarStyle());
     }
 
@@ -71,8 +73,10 @@ final class ParamSubstitution {
     String literal(String text, Function<Integer, Location> locate) {
         Template t = Template.parse(text, locate, problems);
         for (Template.Variable v : t.variables()) {
-            problems.error(v.where(), "a parameter's value is not expanded, so ${" + v.name() + "} would stay as "
-                    + "written: write the value itself, or $${ for a literal ${");
+            problems.error(
+                    v.where(),
+                    "a parameter's value is not expanded, so ${" + v.name() + "} would stay as "
+                            + "written: write the value itself, or $${ for a literal ${");
         }
         return t.expand(name -> null);
     }

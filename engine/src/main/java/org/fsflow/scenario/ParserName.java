@@ -22,8 +22,10 @@ public enum ParserName {
     CAPACITY("capacity", false);
 
     /** The names a step's {@code parse:} accepts, in table order. */
-    public static final List<String> STEP_NAMES =
-            Arrays.stream(values()).filter(p -> p.inSteps).map(ParserName::keyword).toList();
+    public static final List<String> STEP_NAMES = Arrays.stream(values())
+            .filter(p -> p.inSteps)
+            .map(ParserName::keyword)
+            .toList();
 
     private final String keyword;
     private final boolean inSteps;

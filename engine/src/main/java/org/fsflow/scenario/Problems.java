@@ -46,6 +46,8 @@ public final class Problems {
 
     /** Only the errors. */
     public List<Diagnostic> errors() {
-        return all().stream().filter(d -> d.severity() == Diagnostic.Severity.ERROR).toList();
+        return all().stream()
+                .filter(d -> d.severity() == Diagnostic.Severity.ERROR)
+                .toList();
     }
 }

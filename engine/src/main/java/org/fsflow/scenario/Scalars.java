@@ -19,10 +19,14 @@ final class Scalars {
 
     /** Names used in paths and node ids. */
     static final String ID = "[A-Za-z0-9][A-Za-z0-9._+-]{0,63}";
-    static final String ID_RULE = "must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit";
+
+    static final String ID_RULE =
+            "must be 1 to 64 letters, digits, '.', '_', '+' or '-', starting with a letter or digit";
     /** Names used inside ${...}: devices, parameters, axes. */
     static final String VAR_ID = "[A-Za-z_][A-Za-z0-9_-]{0,63}";
-    static final String VAR_ID_RULE = "must be letters, digits, '_' or '-', starting with a letter or '_' (it is used in ${...})";
+
+    static final String VAR_ID_RULE =
+            "must be letters, digits, '_' or '-', starting with a letter or '_' (it is used in ${...})";
 
     private final Fields f;
 
@@ -111,7 +115,8 @@ final class Scalars {
         }
         try {
             String t = s.trim();
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
+            double v = t.endsWith("%")
+                    ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
                     : Double.parseDouble(t);
             if (v > 0 && v <= 1) {
                 return v;
@@ -130,7 +135,10 @@ final class Scalars {
             return null;
         }
         if (!choices.contains(s)) {
-            f.error(node, what + " '" + s + "' is not one of " + String.join(", ", choices) + Hints.didYouMeanOnly(s, choices));
+            f.error(
+                    node,
+                    what + " '" + s + "' is not one of " + String.join(", ", choices)
+                            + Hints.didYouMeanOnly(s, choices));
             return null;
         }
         return s;
@@ -181,7 +189,9 @@ final class Scalars {
     /** {@code on_error:} continue, skip-cell or abort. */
     Scenario.OnError onError(Node node) {
         String s = choice(node, "on_error", List.of("continue", "skip-cell", "abort"));
-        return s == null ? null : Scenario.OnError.valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
+        return s == null
+                ? null
+                : Scenario.OnError.valueOf(s.toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 
     /** A duration above zero: 90s, 10m, 1h30m. */

@@ -78,8 +78,27 @@ public record Scenario(
 
     /** This scenario, loaded with {@code provenance}. */
     public Scenario with(Provenance provenance) {
-        return new Scenario(source, version, name, title, origin, description, params, devices, filesystems, datasets,
-                matrix, repeat, order, seed, onError, timeout, steps, memory, warmup, provenance,
+        return new Scenario(
+                source,
+                version,
+                name,
+                title,
+                origin,
+                description,
+                params,
+                devices,
+                filesystems,
+                datasets,
+                matrix,
+                repeat,
+                order,
+                seed,
+                onError,
+                timeout,
+                steps,
+                memory,
+                warmup,
+                provenance,
                 kernels);
     }
 
@@ -158,6 +177,5 @@ public record Scenario(
      * @param value its value as text
      * @param where where it is defined (or the --set that changed it)
      */
-    public record Param(String name, String value, Location where) {
-    }
+    public record Param(String name, String value, Location where) {}
 }

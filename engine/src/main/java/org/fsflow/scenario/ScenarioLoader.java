@@ -12,8 +12,7 @@ import org.yaml.snakeyaml.nodes.Node;
  */
 public final class ScenarioLoader {
 
-    private ScenarioLoader() {
-    }
+    private ScenarioLoader() {}
 
     /**
      * A valid scenario (with its {@link Provenance}) and the warnings about its method.
@@ -21,8 +20,7 @@ public final class ScenarioLoader {
      * @param scenario the scenario, ready to plan
      * @param warnings what weakens its method, to print before anything runs
      */
-    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings) {
-    }
+    public record Loaded(Scenario scenario, java.util.List<Diagnostic> warnings) {}
 
     /** Loads {@code file} (shown in messages as given) with {@code overrides}. */
     public static Loaded load(Path file, Overrides overrides) throws ScenarioException, Overrides.Invalid {
@@ -59,8 +57,8 @@ public final class ScenarioLoader {
         if (problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
         }
-        Provenance provenance = new Provenance(source.path(), source.sha256(), overrides.sets(), overrides.scale(),
-                effective);
+        Provenance provenance =
+                new Provenance(source.path(), source.sha256(), overrides.sets(), overrides.scale(), effective);
         return new Loaded(scenario.with(provenance), problems.all());
     }
 
@@ -75,8 +73,7 @@ public final class ScenarioLoader {
     private static Device scaled(Device d, double factor) {
         if (d instanceof Device.Loop l && l.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
             long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
-            return new Device.Loop(l.name(), size, l.image(), l.directIo(), l.mountPoint(), l.filesystem(),
-                    l.where());
+            return new Device.Loop(l.name(), size, l.image(), l.directIo(), l.mountPoint(), l.filesystem(), l.where());
         }
         if (d instanceof Device.Tmpfs t && t.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
             long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));
@@ -109,9 +106,27 @@ public final class ScenarioLoader {
         s.datasets().forEach((name, d) -> datasets.put(name, d.scaled(factor)));
         Map<String, Device> devices = new LinkedHashMap<>();
         s.devices().forEach((name, d) -> devices.put(name, scaled(d, factor)));
-        return new Scenario(s.source(), s.version(), s.name(), s.title(), s.origin(), s.description(), s.params(),
-                devices, s.filesystems(), datasets, s.matrix(), s.repeat(), s.order(), s.seed(), s.onError(),
-                s.timeout(), s.steps(), s.memory().scaledBy(dataFactor(s, datasets)), s.warmup(), s.provenance(),
+        return new Scenario(
+                s.source(),
+                s.version(),
+                s.name(),
+                s.title(),
+                s.origin(),
+                s.description(),
+                s.params(),
+                devices,
+                s.filesystems(),
+                datasets,
+                s.matrix(),
+                s.repeat(),
+                s.order(),
+                s.seed(),
+                s.onError(),
+                s.timeout(),
+                s.steps(),
+                s.memory().scaledBy(dataFactor(s, datasets)),
+                s.warmup(),
+                s.provenance(),
                 s.kernels());
     }
 }

@@ -18,9 +18,26 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  */
 final class ScenarioReader {
 
-    static final List<String> TOP_KEYS = List.of("fsflow", "name", "title", "source", "description", "params",
-            "devices", "filesystems", "datasets", "matrix", "repeat", "order", "seed", "on_error", "timeout", "steps",
-            "memory", "warmup", "kernels");
+    static final List<String> TOP_KEYS = List.of(
+            "fsflow",
+            "name",
+            "title",
+            "source",
+            "description",
+            "params",
+            "devices",
+            "filesystems",
+            "datasets",
+            "matrix",
+            "repeat",
+            "order",
+            "seed",
+            "on_error",
+            "timeout",
+            "steps",
+            "memory",
+            "warmup",
+            "kernels");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -43,48 +60,80 @@ final class ScenarioReader {
         // params first: every other string may use ${params.NAME}
         Map<String, Scenario.Param> params = (n = Fields.value(top, "params")) == null ? Map.of() : params(n);
         f.useParams(params);
-        int version = Versions.LANGUAGE;
-        if ((n = Fields.value(top, "fsflow")) != null) {
-            Long written = v.integer(n, "fsflow (the language version)", 1, Long.MAX_VALUE);
-            if (written != null && written != Versions.LANGUAGE) {
-                f.error(n, "language version " + written + " is not supported by this fsflow: write 'fsflow: "
-                        + Versions.LANGUAGE + "'");
-            }
-        }
+        int version = version(top);
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
         String title = optionalText(top, "title");
         String origin = optionalText(top, "source");
         String description = optionalText(top, "description");
-        Map<String, Device> devices = (n = Fields.value(top, "devices")) == null ? Map.of() : new DeviceReader(f, v).devices(n);
-        Map<String, Filesystem> filesystems = (n = Fields.value(top, "filesystems")) == null ? Map.of()
-                : new FilesystemReader(f, v).filesystems(n);
-        Map<String, Dataset> datasets = (n = Fields.value(top, "datasets")) == null ? Map.of() : new DatasetReader(f, v).datasets(n);
+        Map<String, Device> devices =
+                (n = Fields.value(top, "devices")) == null ? Map.of() : new DeviceReader(f, v).devices(n);
+        Map<String, Filesystem> filesystems =
+                (n = Fields.value(top, "filesystems")) == null ? Map.of() : new FilesystemReader(f, v).filesystems(n);
+        Map<String, Dataset> datasets =
+                (n = Fields.value(top, "datasets")) == null ? Map.of() : new DatasetReader(f, v).datasets(n);
         Matrix matrix = (n = Fields.value(top, "matrix")) == null ? new Matrix(Map.of()) : matrix(n);
-        Repeat repeat = (n = Fields.value(top, "repeat")) == null ? Repeat.times(Defaults.REPEAT, Location.of(source.path(), 1, 1))
-                : repeat(n);
-        Scenario.Order order = Defaults.ORDER;
-        if ((n = Fields.value(top, "order")) != null) {
-            String o = v.choice(n, "order", List.of("sequential", "interleaved", "shuffled"));
-            if (o != null) {
-                order = Scenario.Order.valueOf(o.toUpperCase(Locale.ROOT));
-            }
-        }
+        Repeat repeat = repeatOf(top);
+        Scenario.Order order = order(top);
         Long seed = (n = Fields.value(top, "seed")) == null ? null : v.integer(n, "seed", 0, Long.MAX_VALUE);
-        Scenario.OnError onError = (n = Fields.value(top, "on_error")) == null ? Defaults.ON_ERROR
-                : v.onError(n);
+        Scenario.OnError onError = (n = Fields.value(top, "on_error")) == null ? Defaults.ON_ERROR : v.onError(n);
         Duration timeout = (n = Fields.value(top, "timeout")) == null ? null : v.duration(n, "timeout");
         BudgetReader memory = new BudgetReader(f, v);
-        List<Step> steps = (n = Fields.value(top, "steps")) == null ? List.of()
-                : new StepReader(f, v, memory).steps(n);
+        List<Step> steps = (n = Fields.value(top, "steps")) == null ? List.of() : new StepReader(f, v, memory).steps(n);
         MemoryBudget budget = (n = Fields.value(top, "memory")) == null
-                ? MemoryBudget.none(Location.of(source.path(), 1, 1)) : memory.scenarioBudget(n);
-        Long warmup = (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0)
-                : v.integer(n, "warmup", 0, MAX_REPEAT);
-        Map<String, KernelSpec> kernels = (n = Fields.value(top, "kernels")) == null ? Map.of()
-                : new KernelReader(f, v).read(n);
-        return new Scenario(source, version, name, title, origin, description, params, devices, filesystems,
-                datasets, matrix, repeat, order, seed, onError, timeout, steps, budget,
-                warmup == null ? 0 : warmup.intValue(), null, kernels);
+                ? MemoryBudget.none(Location.of(source.path(), 1, 1))
+                : memory.scenarioBudget(n);
+        Long warmup =
+                (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0) : v.integer(n, "warmup", 0, MAX_REPEAT);
+        Map<String, KernelSpec> kernels =
+                (n = Fields.value(top, "kernels")) == null ? Map.of() : new KernelReader(f, v).read(n);
+        return new Scenario(
+                source,
+                version,
+                name,
+                title,
+                origin,
+                description,
+                params,
+                devices,
+                filesystems,
+                datasets,
+                matrix,
+                repeat,
+                order,
+                seed,
+                onError,
+                timeout,
+                steps,
+                budget,
+                warmup == null ? 0 : warmup.intValue(),
+                null,
+                kernels);
+    }
+
+    // the language version: only the one this fsflow speaks
+    private int version(Map<String, NodeTuple> top) {
+        Node n = Fields.value(top, "fsflow");
+        if (n != null) {
+            Long written = v.integer(n, "fsflow (the language version)", 1, Long.MAX_VALUE);
+            if (written != null && written != Versions.LANGUAGE) {
+                f.error(
+                        n,
+                        "language version " + written + " is not supported by this fsflow: write 'fsflow: "
+                                + Versions.LANGUAGE + "'");
+            }
+        }
+        return Versions.LANGUAGE;
+    }
+
+    private Scenario.Order order(Map<String, NodeTuple> top) {
+        Node n = Fields.value(top, "order");
+        String o = n == null ? null : v.choice(n, "order", List.of("sequential", "interleaved", "shuffled"));
+        return o == null ? Defaults.ORDER : Scenario.Order.valueOf(o.toUpperCase(Locale.ROOT));
+    }
+
+    private Repeat repeatOf(Map<String, NodeTuple> top) {
+        Node n = Fields.value(top, "repeat");
+        return n == null ? Repeat.times(Defaults.REPEAT, Location.of(source.path(), 1, 1)) : repeat(n);
     }
 
     private String optionalText(Map<String, NodeTuple> entries, String key) {
@@ -152,7 +201,8 @@ final class ScenarioReader {
             Node n;
             Long min = (n = Fields.value(e, "min")) == null ? null : v.integer(n, "repeat min", 1, MAX_REPEAT);
             Long max = (n = Fields.value(e, "max")) == null ? null : v.integer(n, "repeat max", 1, MAX_REPEAT);
-            Double cv = (n = Fields.value(e, "target_cv")) == null ? Double.valueOf(0) : v.fraction(n, "repeat target_cv");
+            Double cv =
+                    (n = Fields.value(e, "target_cv")) == null ? Double.valueOf(0) : v.fraction(n, "repeat target_cv");
             if (min == null || max == null || cv == null) {
                 return null;
             }
@@ -165,5 +215,4 @@ final class ScenarioReader {
         Long n = v.integer(node, "repeat", 1, MAX_REPEAT);
         return n == null ? null : Repeat.times(n.intValue(), where);
     }
-
 }

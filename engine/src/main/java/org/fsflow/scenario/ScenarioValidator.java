@@ -44,32 +44,44 @@ final class ScenarioValidator {
         if (m.has(Matrix.FILESYSTEM)) {
             for (Matrix.Value v : m.axes().get(Matrix.FILESYSTEM)) {
                 if (!s.filesystems().containsKey(v.value())) {
-                    problems.error(v.where(), "filesystem '" + v.value() + "' is not declared under filesystems:"
-                            + hint(v.value(), s.filesystems().keySet()));
+                    problems.error(
+                            v.where(),
+                            "filesystem '" + v.value() + "' is not declared under filesystems:"
+                                    + hint(v.value(), s.filesystems().keySet()));
                 }
             }
             Device target = s.devices().get(Scenario.TARGET);
-            Location at = m.axes().get(Matrix.FILESYSTEM).isEmpty() ? null : m.axes().get(Matrix.FILESYSTEM).get(0).where();
+            Location at = m.axes().get(Matrix.FILESYSTEM).isEmpty()
+                    ? null
+                    : m.axes().get(Matrix.FILESYSTEM).get(0).where();
             if (target == null && at != null) {
-                problems.error(at, "the filesystem axis formats the device named 'target', and there is none: "
-                        + "declare devices: { target: { loop: { size: 8G } } }");
+                problems.error(
+                        at,
+                        "the filesystem axis formats the device named 'target', and there is none: "
+                                + "declare devices: { target: { loop: { size: 8G } } }");
             } else if (target != null && !target.formattable() && at != null) {
-                problems.error(at, "the filesystem axis formats device 'target', but it is a "
-                        + Variables.kind(target) + " device: use a loop or block device");
+                problems.error(
+                        at,
+                        "the filesystem axis formats device 'target', but it is a " + Variables.kind(target)
+                                + " device: use a loop or block device");
             }
         }
         if (m.has(Matrix.DATASET)) {
             for (Matrix.Value v : m.axes().get(Matrix.DATASET)) {
                 if (!s.datasets().containsKey(v.value())) {
-                    problems.error(v.where(), "dataset '" + v.value() + "' is not declared under datasets:"
-                            + hint(v.value(), s.datasets().keySet()));
+                    problems.error(
+                            v.where(),
+                            "dataset '" + v.value() + "' is not declared under datasets:"
+                                    + hint(v.value(), s.datasets().keySet()));
                 }
             }
         }
         java.util.List<String> used = s.usedDatasets();
         for (Dataset d : s.datasets().values()) {
             if (!used.contains(d.name())) {
-                problems.warn(d.where(), "dataset '" + d.name() + "' is not in the matrix's dataset axis: it will not be used");
+                problems.warn(
+                        d.where(),
+                        "dataset '" + d.name() + "' is not in the matrix's dataset axis: it will not be used");
             }
         }
     }
@@ -81,22 +93,29 @@ final class ScenarioValidator {
             if (d instanceof Device.Block b) {
                 Device other = blocks.putIfAbsent(b.path(), b);
                 if (other != null) {
-                    problems.error(d.where(), "devices '" + other.name() + "' and '" + d.name() + "' name the same "
-                            + b.path());
+                    problems.error(
+                            d.where(),
+                            "devices '" + other.name() + "' and '" + d.name() + "' name the same " + b.path());
                 }
             }
             if (d.mountPoint() != null) {
                 Device other = mounts.putIfAbsent(d.mountPoint(), d);
                 if (other != null) {
-                    problems.error(d.where(), "devices '" + other.name() + "' and '" + d.name()
-                            + "' share the mount point " + d.mountPoint());
+                    problems.error(
+                            d.where(),
+                            "devices '" + other.name() + "' and '" + d.name() + "' share the mount point "
+                                    + d.mountPoint());
                 }
             }
-            if (d.filesystem() != null && !(d instanceof Device.Tmpfs) && !s.filesystems().containsKey(d.filesystem())
+            if (d.filesystem() != null
+                    && !(d instanceof Device.Tmpfs)
+                    && !s.filesystems().containsKey(d.filesystem())
                     && !FilesystemType.NAMES.contains(d.filesystem())) {
-                problems.error(d.where(), "device '" + d.name() + "' filesystem '" + d.filesystem()
-                        + "' is neither declared under filesystems: nor a built-in type"
-                        + hint(d.filesystem(), FilesystemType.NAMES));
+                problems.error(
+                        d.where(),
+                        "device '" + d.name() + "' filesystem '" + d.filesystem()
+                                + "' is neither declared under filesystems: nor a built-in type"
+                                + hint(d.filesystem(), FilesystemType.NAMES));
             }
         }
     }
@@ -106,25 +125,35 @@ final class ScenarioValidator {
         for (Step step : s.steps()) {
             Step first = byName.putIfAbsent(step.name(), step);
             if (first != null) {
-                problems.error(step.where(), "duplicate step name '" + step.name() + "' (first at line "
-                        + first.where().line() + "): give one of them a name:");
+                problems.error(
+                        step.where(),
+                        "duplicate step name '" + step.name() + "' (first at line "
+                                + first.where().line() + "): give one of them a name:");
             }
             if (step.action() == null) {
                 continue;
             }
             Device d = s.devices().get(step.device());
             if (d == null) {
-                problems.error(step.where(), "step '" + step.name() + "' works on device '" + step.device()
-                        + "', which is not declared" + hint(step.device(), s.devices().keySet()));
+                problems.error(
+                        step.where(),
+                        "step '" + step.name() + "' works on device '" + step.device() + "', which is not declared"
+                                + hint(step.device(), s.devices().keySet()));
                 continue;
             }
             boolean formats = step.action() == Step.Action.MKFS || step.action() == Step.Action.MOUNT;
-            boolean matrixFormats = d.name().equals(Scenario.TARGET) && s.matrix().has(Matrix.FILESYSTEM);
-            if (formats && d.formattable() && !matrixFormats && d.filesystem() == null
+            boolean matrixFormats =
+                    d.name().equals(Scenario.TARGET) && s.matrix().has(Matrix.FILESYSTEM);
+            if (formats
+                    && d.formattable()
+                    && !matrixFormats
+                    && d.filesystem() == null
                     && !d.name().equals(Scenario.SOURCE)) {
-                problems.error(step.where(), "step '" + step.name() + "' formats device '" + d.name()
-                        + "', but nothing says with what: add a filesystem axis to the matrix, or "
-                        + "'filesystem: ext4' to the device");
+                problems.error(
+                        step.where(),
+                        "step '" + step.name() + "' formats device '" + d.name()
+                                + "', but nothing says with what: add a filesystem axis to the matrix, or "
+                                + "'filesystem: ext4' to the device");
             }
         }
     }
@@ -136,10 +165,13 @@ final class ScenarioValidator {
             vars.check(step.before(), s, problems);
             vars.check(step.after(), s, problems);
             vars.check(step.verify(), s, problems);
-            if (step.verify() != null && !s.matrix().has(Matrix.DATASET)
-                    && step.verify().parts().get(0).variables().stream().noneMatch(v -> v.name().startsWith("dataset."))) {
-                problems.error(step.verify().where(), "verify compares the copy with the cell's dataset: the matrix "
-                        + "has no 'dataset' axis");
+            if (step.verify() != null
+                    && !s.matrix().has(Matrix.DATASET)
+                    && step.verify().parts().get(0).variables().stream()
+                            .noneMatch(v -> v.name().startsWith("dataset."))) {
+                problems.error(
+                        step.verify().where(),
+                        "verify compares the copy with the cell's dataset: the matrix " + "has no 'dataset' axis");
             }
         }
         for (Filesystem fs : s.filesystems().values()) {
@@ -160,8 +192,8 @@ final class ScenarioValidator {
 
     private void capacity() {
         Device source = s.devices().get(Scenario.SOURCE);
-        long room = source instanceof Device.Loop l ? l.sizeBytes()
-                : source instanceof Device.Tmpfs t ? t.sizeBytes() : 0;
+        long room =
+                source instanceof Device.Loop l ? l.sizeBytes() : source instanceof Device.Tmpfs t ? t.sizeBytes() : 0;
         if (room == 0) {
             return;
         }
@@ -171,17 +203,23 @@ final class ScenarioValidator {
         }
         // ext4 keeps about 5 % for root and metadata; leave room for it
         if (needed > room * 0.9) {
-            problems.error(source.where(), "the datasets need " + ByteSize.format(needed) + " but device 'source' is "
-                    + ByteSize.format(room) + ": enlarge it, or shrink the datasets with --scale");
+            problems.error(
+                    source.where(),
+                    "the datasets need " + ByteSize.format(needed) + " but device 'source' is " + ByteSize.format(room)
+                            + ": enlarge it, or shrink the datasets with --scale");
         }
     }
 
     private void method() {
         Repeat r = s.repeat();
         if (r != null && r.max() < 3) {
-            problems.warn(r.where(), (r.where().line() == 1 && r.where().column() == 1 ? "no repeat: each cell runs "
-                    + "once" : "repeat " + r.max()) + "; fewer than 3 repetitions give no usable spread or confidence "
-                    + "interval");
+            problems.warn(
+                    r.where(),
+                    (r.where().line() == 1 && r.where().column() == 1
+                                    ? "no repeat: each cell runs " + "once"
+                                    : "repeat " + r.max())
+                            + "; fewer than 3 repetitions give no usable spread or confidence "
+                            + "interval");
         }
     }
 

@@ -50,9 +50,21 @@ import java.time.Duration;
  *                command; {@code verify: true} stands for {@value #VERIFY_DEFAULT}; null when absent
  * @param where   where the step is written
  */
-public record Step(String name, Action action, String device, Command run, Command before, Command after,
-        Duration timeout, Scenario.OnError onError, String parse, boolean dropCaches, boolean flush, Long memory,
-        Command verify, Location where) {
+public record Step(
+        String name,
+        Action action,
+        String device,
+        Command run,
+        Command before,
+        Command after,
+        Duration timeout,
+        Scenario.OnError onError,
+        String parse,
+        boolean dropCaches,
+        boolean flush,
+        Long memory,
+        Command verify,
+        Location where) {
 
     /** What {@code verify: true} checks: the dataset copied under the target's mount point. */
     public static final String VERIFY_DEFAULT = "${target.mnt}/${dataset.name}";

@@ -14,8 +14,20 @@ import org.yaml.snakeyaml.nodes.Tag;
 /** Reads {@code steps:}: built-in actions in their three forms, and commands. */
 final class StepReader {
 
-    static final List<String> STEP_KEYS = List.of("name", "run", "action", "device", "before", "after", "timeout",
-            "on_error", "parse", "drop_caches", "flush", "memory", "verify");
+    static final List<String> STEP_KEYS = List.of(
+            "name",
+            "run",
+            "action",
+            "device",
+            "before",
+            "after",
+            "timeout",
+            "on_error",
+            "parse",
+            "drop_caches",
+            "flush",
+            "memory",
+            "verify");
 
     private final Fields f;
     private final Scalars v;
@@ -51,13 +63,27 @@ final class StepReader {
             String keyword = f.text(node, "a step");
             return keyword == null ? null : actionStep(keyword, node, Map.of(), where);
         }
-        if (node instanceof MappingNode map && map.getValue().size() == 1
-                && map.getValue().get(0).getKeyNode() instanceof ScalarNode k && !STEP_KEYS.contains(k.getValue())) {
+        if (node instanceof MappingNode map
+                && map.getValue().size() == 1
+                && map.getValue().get(0).getKeyNode() instanceof ScalarNode k
+                && !STEP_KEYS.contains(k.getValue())) {
             // one-key form: "- mkfs: { device: other }"
             Node body = map.getValue().get(0).getValueNode();
-            Map<String, NodeTuple> e = body instanceof ScalarNode s && s.getTag() == Tag.NULL ? Map.of()
-                    : f.entries(body, "step '" + k.getValue() + "'", List.of("name", "device", "before", "after",
-                            "timeout", "on_error", "drop_caches", "flush", "memory"));
+            Map<String, NodeTuple> e = body instanceof ScalarNode s && s.getTag() == Tag.NULL
+                    ? Map.of()
+                    : f.entries(
+                            body,
+                            "step '" + k.getValue() + "'",
+                            List.of(
+                                    "name",
+                                    "device",
+                                    "before",
+                                    "after",
+                                    "timeout",
+                                    "on_error",
+                                    "drop_caches",
+                                    "flush",
+                                    "memory"));
             return e == null ? null : actionStep(k.getValue(), k, e, where);
         }
         Map<String, NodeTuple> e = f.entries(node, "a step", STEP_KEYS);
@@ -85,15 +111,19 @@ final class StepReader {
     private Step runStep(Node node, Map<String, NodeTuple> e, Location where) {
         Node n;
         if (!e.containsKey("run")) {
-            f.error(node, "a step needs 'run:' (a command) or an action (" + String.join(", ", Step.Action.keywords())
-                    + ")");
+            f.error(
+                    node,
+                    "a step needs 'run:' (a command) or an action (" + String.join(", ", Step.Action.keywords()) + ")");
             return null;
         }
         if (e.containsKey("device")) {
-            f.error(Fields.value(e, "device"), "device applies to actions only: name the device in the command "
-                    + "as ${name.mnt} or ${name.dev}");
+            f.error(
+                    Fields.value(e, "device"),
+                    "device applies to actions only: name the device in the command "
+                            + "as ${name.mnt} or ${name.dev}");
         }
-        String name = (n = Fields.value(e, "name")) == null ? null : v.name(n, "step name", Scalars.ID, Scalars.ID_RULE);
+        String name =
+                (n = Fields.value(e, "name")) == null ? null : v.name(n, "step name", Scalars.ID, Scalars.ID_RULE);
         if (n == null) {
             f.error(node, "a run: step needs a 'name:' (it names the step in results and reports)");
         }
@@ -101,27 +131,60 @@ final class StepReader {
         String parse = (n = Fields.value(e, "parse")) == null ? null : v.choice(n, "parse", ParserName.STEP_NAMES);
         Command verify = (n = Fields.value(e, "verify")) == null ? null : f.verifiedTree(n, Step.VERIFY_DEFAULT);
         Step common = common(e, null);
-        return name == null || run == null ? null
-                : new Step(name, null, null, run, common.before(), common.after(), common.timeout(), common.onError(),
-                        parse, common.dropCaches(), common.flush(), common.memory(), verify, where);
+        return name == null || run == null
+                ? null
+                : new Step(
+                        name,
+                        null,
+                        null,
+                        run,
+                        common.before(),
+                        common.after(),
+                        common.timeout(),
+                        common.onError(),
+                        parse,
+                        common.dropCaches(),
+                        common.flush(),
+                        common.memory(),
+                        verify,
+                        where);
     }
 
     private Step actionStep(String keyword, Node keywordNode, Map<String, NodeTuple> e, Location where) {
         Step.Action action = Step.Action.of(keyword);
         if (action == null) {
-            f.error(keywordNode, "unknown action '" + keyword + "'"
-                    + Hints.didYouMean(keyword, Step.Action.keywords()).replace(": expected one of", ": actions are")
-                    + "; a command needs a mapping with name: and run:");
+            f.error(
+                    keywordNode,
+                    "unknown action '" + keyword + "'"
+                            + Hints.didYouMean(keyword, Step.Action.keywords())
+                                    .replace(": expected one of", ": actions are")
+                            + "; a command needs a mapping with name: and run:");
             return null;
         }
         Node n;
-        String name = (n = Fields.value(e, "name")) == null ? keyword : v.name(n, "step name", Scalars.ID, Scalars.ID_RULE);
-        String device = (n = Fields.value(e, "device")) == null ? Defaults.ACTION_DEVICE
+        String name =
+                (n = Fields.value(e, "name")) == null ? keyword : v.name(n, "step name", Scalars.ID, Scalars.ID_RULE);
+        String device = (n = Fields.value(e, "device")) == null
+                ? Defaults.ACTION_DEVICE
                 : v.name(n, "device", Scalars.VAR_ID, Scalars.VAR_ID_RULE);
         Step common = common(e, null);
-        return name == null || device == null ? null
-                : new Step(name, action, device, null, common.before(), common.after(), common.timeout(),
-                        common.onError(), null, common.dropCaches(), common.flush(), common.memory(), null, where);
+        return name == null || device == null
+                ? null
+                : new Step(
+                        name,
+                        action,
+                        device,
+                        null,
+                        common.before(),
+                        common.after(),
+                        common.timeout(),
+                        common.onError(),
+                        null,
+                        common.dropCaches(),
+                        common.flush(),
+                        common.memory(),
+                        null,
+                        where);
     }
 
     private Step common(Map<String, NodeTuple> e, String name) {
@@ -133,7 +196,20 @@ final class StepReader {
         Boolean drop = (n = Fields.value(e, "drop_caches")) == null ? Boolean.FALSE : v.bool(n, "drop_caches");
         Boolean flush = (n = Fields.value(e, "flush")) == null ? Boolean.FALSE : v.bool(n, "flush");
         Long budget = (n = Fields.value(e, "memory")) == null ? null : memory.stepBudget(n);
-        return new Step(name, null, null, null, before, after, timeout, onError, null, Boolean.TRUE.equals(drop),
-                Boolean.TRUE.equals(flush), budget, null, null);
+        return new Step(
+                name,
+                null,
+                null,
+                null,
+                before,
+                after,
+                timeout,
+                onError,
+                null,
+                Boolean.TRUE.equals(drop),
+                Boolean.TRUE.equals(flush),
+                budget,
+                null,
+                null);
     }
 }

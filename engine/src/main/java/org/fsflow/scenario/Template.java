@@ -14,16 +14,13 @@ import java.util.function.Function;
 public record Template(String text, List<Part> parts) {
 
     /** A piece of a template. */
-    public sealed interface Part {
-    }
+    public sealed interface Part {}
 
     /** Text copied as is. */
-    public record Literal(String text) implements Part {
-    }
+    public record Literal(String text) implements Part {}
 
     /** {@code ${name}}: a variable such as {@code dataset.path}. */
-    public record Variable(String name, Location where) implements Part {
-    }
+    public record Variable(String name, Location where) implements Part {}
 
     /**
      * Parses {@code text}; {@code locate} maps a character offset in the text to a location
@@ -47,8 +44,10 @@ public record Template(String text, List<Part> parts) {
                 }
                 String name = text.substring(i + 2, end).trim();
                 if (!name.matches("[A-Za-z_][A-Za-z0-9_-]*(\\.[A-Za-z_][A-Za-z0-9_-]*)*")) {
-                    problems.error(locate.apply(i), "malformed variable '${" + text.substring(i + 2, end)
-                            + "}': names look like ${dataset.path} or ${params.size}");
+                    problems.error(
+                            locate.apply(i),
+                            "malformed variable '${" + text.substring(i + 2, end)
+                                    + "}': names look like ${dataset.path} or ${params.size}");
                 } else {
                     if (literal.length() > 0) {
                         parts.add(new Literal(literal.toString()));
@@ -75,7 +74,10 @@ public record Template(String text, List<Part> parts) {
 
     /** The variables it uses. */
     public List<Variable> variables() {
-        return parts.stream().filter(Variable.class::isInstance).map(Variable.class::cast).toList();
+        return parts.stream()
+                .filter(Variable.class::isInstance)
+                .map(Variable.class::cast)
+                .toList();
     }
 
     /**

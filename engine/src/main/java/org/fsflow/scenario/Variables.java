@@ -90,8 +90,7 @@ public final class Variables {
 
     private final Set<String> names = new LinkedHashSet<>();
 
-    private Variables() {
-    }
+    private Variables() {}
 
     /** The variables every command of {@code scenario} may use. */
     public static Variables of(Scenario scenario) {
@@ -110,8 +109,10 @@ public final class Variables {
                     family.fields().forEach(x -> out.add("dataset." + x));
                 }
             }
-            case DATASETS -> s.datasets().keySet().forEach(d -> Family.DATASET.fields()
-                    .forEach(x -> out.add("datasets." + d + "." + x)));
+            case DATASETS ->
+                s.datasets()
+                        .keySet()
+                        .forEach(d -> Family.DATASET.fields().forEach(x -> out.add("datasets." + d + "." + x)));
             case FILESYSTEM -> {
                 if (s.matrix().has(Matrix.FILESYSTEM)) {
                     family.fields().forEach(x -> out.add("filesystem." + x));
@@ -173,7 +174,9 @@ public final class Variables {
         }
         if (head.equals("params") && !name.equals("params")) {
             return unknown + ": declare it under params: (declared: "
-                    + (scenario.params().isEmpty() ? "none" : String.join(", ", scenario.params().keySet())) + ")";
+                    + (scenario.params().isEmpty()
+                            ? "none"
+                            : String.join(", ", scenario.params().keySet())) + ")";
         }
         Device d = scenario.devices().get(head);
         if (d != null) {
@@ -203,5 +206,4 @@ public final class Variables {
         }
         return d instanceof Device.Block ? "block" : "tmpfs";
     }
-
 }

@@ -13,8 +13,7 @@ public final class Versions {
     /** The fsflow version, from the jar manifest ("dev" when run from classes). */
     public static final String FSFLOW = fsflow();
 
-    private Versions() {
-    }
+    private Versions() {}
 
     private static String fsflow() {
         String v = Versions.class.getPackage().getImplementationVersion();

@@ -42,11 +42,10 @@ public final class YamlLoader {
     /** Nesting depth allowed; the language itself needs about 6. */
     public static final int MAX_DEPTH = 32;
 
-    private static final Set<Tag> PLAIN_TAGS = Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL,
-            Tag.MAP, Tag.SEQ, Tag.TIMESTAMP);
+    private static final Set<Tag> PLAIN_TAGS =
+            Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL, Tag.MAP, Tag.SEQ, Tag.TIMESTAMP);
 
-    private YamlLoader() {
-    }
+    private YamlLoader() {}
 
     /**
      * Reads and decodes {@code file}; {@code shownAs} is the path printed in diagnostics.
@@ -83,7 +82,8 @@ public final class YamlLoader {
                 return null;
             }
         }
-        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder utf8 = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);
@@ -94,8 +94,7 @@ public final class YamlLoader {
             }
             return new SourceText(shownAs, text, bytes);
         } catch (CharacterCodingException e) {
-            problems.error(at(bytes, firstInvalidByte(bytes), shownAs),
-                    "not valid UTF-8 text: save the file as UTF-8");
+            problems.error(at(bytes, firstInvalidByte(bytes), shownAs), "not valid UTF-8 text: save the file as UTF-8");
             return null;
         }
     }
@@ -126,7 +125,8 @@ public final class YamlLoader {
             return null;
         }
         if (root == null) {
-            problems.error(Location.of(source.path(), 1, 1),
+            problems.error(
+                    Location.of(source.path(), 1, 1),
                     "file is empty: a scenario needs at least 'fsflow: 1', 'name', 'devices' and 'steps'");
             return null;
         }
@@ -151,7 +151,8 @@ public final class YamlLoader {
             for (int col = 0; col < line.length(); col++) {
                 char c = line.charAt(col);
                 if (c == '\t') {
-                    problems.error(Location.of(source.path(), i + 1, col + 1),
+                    problems.error(
+                            Location.of(source.path(), i + 1, col + 1),
                             "tab in indentation: YAML indents with spaces only; replace the tab with spaces");
                     clean = false;
                     break;
@@ -169,8 +170,10 @@ public final class YamlLoader {
             return;
         }
         if (!PLAIN_TAGS.contains(node.getTag())) {
-            problems.error(location(file, node), "YAML tag '" + node.getTag().getValue()
-                    + "' is not allowed: scenarios hold plain values, lists and mappings only");
+            problems.error(
+                    location(file, node),
+                    "YAML tag '" + node.getTag().getValue()
+                            + "' is not allowed: scenarios hold plain values, lists and mappings only");
         }
         if (node instanceof MappingNode map) {
             for (NodeTuple t : map.getValue()) {
@@ -187,10 +190,12 @@ public final class YamlLoader {
     }
 
     private static String syntaxMessage(MarkedYAMLException e) {
-        String problem = e.getProblem() == null ? "malformed YAML" : e.getProblem().trim();
+        String problem =
+                e.getProblem() == null ? "malformed YAML" : e.getProblem().trim();
         String context = e.getContext() == null ? "" : e.getContext().trim();
         if (problem.startsWith("Global tag is not allowed")) {
-            return "YAML tag '" + problem.substring(problem.indexOf(':') + 1).trim().replace("tag:yaml.org,2002:", "!!")
+            return "YAML tag '"
+                    + problem.substring(problem.indexOf(':') + 1).trim().replace("tag:yaml.org,2002:", "!!")
                     + "' is not allowed: scenarios hold plain values, lists and mappings only";
         }
         if (problem.startsWith("found duplicate anchor")) {
@@ -225,7 +230,8 @@ public final class YamlLoader {
     }
 
     private static int firstInvalidByte(byte[] bytes) {
-        CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        CharsetDecoder utf8 = StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes);

@@ -13,8 +13,7 @@ import org.fsflow.result.Summary;
  * @param tests   the tests that any line has, in bonnie++ order
  * @param lines   one per column
  */
-public record BonnieTable(String dataset, String step, List<String> columns, List<BonnieTest> tests,
-        List<Line> lines) {
+public record BonnieTable(String dataset, String step, List<String> columns, List<BonnieTest> tests, List<Line> lines) {
 
     /**
      * One column's figures.
@@ -40,6 +39,5 @@ public record BonnieTable(String dataset, String step, List<String> columns, Lis
      * @param latency its latency in microseconds, or null
      * @param tooFast whether a run was too fast for bonnie++ to measure it ("+++++")
      */
-    public record Figure(BonnieTest test, Summary rate, Summary cpu, Summary latency, boolean tooFast) {
-    }
+    public record Figure(BonnieTest test, Summary rate, Summary cpu, Summary latency, boolean tooFast) {}
 }

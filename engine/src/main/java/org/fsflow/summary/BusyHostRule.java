@@ -18,13 +18,22 @@ public final class BusyHostRule implements WarningRule {
     @Override
     public List<String> check(Evidence evidence) {
         List<Measurement> rows = evidence.results().measurements();
-        List<String> busy = rows.stream().filter(r -> r.counted() && r.realS() != null && r.realS() > 0
-                        && r.hostOtherCpuS() != null && r.hostOtherCpuS() >= RESOLUTION_S
+        List<String> busy = rows.stream()
+                .filter(r -> r.counted()
+                        && r.realS() != null
+                        && r.realS() > 0
+                        && r.hostOtherCpuS() != null
+                        && r.hostOtherCpuS() >= RESOLUTION_S
                         && r.hostOtherCpuS() / r.realS() > BUSY_CPUS)
-                .map(Measurement::node).toList();
-        long judged = rows.stream().filter(r -> r.counted() && r.hostOtherCpuS() != null).count();
-        return busy.isEmpty() ? List.of() : List.of(busy.size() + " of " + judged + " measurements were taken while "
-                + "the host was busy (other processes used more than half a CPU on average during the step, "
-                + "host_other_cpu_s): " + WarningRule.firstSix(busy) + ".");
+                .map(Measurement::node)
+                .toList();
+        long judged = rows.stream()
+                .filter(r -> r.counted() && r.hostOtherCpuS() != null)
+                .count();
+        return busy.isEmpty()
+                ? List.of()
+                : List.of(busy.size() + " of " + judged + " measurements were taken while "
+                        + "the host was busy (other processes used more than half a CPU on average during the step, "
+                        + "host_other_cpu_s): " + WarningRule.firstSix(busy) + ".");
     }
 }

@@ -11,6 +11,11 @@ package org.fsflow.summary;
  * @param usablePct       available over device size, percent
  * @param inodes          the number of inodes
  */
-public record CapacityRow(String column, int runs, double deviceBytes, double filesystemBytes,
-        double availableBytes, double usablePct, double inodes) {
-}
+public record CapacityRow(
+        String column,
+        int runs,
+        double deviceBytes,
+        double filesystemBytes,
+        double availableBytes,
+        double usablePct,
+        double inodes) {}

@@ -11,13 +11,14 @@ import org.fsflow.scenario.Matrix;
 /** The columns of a dataset's tables: a cell's axes other than the dataset, and their order. */
 final class Columns {
 
-    private Columns() {
-    }
+    private Columns() {}
 
     /** The column label of {@code cell}: its values other than the dataset ({@code xfs}, {@code xfs/4}), or "all". */
     static String label(Cell cell) {
-        String label = cell.coordinates().entrySet().stream().filter(e -> !e.getKey().equals(Matrix.DATASET))
-                .map(e -> e.getValue()).collect(Collectors.joining("/"));
+        String label = cell.coordinates().entrySet().stream()
+                .filter(e -> !e.getKey().equals(Matrix.DATASET))
+                .map(e -> e.getValue())
+                .collect(Collectors.joining("/"));
         return label.isEmpty() ? "all" : label;
     }
 

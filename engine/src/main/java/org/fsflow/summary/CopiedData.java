@@ -16,12 +16,13 @@ final class CopiedData {
     private static final Pattern COPY = Pattern.compile("^(\\S*/)?(cp|rsync|tar)\\s.*");
     private static final Pattern DD_TO_FILE = Pattern.compile("^(\\S*/)?dd\\s(.*\\s)?of=(?!/dev/null)\\S+.*");
 
-    private CopiedData() {
-    }
+    private CopiedData() {}
 
     /** The command of a series, as its first row ran it ("" when none). */
     static String command(Series s) {
-        return s.rows().isEmpty() || s.rows().get(0).command() == null ? "" : s.rows().get(0).command().strip();
+        return s.rows().isEmpty() || s.rows().get(0).command() == null
+                ? ""
+                : s.rows().get(0).command().strip();
     }
 
     /** True for a copy. */
@@ -52,7 +53,9 @@ final class CopiedData {
 
     // a dataset is named when its name is a whole path component of an argument
     private static boolean names(String command, String dataset) {
-        return Pattern.compile("(^|/)" + Pattern.quote(dataset) + "(/|\\s|'|$)").matcher(command).find();
+        return Pattern.compile("(^|/)" + Pattern.quote(dataset) + "(/|\\s|'|$)")
+                .matcher(command)
+                .find();
     }
 
     /** The mean of {@code values}, 0 when empty. */

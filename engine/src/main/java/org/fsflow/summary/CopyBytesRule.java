@@ -25,16 +25,23 @@ public final class CopyBytesRule implements WarningRule {
                 continue;
             }
             long named = CopiedData.namedBytes(s, command, evidence.environment());
-            double read = CopiedData.mean(s.ok().stream().map(Measurement::readBytes).filter(Objects::nonNull).toList());
-            double written = CopiedData.mean(s.ok().stream().map(Measurement::writeBytes).filter(Objects::nonNull)
+            double read = CopiedData.mean(s.ok().stream()
+                    .map(Measurement::readBytes)
+                    .filter(Objects::nonNull)
+                    .toList());
+            double written = CopiedData.mean(s.ok().stream()
+                    .map(Measurement::writeBytes)
+                    .filter(Objects::nonNull)
                     .toList());
             if (named > 0 && Math.min(read, written) < FAR_FEWER * named) {
                 hits.add(s.key().cell().id() + "/" + s.key().step() + " (read " + Numbers.bytes(read) + ", wrote "
                         + Numbers.bytes(written) + " of " + Numbers.bytes((double) named) + ")");
             }
         }
-        return hits.isEmpty() ? List.of() : List.of(hits.size() + " copies moved far fewer bytes through the devices "
-                + "than the data they name, so a clone (reflink) or the page cache served them and their times are "
-                + "not those of byte copies: " + WarningRule.firstSix(hits) + ".");
+        return hits.isEmpty()
+                ? List.of()
+                : List.of(hits.size() + " copies moved far fewer bytes through the devices "
+                        + "than the data they name, so a clone (reflink) or the page cache served them and their times are "
+                        + "not those of byte copies: " + WarningRule.firstSix(hits) + ".");
     }
 }

@@ -21,8 +21,8 @@ final class DatasetSummarizer {
     private final Map<String, Cell> cellOfColumn = new LinkedHashMap<>();
     private final Map<String, String> placeOfColumn = new LinkedHashMap<>();
 
-    private DatasetSummarizer(ResultSet results, List<String> stepOrder, List<String> filesystems,
-            List<Series> series) {
+    private DatasetSummarizer(
+            ResultSet results, List<String> stepOrder, List<String> filesystems, List<Series> series) {
         this.results = results;
         List<String> present = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -40,14 +40,25 @@ final class DatasetSummarizer {
     }
 
     /** The summary of dataset {@code name} ("" for none), whose series are {@code series}. */
-    static DatasetSummary summarize(String name, DatasetInfo info, List<String> stepOrder, List<String> filesystems,
-            ResultSet results, List<Series> series) {
+    static DatasetSummary summarize(
+            String name,
+            DatasetInfo info,
+            List<String> stepOrder,
+            List<String> filesystems,
+            ResultSet results,
+            List<Series> series) {
         DatasetSummarizer d = new DatasetSummarizer(results, stepOrder, filesystems, series);
         List<MetricGrid> times = new ArrayList<>();
         for (TimeFigure figure : TimeFigure.values()) {
             times.add(d.grid(figure.metric(), figure.lowerIsBetter()));
         }
-        return new DatasetSummary(name, info, d.steps, d.columns, times, d.grid(Metric.READ_BYTES, false),
+        return new DatasetSummary(
+                name,
+                info,
+                d.steps,
+                d.columns,
+                times,
+                d.grid(Metric.READ_BYTES, false),
                 d.grid(Metric.WRITE_BYTES, false));
     }
 
@@ -69,9 +80,13 @@ final class DatasetSummarizer {
                 int best = bestOf.getOrDefault(place(c), -1);
                 int at = c;
                 boolean peers = java.util.stream.IntStream.range(0, columns.size())
-                        .filter(o -> o != at && place(o).equals(place(at))).findAny().isPresent();
-                cells.add(ranked ? Ranked.against(sums[c], best >= 0 && peers ? sums[best] : null,
-                        c == best && peers) : Ranked.of(sums[c]));
+                        .filter(o -> o != at && place(o).equals(place(at)))
+                        .findAny()
+                        .isPresent();
+                cells.add(
+                        ranked
+                                ? Ranked.against(sums[c], best >= 0 && peers ? sums[best] : null, c == best && peers)
+                                : Ranked.of(sums[c]));
             }
             rows.add(new MetricGrid.Row(step, cells));
         }

@@ -15,8 +15,14 @@ import org.fsflow.result.RunEnvironment.DatasetInfo;
  * @param read    bytes read per step, unranked
  * @param written bytes written per step, unranked
  */
-public record DatasetSummary(String name, DatasetInfo info, List<String> steps, List<String> columns,
-        List<MetricGrid> times, MetricGrid read, MetricGrid written) {
+public record DatasetSummary(
+        String name,
+        DatasetInfo info,
+        List<String> steps,
+        List<String> columns,
+        List<MetricGrid> times,
+        MetricGrid read,
+        MetricGrid written) {
 
     /** The table of {@code figure}. */
     public MetricGrid time(TimeFigure figure) {

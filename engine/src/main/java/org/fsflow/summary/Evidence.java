@@ -22,8 +22,7 @@ public record Evidence(ResultSet results, RunEnvironment environment, List<Datas
      * @param where {@code dataset/column/step} ({@code column/step} without a dataset)
      * @param stats its statistics
      */
-    public record Timed(String where, Summary stats) {
-    }
+    public record Timed(String where, Summary stats) {}
 
     /** Every measured real-time series, in report order: dataset, then step, then column. */
     public List<Timed> realTimes() {

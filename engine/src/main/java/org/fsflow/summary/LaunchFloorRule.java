@@ -14,8 +14,11 @@ public final class LaunchFloorRule implements WarningRule {
         }
         double ms = floor.realSMedian() * 1000;
         long shortOnes = evidence.results().measurements().stream()
-                .filter(r -> r.counted() && r.realS() != null && r.realS() * 1000 < 10 * ms).count();
-        return shortOnes == 0 ? List.of() : List.of(shortOnes + " measurements last less than ten times the launch "
-                + "floor (" + Numbers.sig(ms) + " ms): process start-up weighs on them.");
+                .filter(r -> r.counted() && r.realS() != null && r.realS() * 1000 < 10 * ms)
+                .count();
+        return shortOnes == 0
+                ? List.of()
+                : List.of(shortOnes + " measurements last less than ten times the launch " + "floor (" + Numbers.sig(ms)
+                        + " ms): process start-up weighs on them.");
     }
 }

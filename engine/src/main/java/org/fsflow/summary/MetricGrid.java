@@ -18,6 +18,5 @@ public record MetricGrid(Metric metric, List<Row> rows) {
      * @param step  the step name
      * @param cells one per column
      */
-    public record Row(String step, List<Ranked> cells) {
-    }
+    public record Row(String step, List<Ranked> cells) {}
 }

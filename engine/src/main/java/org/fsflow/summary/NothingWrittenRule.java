@@ -24,14 +24,17 @@ public final class NothingWrittenRule implements WarningRule {
                 continue;
             }
             long named = CopiedData.namedBytes(s, command, evidence.environment());
-            boolean nothing = s.ok().stream().map(Measurement::writeBytes)
+            boolean nothing = s.ok().stream()
+                    .map(Measurement::writeBytes)
                     .allMatch(w -> w != null && w < Math.max(NOTHING_BYTES, named / 100));
             if (nothing) {
                 hits.add(s.key().cell().id() + "/" + s.key().step());
             }
         }
-        return hits.isEmpty() ? List.of() : List.of(hits.size() + " write steps wrote nothing to the devices during "
-                + "the step: the page cache absorbed their writes, so they time memory copies (give the scenario "
-                + "its source's RAM with memory:, or flush: true): " + WarningRule.firstSix(hits) + ".");
+        return hits.isEmpty()
+                ? List.of()
+                : List.of(hits.size() + " write steps wrote nothing to the devices during "
+                        + "the step: the page cache absorbed their writes, so they time memory copies (give the scenario "
+                        + "its source's RAM with memory:, or flush: true): " + WarningRule.firstSix(hits) + ".");
     }
 }

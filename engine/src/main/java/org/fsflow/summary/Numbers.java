@@ -1,12 +1,9 @@
 package org.fsflow.summary;
 
-import java.util.Locale;
-
 /** Number formatting of reports: fixed rules under {@code Locale.ROOT}, so renders are byte-identical anywhere. */
 public final class Numbers {
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /** About three significant digits: 0.0345, 1.23, 12.3, 1234. */
     public static String sig(double v) {
@@ -36,7 +33,8 @@ public final class Numbers {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "–";
         }
-        return new java.math.BigDecimal(Double.toString(v)).setScale(decimals, java.math.RoundingMode.HALF_UP)
+        return new java.math.BigDecimal(Double.toString(v))
+                .setScale(decimals, java.math.RoundingMode.HALF_UP)
                 .toPlainString();
     }
 

@@ -13,9 +13,11 @@ public final class PageCacheRule implements WarningRule {
     @Override
     public List<String> check(Evidence evidence) {
         RunEnvironment env = evidence.environment();
-        boolean budget = env.conditions() != null && env.conditions().memoryBudget() != null
+        boolean budget = env.conditions() != null
+                && env.conditions().memoryBudget() != null
                 && env.conditions().memoryBudget().effectiveBytes() != null;
-        long ram = budget ? env.conditions().memoryBudget().effectiveBytes()
+        long ram = budget
+                ? env.conditions().memoryBudget().effectiveBytes()
                 : env.memoryBytes() == null ? 0 : env.memoryBytes();
         String what = budget ? "the memory budget" : "the RAM";
         List<String> out = new ArrayList<>();

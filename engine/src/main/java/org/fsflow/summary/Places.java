@@ -13,8 +13,7 @@ final class Places {
     /** The place of results measured on the machine's own kernel. */
     static final String HOST = "host";
 
-    private Places() {
-    }
+    private Places() {}
 
     /** {@code host}, or {@code VM <kernel release> (<kvm|tcg>)}. */
     static String of(Measurement m) {

@@ -19,7 +19,12 @@ import org.fsflow.result.RunEnvironment;
  * @param failed      the failed and timed-out measurements, in journal order
  * @param warnings    the method warnings, one sentence each, in {@link WarningRules#ALL} order
  */
-public record RunSummary(RunEnvironment environment, ResultSet results, List<DatasetSummary> datasets,
-        List<BonnieTable> bonnie, List<CapacityRow> capacity, List<SkippedCell> skipped, List<Measurement> failed,
-        List<String> warnings) {
-}
+public record RunSummary(
+        RunEnvironment environment,
+        ResultSet results,
+        List<DatasetSummary> datasets,
+        List<BonnieTable> bonnie,
+        List<CapacityRow> capacity,
+        List<SkippedCell> skipped,
+        List<Measurement> failed,
+        List<String> warnings) {}

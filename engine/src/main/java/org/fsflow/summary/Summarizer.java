@@ -19,15 +19,21 @@ import org.fsflow.result.Status;
  */
 public final class Summarizer {
 
-    private Summarizer() {
-    }
+    private Summarizer() {}
 
     /** The summary of {@code results}, run under {@code environment}. */
     public static RunSummary summarize(ResultSet results, RunEnvironment environment) {
         List<DatasetSummary> datasets = datasets(results, environment);
         List<String> warnings = WarningRules.check(new Evidence(results, environment, datasets));
-        return new RunSummary(environment, results, datasets, BonnieSummarizer.tables(results, environment),
-                capacity(results), skipped(results), failed(results), warnings);
+        return new RunSummary(
+                environment,
+                results,
+                datasets,
+                BonnieSummarizer.tables(results, environment),
+                capacity(results),
+                skipped(results),
+                failed(results),
+                warnings);
     }
 
     private static List<DatasetSummary> datasets(ResultSet results, RunEnvironment environment) {
@@ -35,14 +41,21 @@ public final class Summarizer {
         Map<String, List<Series>> byDataset = new LinkedHashMap<>();
         List<String> steps = new ArrayList<>();
         for (Series s : results.series()) {
-            byDataset.computeIfAbsent(Columns.dataset(s.key().cell()), k -> new ArrayList<>()).add(s);
+            byDataset
+                    .computeIfAbsent(Columns.dataset(s.key().cell()), k -> new ArrayList<>())
+                    .add(s);
             steps.add(s.key().step());
         }
         List<String> stepOrder = Columns.order(campaign.steps(), steps);
         List<DatasetSummary> out = new ArrayList<>();
         for (String dataset : Columns.order(campaign.datasets().keySet(), byDataset.keySet())) {
-            out.add(DatasetSummarizer.summarize(dataset, campaign.datasets().get(dataset), stepOrder,
-                    campaign.filesystems(), results, byDataset.get(dataset)));
+            out.add(DatasetSummarizer.summarize(
+                    dataset,
+                    campaign.datasets().get(dataset),
+                    stepOrder,
+                    campaign.filesystems(),
+                    results,
+                    byDataset.get(dataset)));
         }
         return out;
     }
@@ -51,24 +64,33 @@ public final class Summarizer {
         Map<String, List<Measurement>> byColumn = new LinkedHashMap<>();
         for (Measurement r : results.measurements()) {
             if (r.counted() && r.metrics() != null && r.metrics().containsKey("device_bytes")) {
-                byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>()).add(r);
+                byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>())
+                        .add(r);
             }
         }
         List<CapacityRow> out = new ArrayList<>();
-        byColumn.forEach((column, list) -> out.add(new CapacityRow(column, list.size(), mean(list, "device_bytes"),
-                mean(list, "filesystem_bytes"), mean(list, "available_bytes"), mean(list, "usable_pct"),
+        byColumn.forEach((column, list) -> out.add(new CapacityRow(
+                column,
+                list.size(),
+                mean(list, "device_bytes"),
+                mean(list, "filesystem_bytes"),
+                mean(list, "available_bytes"),
+                mean(list, "usable_pct"),
                 mean(list, "inodes"))));
         return out;
     }
 
     private static double mean(List<Measurement> list, String key) {
         Metric metric = new Metric(key);
-        return list.stream().map(metric::of).filter(Objects::nonNull).mapToDouble(Double::doubleValue).average()
+        return list.stream()
+                .map(metric::of)
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .average()
                 .orElse(Double.NaN);
     }
 
-    private record SkipKey(Cell cell, String reason) {
-    }
+    private record SkipKey(Cell cell, String reason) {}
 
     private static List<SkippedCell> skipped(ResultSet results) {
         Map<SkipKey, Integer> counts = new LinkedHashMap<>();

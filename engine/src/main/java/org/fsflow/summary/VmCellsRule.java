@@ -31,8 +31,11 @@ public final class VmCellsRule implements WarningRule {
         for (Map.Entry<String, Set<String>> e : byPlace.entrySet()) {
             out.add(WarningRule.firstSix(new ArrayList<>(e.getValue())) + " ran in a " + e.getKey()
                     + (e.getKey().endsWith("(tcg)") ? ", an emulated CPU several times slower than the host" : "")
-                    + ": they are ranked only among themselves" + (host ? ", never against the host's columns; "
-                    + "compare a filesystem with the control cells of the same VM." : "."));
+                    + ": they are ranked only among themselves"
+                    + (host
+                            ? ", never against the host's columns; "
+                                    + "compare a filesystem with the control cells of the same VM."
+                            : "."));
         }
         return out;
     }

@@ -20,8 +20,7 @@ public final class WarningRules {
             new VmCellsRule(),
             new FailuresRule());
 
-    private WarningRules() {
-    }
+    private WarningRules() {}
 
     /** The warnings of every rule on {@code evidence}. */
     public static List<String> check(Evidence evidence) {

@@ -17,8 +17,7 @@ public final class Accelerators {
     /** How long the KVM probe may take: a native boot to /init takes one to three seconds. */
     static final Duration PROBE_DEADLINE = Duration.ofSeconds(20);
 
-    private Accelerators() {
-    }
+    private Accelerators() {}
 
     /** The accelerator to use, probing with {@code kernel} and {@code initrd} if needed. */
     public static Accel choose(Path cache, BootKernel kernel, Path initrd) {
@@ -45,10 +44,19 @@ public final class Accelerators {
     }
 
     private static boolean probe(Path cache, BootKernel kernel, Path initrd) {
-        GuestProtocol protocol = new GuestProtocol(List.of(), r -> { });
-        Qemu.Config c = new Qemu.Config("fsflow-kvm-probe", kernel, initrd, null, List.of(), Accel.KVM, 1, 256,
-                PROBE_DEADLINE, cache.resolve("kvm-probe.pid"));
-        Qemu.Exit exit = new Qemu().run(c, protocol::line, pid -> { });
+        GuestProtocol protocol = new GuestProtocol(List.of(), r -> {});
+        Qemu.Config c = new Qemu.Config(
+                "fsflow-kvm-probe",
+                kernel,
+                initrd,
+                null,
+                List.of(),
+                Accel.KVM,
+                1,
+                256,
+                PROBE_DEADLINE,
+                cache.resolve("kvm-probe.pid"));
+        Qemu.Exit exit = new Qemu().run(c, protocol::line, pid -> {});
         try {
             Files.deleteIfExists(c.pidFile());
         } catch (IOException e) {

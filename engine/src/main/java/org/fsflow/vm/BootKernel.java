@@ -14,6 +14,5 @@ import java.nio.file.Path;
  * @param sha256  SHA-256 of the .deb (checked against apt's), or of the local image
  * @param origin  how it was obtained, for reports ({@code debian linux-image-6.1.0-57-amd64 6.1.192-3})
  */
-public record BootKernel(String name, Path image, Path modules, String release, String version, String sha256,
-        String origin) {
-}
+public record BootKernel(
+        String name, Path image, Path modules, String release, String version, String sha256, String origin) {}

@@ -10,5 +10,4 @@ package org.fsflow.vm;
  * @param type     its filesystem type
  * @param readOnly mount it read-only
  */
-public record GuestMount(String device, String path, String type, boolean readOnly) {
-}
+public record GuestMount(String device, String path, String type, boolean readOnly) {}

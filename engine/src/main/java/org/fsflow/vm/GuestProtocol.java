@@ -69,7 +69,8 @@ public final class GuestProtocol {
         switch (kind) {
             case "ready" -> readySeconds = Double.valueOf(f[1]);
             case "end" -> endStatus = Integer.valueOf(f[1].strip());
-            case "setup-failed" -> setupFailure = line.substring(at + TAG.length() + kind.length()).strip();
+            case "setup-failed" ->
+                setupFailure = line.substring(at + TAG.length() + kind.length()).strip();
             case "module-failed" -> keep("insmod failed: " + (f.length > 2 ? f[1] + " " + f[2] : f[1]));
             case "skip" -> emit(skipped(Integer.parseInt(f[1]), f.length > 2 ? f[2] : "skipped"));
             case "start" -> current = new Step(Integer.parseInt(f[1]));
@@ -116,34 +117,87 @@ public final class GuestProtocol {
         to.write(b, 0, b.length);
     }
 
+    // the unmeasured before: command failed: the step did not run
+    private static GuestResult beforeFailed(Step s, byte[] err) {
+        return new GuestResult(
+                s.index,
+                "failed",
+                Integer.valueOf(s.before),
+                "before: exit status " + s.before + tail(err),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new byte[0],
+                err,
+                s.started,
+                Instant.now());
+    }
+
     private GuestResult result(Step s) {
         GuestStep step = steps.get(s.index);
         byte[] err = s.err.toByteArray();
         if (s.before != null) {
-            return new GuestResult(s.index, "failed", Integer.valueOf(s.before), "before: exit status " + s.before
-                    + tail(err), null, null, null, null, null, null, null, null, null, new byte[0], err, s.started,
-                    Instant.now());
+            return beforeFailed(s, err);
         }
         double real = s.time != null && s.time.length >= 6 ? Double.parseDouble(s.time[0]) : Double.NaN;
         int exit = s.exit == null ? -1 : s.exit;
-        boolean timedOut = (exit == TIMEOUT_EXIT_KILLED || exit == TIMEOUT_EXIT) && step.timeoutSeconds() > 0
+        boolean timedOut = (exit == TIMEOUT_EXIT_KILLED || exit == TIMEOUT_EXIT)
+                && step.timeoutSeconds() > 0
                 && real >= step.timeoutSeconds() * 0.99;
         String status = timedOut ? "timeout" : exit == 0 ? "ok" : "failed";
         String reason = timedOut ? "killed after its time limit" : exit == 0 ? null : "exit status " + exit + tail(err);
         if (s.time == null || s.time.length < 6) {
-            return new GuestResult(s.index, exit == 0 ? "failed" : status, exit, "no GNU time figures from the guest"
-                    + (reason == null ? "" : ": " + reason), null, null, null, null, null, null, s.read, s.written,
-                    s.busy, s.out.toByteArray(), err, s.started, Instant.now());
+            return new GuestResult(
+                    s.index,
+                    exit == 0 ? "failed" : status,
+                    exit,
+                    "no GNU time figures from the guest" + (reason == null ? "" : ": " + reason),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    s.read,
+                    s.written,
+                    s.busy,
+                    s.out.toByteArray(),
+                    err,
+                    s.started,
+                    Instant.now());
         }
-        return new GuestResult(s.index, status, exit, reason, real, Double.parseDouble(s.time[1]),
-                Double.parseDouble(s.time[2]), Long.parseLong(s.time[3]), Long.parseLong(s.time[4]),
-                Long.parseLong(s.time[5]), s.read, s.written, s.busy, s.out.toByteArray(), err, s.started,
+        return new GuestResult(
+                s.index,
+                status,
+                exit,
+                reason,
+                real,
+                Double.parseDouble(s.time[1]),
+                Double.parseDouble(s.time[2]),
+                Long.parseLong(s.time[3]),
+                Long.parseLong(s.time[4]),
+                Long.parseLong(s.time[5]),
+                s.read,
+                s.written,
+                s.busy,
+                s.out.toByteArray(),
+                err,
+                s.started,
                 Instant.now());
     }
 
     private static String tail(byte[] err) {
-        List<String> lines = new String(err, StandardCharsets.UTF_8).lines().map(String::strip)
-                .filter(l -> !l.isEmpty()).toList();
+        List<String> lines = new String(err, StandardCharsets.UTF_8)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
         if (lines.isEmpty()) {
             return "";
         }
@@ -153,8 +207,24 @@ public final class GuestProtocol {
 
     private GuestResult skipped(int n, String reason) {
         Instant now = Instant.now();
-        return new GuestResult(n, "skipped", null, reason, null, null, null, null, null, null, null, null, null,
-                new byte[0], new byte[0], now, now);
+        return new GuestResult(
+                n,
+                "skipped",
+                null,
+                reason,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new byte[0],
+                new byte[0],
+                now,
+                now);
     }
 
     private void emit(GuestResult r) {

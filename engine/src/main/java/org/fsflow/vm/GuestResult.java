@@ -24,9 +24,24 @@ import java.time.Instant;
  * @param startedAt    when the host saw the step start
  * @param endedAt      when the host saw it end
  */
-public record GuestResult(int index, String status, Integer exitCode, String reason, Double realSeconds,
-        Double userSeconds, Double sysSeconds, Long maxRssKb, Long minorFaults, Long majorFaults, Long readBytes,
-        Long writeBytes, Long ioBusyMs, byte[] stdout, byte[] stderr, Instant startedAt, Instant endedAt) {
+public record GuestResult(
+        int index,
+        String status,
+        Integer exitCode,
+        String reason,
+        Double realSeconds,
+        Double userSeconds,
+        Double sysSeconds,
+        Long maxRssKb,
+        Long minorFaults,
+        Long majorFaults,
+        Long readBytes,
+        Long writeBytes,
+        Long ioBusyMs,
+        byte[] stdout,
+        byte[] stderr,
+        Instant startedAt,
+        Instant endedAt) {
 
     /** How user and system time are measured in a guest. */
     public static final String CPU_METHOD = "guest-gnu-time";

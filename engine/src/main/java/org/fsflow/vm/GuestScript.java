@@ -18,8 +18,7 @@ public final class GuestScript {
     /** Bytes of a step's stdout and stderr shipped back to the host (each). */
     static final long LOG_CAP = 1 << 20;
 
-    private GuestScript() {
-    }
+    private GuestScript() {}
 
     /** The {@code /init} of every initramfs. */
     public static String init() {
@@ -63,15 +62,23 @@ public final class GuestScript {
         }
         for (GuestMount m : mounts) {
             s.append("mkdir -p ").append(Shell.quote(m.path())).append('\n');
-            s.append("mount -t ").append(m.type()).append(m.readOnly() ? " -o ro " : " ").append(m.device())
-                    .append(' ').append(Shell.quote(m.path())).append(" 2>/tmp/m.err || { say setup-failed "
-                            + "\"cannot mount ").append(m.device()).append(" on ").append(m.path())
+            s.append("mount -t ")
+                    .append(m.type())
+                    .append(m.readOnly() ? " -o ro " : " ")
+                    .append(m.device())
+                    .append(' ')
+                    .append(Shell.quote(m.path()))
+                    .append(" 2>/tmp/m.err || { say setup-failed " + "\"cannot mount ")
+                    .append(m.device())
+                    .append(" on ")
+                    .append(m.path())
                     .append(": $(tail -n 1 /tmp/m.err)\"; exit 1; }\n");
         }
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).firstOfUnit() && i > 0) {
                 // like the host runner between units: a fresh start, nothing left mounted
-                directories.forEach(d -> s.append("umount ").append(Shell.quote(d)).append(" 2>/dev/null\n"));
+                directories.forEach(
+                        d -> s.append("umount ").append(Shell.quote(d)).append(" 2>/dev/null\n"));
                 s.append("STOP=\n");
             }
             s.append(step(i, steps.get(i)));
@@ -88,8 +95,12 @@ public final class GuestScript {
         s.append("if [ -n \"$STOP\" ]; then say skip ").append(n).append(" \"$STOP\"; else\n");
         s.append("say start ").append(n).append("\nrc=0\n");
         if (step.before() != null) {
-            s.append(Shell.join(step.before())).append(" >/tmp/b.out 2>/tmp/b.err || { rc=$?; say before ")
-                    .append(n).append(" $rc; ship ").append(n).append(" err /tmp/b.err; }\n");
+            s.append(Shell.join(step.before()))
+                    .append(" >/tmp/b.out 2>/tmp/b.err || { rc=$?; say before ")
+                    .append(n)
+                    .append(" $rc; ship ")
+                    .append(n)
+                    .append(" err /tmp/b.err; }\n");
         }
         s.append("if [ $rc = 0 ]; then\n");
         if (step.dropCaches()) {
@@ -97,7 +108,9 @@ public final class GuestScript {
         }
         s.append("  disks ").append(n).append(" before\n");
         s.append("  /usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL ")
-                .append(step.timeoutSeconds()).append(' ').append(Shell.join(step.argv()))
+                .append(step.timeoutSeconds())
+                .append(' ')
+                .append(Shell.join(step.argv()))
                 .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?\n");
         s.append("  disks ").append(n).append(" after\n");
         s.append("  say time ").append(n).append(" $(tail -n 1 /tmp/t)\n");
@@ -108,7 +121,8 @@ public final class GuestScript {
         }
         s.append("fi\n");
         if (step.stopsCell()) {
-            s.append("[ $rc = 0 ] || STOP=").append(Shell.quote("skipped because " + step.id() + " failed"))
+            s.append("[ $rc = 0 ] || STOP=")
+                    .append(Shell.quote("skipped because " + step.id() + " failed"))
                     .append('\n');
         }
         s.append("say done ").append(n).append("\nfi\n");

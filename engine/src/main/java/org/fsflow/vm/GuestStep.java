@@ -16,6 +16,12 @@ import java.util.List;
  * @param firstOfUnit    it begins a cell repetition: what the previous one left mounted is unmounted,
  *                       unmeasured, and a previous failure no longer skips steps
  */
-public record GuestStep(String id, List<String> argv, List<String> before, List<String> after, boolean dropCaches,
-        long timeoutSeconds, boolean stopsCell, boolean firstOfUnit) {
-}
+public record GuestStep(
+        String id,
+        List<String> argv,
+        List<String> before,
+        List<String> after,
+        boolean dropCaches,
+        long timeoutSeconds,
+        boolean stopsCell,
+        boolean firstOfUnit) {}

@@ -17,12 +17,30 @@ public final class GuestTools {
 
     /** What every job runs: POSIX sh (dash, not busybox: PATH lookups as on the host), GNU time, timeout. */
     static final List<String> BASE = List.of("sh", "dash", "time", "timeout", "mount", "umount");
-    private static final Set<String> SHELL_WORDS = Set.of("if", "then", "else", "elif", "fi", "for", "while",
-            "until", "do", "done", "case", "esac", "in", "function", "exec", "cd", "set", "export", "test");
+
+    private static final Set<String> SHELL_WORDS = Set.of(
+            "if",
+            "then",
+            "else",
+            "elif",
+            "fi",
+            "for",
+            "while",
+            "until",
+            "do",
+            "done",
+            "case",
+            "esac",
+            "in",
+            "function",
+            "exec",
+            "cd",
+            "set",
+            "export",
+            "test");
     private static final List<String> SYSTEM_DIRS = List.of("/usr/", "/bin/", "/sbin/");
 
-    private GuestTools() {
-    }
+    private GuestTools() {}
 
     /** The host paths of the programs {@code steps} need. */
     public static List<Path> of(List<GuestStep> steps) {
@@ -49,7 +67,9 @@ public final class GuestTools {
             return;
         }
         Path p = word.contains("/") ? Path.of(word) : which(word);
-        if (p != null && Files.isRegularFile(p) && Files.isExecutable(p)
+        if (p != null
+                && Files.isRegularFile(p)
+                && Files.isExecutable(p)
                 && SYSTEM_DIRS.stream().anyMatch(d -> p.toString().startsWith(d))) {
             tools.add(p);
         }
@@ -60,7 +80,8 @@ public final class GuestTools {
         if (!program.matches("[A-Za-z0-9_.+-]+")) {
             return null;
         }
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
+        List<String> dirs =
+                new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(":")));
         dirs.addAll(List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"));
         for (String dir : dirs) {
             Path p = Path.of(dir.isEmpty() ? "." : dir, program);

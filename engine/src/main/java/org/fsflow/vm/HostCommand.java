@@ -34,9 +34,10 @@ record HostCommand(int exitCode, String out, String err) {
         try {
             outFile = Files.createTempFile("fsflow-vm", ".out");
             errFile = Files.createTempFile("fsflow-vm", ".err");
-            ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(outFile.toFile())
-                    .redirectError(errFile.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
-                            "/dev/null")));
+            ProcessBuilder pb = new ProcessBuilder(argv)
+                    .redirectOutput(outFile.toFile())
+                    .redirectError(errFile.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             if (dir != null) {
                 pb.directory(dir.toFile());
             }
@@ -54,7 +55,9 @@ record HostCommand(int exitCode, String out, String err) {
                 p.destroyForcibly().waitFor();
                 code = -1;
             }
-            return new HostCommand(code, Files.readString(outFile, StandardCharsets.UTF_8),
+            return new HostCommand(
+                    code,
+                    Files.readString(outFile, StandardCharsets.UTF_8),
                     Files.readString(errFile, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

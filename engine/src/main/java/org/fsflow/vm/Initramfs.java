@@ -24,6 +24,7 @@ public final class Initramfs {
 
     /** Where the static busybox comes from (Debian's busybox-static). */
     static final Path BUSYBOX = Path.of("/bin/busybox");
+
     private static final Pattern LIB = Pattern.compile("(?:=>\\s*)?(/\\S+)\\s+\\(0x");
     private final Path cache;
 
@@ -89,19 +90,30 @@ public final class Initramfs {
         for (Path m : modules) {
             String file = KernelModules.name(m) + ".ko";
             String name = m.getFileName().toString();
-            String tool = name.endsWith(".xz") ? "xz" : name.endsWith(".zst") ? "zstd" : name.endsWith(".gz")
-                    ? "gzip" : null;
+            String tool =
+                    name.endsWith(".xz") ? "xz" : name.endsWith(".zst") ? "zstd" : name.endsWith(".gz") ? "gzip" : null;
             if (tool == null) {
                 copy(m, dir.resolve(file));
             } else {
-                HostCommand d = HostCommand.run(null, 120, List.of("sh", "-c", tool + " -dc \"$0\" > \"$1\"",
-                        m.toString(), dir.resolve(file).toString()));
+                HostCommand d = HostCommand.run(
+                        null,
+                        120,
+                        List.of(
+                                "sh",
+                                "-c",
+                                tool + " -dc \"$0\" > \"$1\"",
+                                m.toString(),
+                                dir.resolve(file).toString()));
                 if (!d.ok()) {
-                    throw new VmException("cannot decompress " + m + ": " + d.lastLine() + " (apt-get install " + tool
-                            + ")");
+                    throw new VmException(
+                            "cannot decompress " + m + ": " + d.lastLine() + " (apt-get install " + tool + ")");
                 }
             }
-            list.append("/lib/modules/").append(kernel.release()).append('/').append(file).append('\n');
+            list.append("/lib/modules/")
+                    .append(kernel.release())
+                    .append('/')
+                    .append(file)
+                    .append('\n');
         }
         return list.toString();
     }
@@ -145,8 +157,14 @@ public final class Initramfs {
 
     private static void pack(Path stage, Path out) {
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
-        HostCommand r = HostCommand.run(stage, 300, List.of("sh", "-c",
-                "find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -1 > \"$0\"", tmp.toString()));
+        HostCommand r = HostCommand.run(
+                stage,
+                300,
+                List.of(
+                        "sh",
+                        "-c",
+                        "find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet | gzip -1 > \"$0\"",
+                        tmp.toString()));
         if (!r.ok()) {
             throw new VmException("cannot pack the initramfs: " + r.lastLine() + " (apt-get install cpio gzip)");
         }
@@ -170,7 +188,8 @@ public final class Initramfs {
         }
         try {
             var md = java.security.MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(String.join("\n", parts).getBytes(StandardCharsets.UTF_8)))
+            return HexFormat.of()
+                    .formatHex(md.digest(String.join("\n", parts).getBytes(StandardCharsets.UTF_8)))
                     .substring(0, 16);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

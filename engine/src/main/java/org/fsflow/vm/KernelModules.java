@@ -45,7 +45,10 @@ public final class KernelModules {
 
     /** A module's name as the kernel knows it: file name without extension, dashes as underscores. */
     static String name(Path file) {
-        return file.getFileName().toString().replaceFirst("\\.ko(\\.xz|\\.zst|\\.gz)?$", "").replace('-', '_');
+        return file.getFileName()
+                .toString()
+                .replaceFirst("\\.ko(\\.xz|\\.zst|\\.gz)?$", "")
+                .replace('-', '_');
     }
 
     /** True when the kernel has {@code module}, built in or loadable. */

@@ -65,8 +65,8 @@ public final class KernelStore {
             throw new VmException(d.packageName() + " " + version + " holds no boot/vmlinuz-" + release
                     + " with lib/modules/" + release + ": name a linux-image-* kernel package");
         }
-        return new BootKernel(d.name(), image, modules, release, version, sha256,
-                "debian " + d.packageName() + " " + version);
+        return new BootKernel(
+                d.name(), image, modules, release, version, sha256, "debian " + d.packageName() + " " + version);
     }
 
     /** Version and SHA256 of the candidate version of {@code pkg}, as {@code apt-cache show} gives them. */
@@ -96,12 +96,16 @@ public final class KernelStore {
         try {
             Path downloads = root.resolve("downloads");
             Files.createDirectories(downloads);
-            HostCommand got = HostCommand.run(downloads, 1800,
+            HostCommand got = HostCommand.run(
+                    downloads,
+                    1800,
                     List.of("apt-get", "download", "-q", "-o", "APT::Sandbox::User=root", pkg + "=" + version));
             Path deb;
             try (Stream<Path> s = Files.list(downloads)) {
                 deb = s.filter(p -> p.getFileName().toString().startsWith(pkg + "_")
-                        && p.getFileName().toString().endsWith(".deb")).findFirst().orElse(null);
+                                && p.getFileName().toString().endsWith(".deb"))
+                        .findFirst()
+                        .orElse(null);
             }
             if (!got.ok() || deb == null) {
                 throw new VmException("apt-get download " + pkg + "=" + version + " failed: " + got.lastLine()
@@ -119,8 +123,8 @@ public final class KernelStore {
             if (!x.ok()) {
                 throw new VmException("dpkg-deb -x " + deb + " failed: " + x.lastLine() + " (apt-get install dpkg)");
             }
-            Files.writeString(tmp.resolve(DONE), "package=" + pkg + "\nversion=" + version + "\nsha256=" + sha256
-                    + "\n");
+            Files.writeString(
+                    tmp.resolve(DONE), "package=" + pkg + "\nversion=" + version + "\nsha256=" + sha256 + "\n");
             deleteTree(dir);
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
             Files.delete(deb);
@@ -139,8 +143,7 @@ public final class KernelStore {
                     + "should hold modules.order, or lib/modules/RELEASE as make modules_install writes it)");
         }
         String release = modules.getFileName().toString();
-        return new BootKernel(i.name(), i.image(), modules, release, release, sha256(i.image()),
-                "image " + i.image());
+        return new BootKernel(i.name(), i.image(), modules, release, release, sha256(i.image()), "image " + i.image());
     }
 
     /** The directory holding modules.order: {@code dir} itself or its single lib/modules/RELEASE. */
@@ -153,7 +156,8 @@ public final class KernelStore {
             return null;
         }
         try (Stream<Path> s = Files.list(base)) {
-            List<Path> releases = s.filter(p -> Files.isRegularFile(p.resolve("modules.order"))).toList();
+            List<Path> releases = s.filter(p -> Files.isRegularFile(p.resolve("modules.order")))
+                    .toList();
             return releases.size() == 1 ? releases.get(0) : null;
         } catch (IOException e) {
             return null;
@@ -164,7 +168,7 @@ public final class KernelStore {
         try (InputStream in = Files.newInputStream(file)) {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0;) {
+            for (int n; (n = in.read(buf)) > 0; ) {
                 md.update(buf, 0, n);
             }
             return HexFormat.of().formatHex(md.digest());

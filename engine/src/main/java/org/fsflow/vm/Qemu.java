@@ -30,8 +30,7 @@ public final class Qemu {
      * @param image    the image file (sparse)
      * @param readOnly attach it read-only
      */
-    public record Disk(Path image, boolean readOnly) {
-    }
+    public record Disk(Path image, boolean readOnly) {}
 
     /**
      * One guest.
@@ -47,9 +46,17 @@ public final class Qemu {
      * @param hardLimit killed after this long, whatever it does
      * @param pidFile   where QEMU writes its pid
      */
-    public record Config(String name, BootKernel kernel, Path initrd, Path job, List<Disk> disks, Accel accel,
-            int cpus, int memoryMiB, Duration hardLimit, Path pidFile) {
-    }
+    public record Config(
+            String name,
+            BootKernel kernel,
+            Path initrd,
+            Path job,
+            List<Disk> disks,
+            Accel accel,
+            int cpus,
+            int memoryMiB,
+            Duration hardLimit,
+            Path pidFile) {}
 
     /**
      * How a guest ended.
@@ -58,8 +65,7 @@ public final class Qemu {
      * @param killedAtLimit killed by the hard limit
      * @param wallSeconds   from start to exit, on the host
      */
-    public record Exit(int exitCode, boolean killedAtLimit, double wallSeconds) {
-    }
+    public record Exit(int exitCode, boolean killedAtLimit, double wallSeconds) {}
 
     private volatile Process process;
 
@@ -71,16 +77,35 @@ public final class Qemu {
         }
         a.addAll(List.of(BINARY, "-name", c.name()));
         a.addAll(c.accel().qemuArgs());
-        a.addAll(List.of("-smp", String.valueOf(c.cpus()), "-m", c.memoryMiB() + "M", "-nographic", "-no-reboot",
-                "-nic", "none", "-monitor", "none", "-serial", "stdio", "-pidfile", c.pidFile().toString(),
-                "-kernel", c.kernel().image().toString(), "-initrd", c.initrd().toString(),
-                "-append", "console=ttyS0 panic=-1 quiet loglevel=1"));
+        a.addAll(List.of(
+                "-smp",
+                String.valueOf(c.cpus()),
+                "-m",
+                c.memoryMiB() + "M",
+                "-nographic",
+                "-no-reboot",
+                "-nic",
+                "none",
+                "-monitor",
+                "none",
+                "-serial",
+                "stdio",
+                "-pidfile",
+                c.pidFile().toString(),
+                "-kernel",
+                c.kernel().image().toString(),
+                "-initrd",
+                c.initrd().toString(),
+                "-append",
+                "console=ttyS0 panic=-1 quiet loglevel=1"));
         if (c.job() != null) {
             a.addAll(List.of("-fw_cfg", "name=" + GuestScript.JOB_NAME + ",file=" + c.job()));
         }
         for (Disk d : c.disks()) {
-            a.addAll(List.of("-drive", "file=" + d.image() + ",format=raw,if=virtio,cache=none,aio=threads"
-                    + (d.readOnly() ? ",readonly=on" : "")));
+            a.addAll(List.of(
+                    "-drive",
+                    "file=" + d.image() + ",format=raw,if=virtio,cache=none,aio=threads"
+                            + (d.readOnly() ? ",readonly=on" : "")));
         }
         return a;
     }
@@ -90,7 +115,8 @@ public final class Qemu {
      * {@code onStart} before the first line is read.
      */
     public Exit run(Config c, Consumer<String> console, LongConsumer onStart) {
-        ProcessBuilder pb = new ProcessBuilder(argv(c)).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(argv(c))
+                .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         long start = System.nanoTime();
         try {
@@ -101,21 +127,22 @@ public final class Qemu {
         Process p = process;
         onStart.accept(p.pid());
         java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread watchdog = new Thread(() -> {
-            try {
-                if (!p.waitFor(c.hardLimit().toMillis(), TimeUnit.MILLISECONDS)) {
-                    killed.set(true);
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-            }
-        }, "fsflow-vm-limit");
+        Thread watchdog = new Thread(
+                () -> {
+                    try {
+                        if (!p.waitFor(c.hardLimit().toMillis(), TimeUnit.MILLISECONDS)) {
+                            killed.set(true);
+                            p.destroyForcibly();
+                        }
+                    } catch (InterruptedException e) {
+                        p.destroyForcibly();
+                    }
+                },
+                "fsflow-vm-limit");
         watchdog.setDaemon(true);
         watchdog.start();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null;) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
                 console.accept(line);
             }
         } catch (IOException e) {

@@ -14,8 +14,7 @@ import java.util.stream.Stream;
  */
 public final class SourceImage {
 
-    private SourceImage() {
-    }
+    private SourceImage() {}
 
     /** Writes {@code image}, an ext4 filesystem holding the tree of {@code dir}, sized to fit it. */
     public static void build(Path dir, Path image) {
@@ -37,9 +36,25 @@ public final class SourceImage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        HostCommand r = HostCommand.run(null, 3600, List.of("mke2fs", "-q", "-F", "-t", "ext4", "-m", "0",
-                "-N", String.valueOf(entries + 1024), "-E", "root_owner=0:0", "-d", dir.toString(),
-                image.toString(), kib + "k"));
+        HostCommand r = HostCommand.run(
+                null,
+                3600,
+                List.of(
+                        "mke2fs",
+                        "-q",
+                        "-F",
+                        "-t",
+                        "ext4",
+                        "-m",
+                        "0",
+                        "-N",
+                        String.valueOf(entries + 1024),
+                        "-E",
+                        "root_owner=0:0",
+                        "-d",
+                        dir.toString(),
+                        image.toString(),
+                        kib + "k"));
         if (!r.ok()) {
             throw new VmException("mke2fs -d " + dir + " failed: " + r.lastLine() + " (apt-get install e2fsprogs)");
         }

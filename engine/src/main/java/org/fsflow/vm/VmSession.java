@@ -35,10 +35,17 @@ public final class VmSession {
      * @param memoryMiB   the guest's RAM
      * @param work        where the job file and pid file go
      */
-    public record Request(String name, BootKernel kernel, List<String> modules, List<Qemu.Disk> disks,
-            List<GuestMount> mounts, List<String> directories, List<GuestStep> steps, int cpus, int memoryMiB,
-            Path work) {
-    }
+    public record Request(
+            String name,
+            BootKernel kernel,
+            List<String> modules,
+            List<Qemu.Disk> disks,
+            List<GuestMount> mounts,
+            List<String> directories,
+            List<GuestStep> steps,
+            int cpus,
+            int memoryMiB,
+            Path work) {}
 
     /**
      * How the guest went.
@@ -50,8 +57,7 @@ public final class VmSession {
      *                    was killed at its limit, could not mount its source)
      * @param running     the step the guest was in when it died, or -1
      */
-    public record Outcome(Accel accel, Double bootSeconds, double wallSeconds, String problem, int running) {
-    }
+    public record Outcome(Accel accel, Double bootSeconds, double wallSeconds, String problem, int running) {}
 
     private final Path cache;
     private final Qemu qemu = new Qemu();
@@ -80,17 +86,29 @@ public final class VmSession {
         for (GuestStep s : r.steps()) {
             limit = limit.plusSeconds(s.timeoutSeconds() > 0 ? s.timeoutSeconds() + 30 : 3600);
         }
-        Qemu.Config config = new Qemu.Config(r.name(), r.kernel(), initrd, job, r.disks(), accel, r.cpus(),
-                r.memoryMiB(), limit, r.work().resolve(r.name() + ".pid"));
+        Qemu.Config config = new Qemu.Config(
+                r.name(),
+                r.kernel(),
+                initrd,
+                job,
+                r.disks(),
+                accel,
+                r.cpus(),
+                r.memoryMiB(),
+                limit,
+                r.work().resolve(r.name() + ".pid"));
         GuestProtocol protocol = new GuestProtocol(r.steps(), results);
         long start = System.nanoTime();
         long[] readyAt = {0};
-        Qemu.Exit exit = qemu.run(config, line -> {
-            protocol.line(line);
-            if (readyAt[0] == 0 && protocol.readySeconds() != null) {
-                readyAt[0] = System.nanoTime();
-            }
-        }, onStart);
+        Qemu.Exit exit = qemu.run(
+                config,
+                line -> {
+                    protocol.line(line);
+                    if (readyAt[0] == 0 && protocol.readySeconds() != null) {
+                        readyAt[0] = System.nanoTime();
+                    }
+                },
+                onStart);
         deleteQuietly(job);
         deleteQuietly(config.pidFile());
         Double boot = readyAt[0] == 0 ? null : (readyAt[0] - start) / 1e9;
@@ -108,7 +126,9 @@ public final class VmSession {
             return null;
         }
         List<String> tail = p.consoleTail();
-        String last = tail.isEmpty() ? "nothing on its console" : tail.get(tail.size() - 1).strip();
+        String last = tail.isEmpty()
+                ? "nothing on its console"
+                : tail.get(tail.size() - 1).strip();
         return "the guest died before the end of its job (QEMU exit " + exit.exitCode() + "; last console line: "
                 + (last.length() > 200 ? last.substring(0, 200) : last) + ")";
     }

@@ -17,7 +17,9 @@ public record Cli(int exitCode, String out, String err) {
     /** True when nothing printed looks like a Java stack trace or exception name. */
     public boolean noStackTrace() {
         String all = out + err;
-        return !all.contains("\tat ") && !all.contains("Exception") && !all.contains("org.yaml.")
+        return !all.contains("\tat ")
+                && !all.contains("Exception")
+                && !all.contains("org.yaml.")
                 && !all.contains("java.lang");
     }
 }

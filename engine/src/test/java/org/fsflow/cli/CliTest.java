@@ -41,7 +41,9 @@ class CliTest {
         assertEquals(ExitCodes.USAGE, r.exitCode());
         assertTrue(r.err().contains("--format must be text, json or dot"), r.err());
         assertEquals(ExitCodes.USAGE, Cli.run("validate").exitCode());
-        assertEquals(ExitCodes.USAGE, Cli.run("validate", scenario("quickstart.yaml"), "--scale", "2").exitCode());
+        assertEquals(
+                ExitCodes.USAGE,
+                Cli.run("validate", scenario("quickstart.yaml"), "--scale", "2").exitCode());
     }
 
     @Test
@@ -62,7 +64,8 @@ class CliTest {
         assertTrue(bad.err().contains("--set repeat=0: error: repeat is 0: it must be at least 1"), bad.err());
 
         Cli ref = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "matrix.filesystem=ext3,xfz");
-        assertTrue(ref.err().contains("--set matrix.filesystem=ext3,xfz: error: filesystem 'xfz' is not declared"),
+        assertTrue(
+                ref.err().contains("--set matrix.filesystem=ext3,xfz: error: filesystem 'xfz' is not declared"),
                 ref.err());
 
         Cli unknown = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "colour=blue");

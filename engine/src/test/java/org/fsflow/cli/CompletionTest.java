@@ -22,7 +22,9 @@ class CompletionTest {
         for (String command : Subcommands.TABLE.keySet()) {
             assertTrue(r.out().contains(command), command);
         }
-        assertTrue(r.out().contains("--scale") && r.out().contains("--set") && r.out().contains("--tests"));
+        assertTrue(r.out().contains("--scale")
+                && r.out().contains("--set")
+                && r.out().contains("--tests"));
         assertTrue(r.out().contains("complete -F _complete_fsflow"), "registers itself for fsflow");
     }
 
@@ -45,19 +47,36 @@ class CompletionTest {
     void installingTwiceChangesNothingTheSecondTime() throws Exception {
         Path bash = tmp.resolve("bash/fsflow");
         Path zsh = tmp.resolve("zsh/_fsflow");
-        assertEquals(List.of("bash completion: installed " + bash, "zsh completion: installed " + zsh),
+        assertEquals(
+                List.of("bash completion: installed " + bash, "zsh completion: installed " + zsh),
                 Completion.install(bash, zsh));
         assertEquals(Completion.bash(), Files.readString(bash));
-        assertEquals(List.of("bash completion: " + bash + " is up to date", "zsh completion: " + zsh + " is up to date"),
+        assertEquals(
+                List.of("bash completion: " + bash + " is up to date", "zsh completion: " + zsh + " is up to date"),
                 Completion.install(bash, zsh));
     }
 
     @Test
     void versionAndOneCommandBuildOnlyWhatTheyNeed() {
-        assertEquals(0, Subcommands.commandLine(new String[] {"--version"}).getSubcommands().size());
-        assertEquals(List.of("doctor"), List.copyOf(
-                Subcommands.commandLine(new String[] {"--debug", "doctor", "x.yaml"}).getSubcommands().keySet()));
-        assertEquals(Subcommands.TABLE.keySet(), Subcommands.commandLine(new String[] {"--help"}).getSubcommands().keySet());
-        assertEquals(Subcommands.TABLE.keySet(), Subcommands.commandLine(new String[] {"vaildate"}).getSubcommands().keySet());
+        assertEquals(
+                0,
+                Subcommands.commandLine(new String[] {"--version"})
+                        .getSubcommands()
+                        .size());
+        assertEquals(
+                List.of("doctor"),
+                List.copyOf(Subcommands.commandLine(new String[] {"--debug", "doctor", "x.yaml"})
+                        .getSubcommands()
+                        .keySet()));
+        assertEquals(
+                Subcommands.TABLE.keySet(),
+                Subcommands.commandLine(new String[] {"--help"})
+                        .getSubcommands()
+                        .keySet());
+        assertEquals(
+                Subcommands.TABLE.keySet(),
+                Subcommands.commandLine(new String[] {"vaildate"})
+                        .getSubcommands()
+                        .keySet());
     }
 }

@@ -27,16 +27,27 @@ class DoctorIT {
         Path work = tmp.resolve("work");
         Path out = tmp.resolve("out");
         String loopsBefore = Files.readString(Path.of("/proc/mounts"));
-        Cli r = Cli.run("doctor", file.toString(), "--scale", "0.001", "--set", "repeat=1", "--work", work.toString(),
-                "--out", out.toString());
+        Cli r = Cli.run(
+                "doctor",
+                file.toString(),
+                "--scale",
+                "0.001",
+                "--set",
+                "repeat=1",
+                "--work",
+                work.toString(),
+                "--out",
+                out.toString());
         assertTrue(r.noStackTrace(), r.err());
-        Scenario s = ScenarioLoader.load(file, new Overrides(java.util.List.of("repeat=1"), 0.001)).scenario();
+        Scenario s = ScenarioLoader.load(file, new Overrides(java.util.List.of("repeat=1"), 0.001))
+                .scenario();
         Capabilities capabilities = new Capabilities();
         boolean allRun = true;
         for (Cell cell : Planner.plan(s, new Layout(out, work), 0).cells()) {
             String why = capabilities.missing(s.filesystems().get(cell.filesystem()));
             String verdict = why == null ? "run" : "skip: " + why;
-            assertTrue(r.out().lines().anyMatch(l -> l.matches(" +\\Q" + cell.id() + "\\E +\\Q" + verdict + "\\E")),
+            assertTrue(
+                    r.out().lines().anyMatch(l -> l.matches(" +\\Q" + cell.id() + "\\E +\\Q" + verdict + "\\E")),
                     verdict + "\n" + r.out() + r.err());
             allRun &= why == null;
         }

@@ -48,9 +48,11 @@ class InvalidCorpusTest {
         Cli result = Cli.run("validate", file.toString());
         assertEquals(ExitCodes.FAILED, result.exitCode(), result.err());
         String where = c.location().equals("-") ? file + ": error: " : file + ":" + c.location() + ": error: ";
-        assertTrue(result.err().contains(where + "") && result.err().contains(c.message()),
+        assertTrue(
+                result.err().contains(where + "") && result.err().contains(c.message()),
                 "expected '" + where + "... " + c.message() + "' in:\n" + result.err());
-        assertTrue(result.err().lines().anyMatch(l -> l.startsWith(where) && l.contains(c.message())),
+        assertTrue(
+                result.err().lines().anyMatch(l -> l.startsWith(where) && l.contains(c.message())),
                 "message not on the located line:\n" + result.err());
         assertTrue(result.noStackTrace(), result.err());
         assertEquals("", result.out());
@@ -60,7 +62,8 @@ class InvalidCorpusTest {
     void corpusIsCompleteAndLargeEnough() throws IOException {
         Set<String> listed = cases().stream().map(Case::file).collect(Collectors.toSet());
         try (Stream<Path> files = Files.list(TestPaths.resources("invalid"))) {
-            Set<String> present = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml"))
+            Set<String> present = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".yaml"))
                     .collect(Collectors.toSet());
             for (String p : present) {
                 assertTrue(listed.contains(p), p + " has no line in expected.tsv");
@@ -72,22 +75,25 @@ class InvalidCorpusTest {
     @Test
     void everyProblemOfAFileIsReportedAtOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
         Path file = dir.resolve("many.yaml");
-        Files.writeString(file, String.join("\n",
-                "fsflow: 1",
-                "name: many",
-                "devices:",
-                "  target: { loop: { size: 1G } }",
-                "filesystems:",
-                "  ext4: {}",
-                "matrix:",
-                "  filesystem: [ext4, btrfz]",
-                "repeat: 0",
-                "stesp: []",
-                "steps:",
-                "  - mkfz",
-                "  - name: x",
-                "    run: echo ${nope}",
-                ""));
+        Files.writeString(
+                file,
+                String.join(
+                        "\n",
+                        "fsflow: 1",
+                        "name: many",
+                        "devices:",
+                        "  target: { loop: { size: 1G } }",
+                        "filesystems:",
+                        "  ext4: {}",
+                        "matrix:",
+                        "  filesystem: [ext4, btrfz]",
+                        "repeat: 0",
+                        "stesp: []",
+                        "steps:",
+                        "  - mkfz",
+                        "  - name: x",
+                        "    run: echo ${nope}",
+                        ""));
         Cli result = Cli.run("validate", file.toString());
         assertEquals(ExitCodes.FAILED, result.exitCode());
         assertTrue(result.err().contains(file + ":9:9: error: repeat is 0: it must be at least 1"), result.err());

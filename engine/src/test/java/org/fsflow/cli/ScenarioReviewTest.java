@@ -38,10 +38,13 @@ class ScenarioReviewTest {
         String work = dir.resolve("work").toString();
         assertTrue(text.contains("\n  mkfs.ext3 -F -q ${target.dev}\n"), text);
         assertTrue(text.contains("\n  bonnie++ -d " + work + "/mnt/target "), text);
-        assertTrue(text.contains("\n  rm -f " + work + "/zfs-fuse.pid && zfs-fuse --pidfile " + work + "/zfs-fuse.pid"),
+        assertTrue(
+                text.contains("\n  rm -f " + work + "/zfs-fuse.pid && zfs-fuse --pidfile " + work + "/zfs-fuse.pid"),
                 "the lifecycle's service runs as root too: " + text);
         assertTrue(text.contains("\n  zpool destroy fsflow\n"), text);
-        long mkfsLines = text.lines().filter(l -> l.equals("  mkfs.ext3 -F -q ${target.dev}")).count();
+        long mkfsLines = text.lines()
+                .filter(l -> l.equals("  mkfs.ext3 -F -q ${target.dev}"))
+                .count();
         assertEquals(1, mkfsLines, "each command once, not once per repetition");
         assertFalse(text.contains("${params."), "variables are substituted: " + text);
     }

@@ -69,8 +69,13 @@ class CompareIT {
         if (!Files.exists(scenario)) {
             Files.writeString(scenario, SCENARIO);
         }
-        List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", dir.resolve(name).toString(),
-                "--work", dir.resolve("work").toString()));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                scenario.toString(),
+                "--out",
+                dir.resolve(name).toString(),
+                "--work",
+                dir.resolve("work").toString()));
         for (String s : sets) {
             args.add("--set");
             args.add(s);
@@ -89,15 +94,27 @@ class CompareIT {
         Path a2 = run("default-2");
         Path a3 = run("default-3");
 
-        Cli gate = Cli.run("compare", a1.toString(), sync.toString(), "--out", dir.resolve("cmp").toString(),
-                "--axis", "mount_options", "--fail-on", "worse:5%");
+        Cli gate = Cli.run(
+                "compare",
+                a1.toString(),
+                sync.toString(),
+                "--out",
+                dir.resolve("cmp").toString(),
+                "--axis",
+                "mount_options",
+                "--fail-on",
+                "worse:5%");
         assertEquals(1, gate.exitCode(), gate.out() + gate.err());
         assertTrue(gate.out().contains("worse: small/ext4/copy-in real_s (sync)"), gate.out());
         assertTrue(Files.exists(dir.resolve("cmp/report.html")) && Files.exists(dir.resolve("cmp/report.md")));
 
         Comparison c = Comparer.compare(List.of(Run.load(a1), Run.load(sync)), "mount_options");
-        assertEquals(Mark.WORSE, ComparerTest.row(c, "small/ext4/copy-in", "real_s").mark());
-        List<String> axis = c.differences().stream().filter(Difference::axis).map(Difference::fact).toList();
+        assertEquals(
+                Mark.WORSE, ComparerTest.row(c, "small/ext4/copy-in", "real_s").mark());
+        List<String> axis = c.differences().stream()
+                .filter(Difference::axis)
+                .map(Difference::fact)
+                .toList();
         assertEquals(List.of("filesystem.ext4.mount_options", "params.opts"), axis, "the mount option is the axis");
         assertEquals(List.of(), c.differences().stream().filter(d -> !d.axis()).toList(), "no confounder");
 
@@ -107,7 +124,8 @@ class CompareIT {
             Comparison same = Comparer.compare(List.of(Run.load(pair.get(0)), Run.load(pair.get(1))), null);
             List<String> significant = same.rows().stream()
                     .filter(r -> r.mark() == Mark.BETTER || r.mark() == Mark.WORSE || r.mark() == Mark.CHANGED)
-                    .map(r -> r.where() + " " + r.metric() + " " + r.mark()).toList();
+                    .map(r -> r.where() + " " + r.metric() + " " + r.mark())
+                    .toList();
             assertEquals(List.of(), same.differences(), "same configuration, same conditions");
             if (!significant.isEmpty()) {
                 falsePositives++;

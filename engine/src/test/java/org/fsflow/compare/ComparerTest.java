@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 class ComparerTest {
 
     static Row row(Comparison c, String where, String metric) {
-        return c.rows().stream().filter(r -> r.where().equals(where) && r.metric().equals(metric)).findFirst()
+        return c.rows().stream()
+                .filter(r -> r.where().equals(where) && r.metric().equals(metric))
+                .findFirst()
                 .orElseThrow();
     }
 
@@ -33,7 +35,8 @@ class ComparerTest {
     @Test
     void theGateListsOnlySignificantChangesBeyondItsThreshold() {
         Comparison c = ComparisonReportTest.fixture();
-        List<String> failing = Gate.parse("worse:5%").failures(c).stream().map(r -> r.where() + " " + r.metric())
+        List<String> failing = Gate.parse("worse:5%").failures(c).stream()
+                .map(r -> r.where() + " " + r.metric())
                 .toList();
         // write_bytes went from 0 to 12288 in all three repetitions: p = 0.1 by permutation, not significant
         assertEquals(List.of("small/ext4/copy-in real_s"), failing);
@@ -45,15 +48,31 @@ class ComparerTest {
     @Test
     void higherIsBetterMetricsAreJudgedTheOtherWay() {
         Row slower = row(ComparisonReportTest.fixture(), "small/ext4/copy-in", "real_s");
-        Row asThroughput = new Row("", "", "s", "", "put_block_kib_s", "KiB/s",
-                org.fsflow.result.MetricTable.Direction.HIGHER_IS_BETTER, "x", slower.base(), slower.other(),
-                slower.ratio(), slower.p(), 0.001, null);
+        Row asThroughput = new Row(
+                "",
+                "",
+                "s",
+                "",
+                "put_block_kib_s",
+                "KiB/s",
+                org.fsflow.result.MetricTable.Direction.HIGHER_IS_BETTER,
+                "x",
+                slower.base(),
+                slower.other(),
+                slower.ratio(),
+                slower.p(),
+                0.001,
+                null);
         assertEquals(Mark.BETTER, Comparer.mark(asThroughput, 0.001));
         assertEquals(Mark.SAME, Comparer.mark(asThroughput, 0.2));
     }
 
     static Run run(String label, String kernel, String host, Map<String, String> params) {
-        ObjectNode env = Json.MAPPER.createObjectNode().put("kernel", kernel).put("host", host).put("cpu_model", host);
+        ObjectNode env = Json.MAPPER
+                .createObjectNode()
+                .put("kernel", kernel)
+                .put("host", host)
+                .put("cpu_model", host);
         env.putObject("load_average").put("load_1m", label.length() + 0.5);
         env.putObject("settings").put("out", "reports/" + label).put("scale", 1.0);
         return new Run(label, Path.of(label), org.fsflow.result.ResultSet.of(List.of()), env, params);
@@ -61,12 +80,16 @@ class ComparerTest {
 
     @Test
     void theAxisCoversItsFactsAndEverythingElseIsAConfounder() {
-        List<Difference> d = Confounders.diff(List.of(run("a", "6.1", "h1", Map.of()), run("b", "6.12", "h2", Map.of())),
-                "kernel");
-        assertEquals(List.of("kernel"), d.stream().filter(Difference::axis).map(Difference::fact).toList());
-        assertEquals(List.of("cpu_model", "host"), d.stream().filter(x -> !x.axis()).map(Difference::fact).toList());
-        List<Difference> byHost = Confounders.diff(List.of(run("a", "6.1", "h1", Map.of()),
-                run("b", "6.1", "h2", Map.of())), "host");
+        List<Difference> d =
+                Confounders.diff(List.of(run("a", "6.1", "h1", Map.of()), run("b", "6.12", "h2", Map.of())), "kernel");
+        assertEquals(
+                List.of("kernel"),
+                d.stream().filter(Difference::axis).map(Difference::fact).toList());
+        assertEquals(
+                List.of("cpu_model", "host"),
+                d.stream().filter(x -> !x.axis()).map(Difference::fact).toList());
+        List<Difference> byHost =
+                Confounders.diff(List.of(run("a", "6.1", "h1", Map.of()), run("b", "6.1", "h2", Map.of())), "host");
         assertTrue(byHost.stream().allMatch(Difference::axis), "a host brings its CPU: " + byHost);
     }
 
@@ -75,7 +98,11 @@ class ComparerTest {
         Run a = run("a", "6.1", "h", Map.of("k", "6.1", "size", "1G"));
         Run b = run("b", "6.12", "h", Map.of("k", "6.12", "size", "2G"));
         List<Difference> d = Confounders.diff(List.of(a, b), "kernel");
-        assertEquals(List.of("kernel", "params.k"), d.stream().filter(Difference::axis).map(Difference::fact).toList());
-        assertEquals(List.of("params.size"), d.stream().filter(x -> !x.axis()).map(Difference::fact).toList());
+        assertEquals(
+                List.of("kernel", "params.k"),
+                d.stream().filter(Difference::axis).map(Difference::fact).toList());
+        assertEquals(
+                List.of("params.size"),
+                d.stream().filter(x -> !x.axis()).map(Difference::fact).toList());
     }
 }

@@ -23,10 +23,22 @@ class ComparisonBrowserIT {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "chromium is not installed (.ci/run installs it)");
         new ComparisonWriter(null).write(ComparisonReportTest.fixture(), dir);
         Path png = dir.resolve("report.png");
-        List<String> cmd = new ArrayList<>(List.of("/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--window-size=1200,1600", "--screenshot=" + png, dir.resolve("report.html").toUri().toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                "/usr/bin/chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + dir.resolve("profile"),
+                "--enable-logging=stderr",
+                "--v=0",
+                "--window-size=1200,1600",
+                "--screenshot=" + png,
+                dir.resolve("report.html").toUri().toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String log = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");

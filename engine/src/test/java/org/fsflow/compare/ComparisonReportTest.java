@@ -30,7 +30,8 @@ class ComparisonReportTest {
 
     static Comparison fixture() {
         Path res = TestPaths.resources("compare");
-        return Comparer.compare(List.of(Run.load(res.resolve("base")), Run.load(res.resolve("other"))), "mount_options");
+        return Comparer.compare(
+                List.of(Run.load(res.resolve("base")), Run.load(res.resolve("other"))), "mount_options");
     }
 
     Path render(String name) {
@@ -81,9 +82,11 @@ class ComparisonReportTest {
         String html = Files.readString(out.resolve("report.html"));
         String md = Files.readString(out.resolve("report.md"));
         assertFalse(html.contains("<b>"), "raw markup in the HTML");
-        assertTrue(html.contains("du &lt;b&gt;&quot;GNU&quot; | *coreutils*&lt;/b&gt; 9.1"), "the escaped tool version");
+        assertTrue(
+                html.contains("du &lt;b&gt;&quot;GNU&quot; | *coreutils*&lt;/b&gt; 9.1"), "the escaped tool version");
         assertFalse(md.contains("<b>"), "raw markup in the Markdown");
-        assertTrue(md.contains("du &lt;b&gt;\"GNU\" \\| \\*coreutils\\*&lt;/b&gt; 9.1"), "a pipe cannot break the table");
+        assertTrue(
+                md.contains("du &lt;b&gt;\"GNU\" \\| \\*coreutils\\*&lt;/b&gt; 9.1"), "a pipe cannot break the table");
     }
 
     @Test

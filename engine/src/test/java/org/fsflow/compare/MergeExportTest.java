@@ -33,17 +33,22 @@ class MergeExportTest {
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("along 'run'"), "nothing but the directory tells them apart: " + r.out());
         List<String> merged = Files.readAllLines(out.resolve(Journal.FILE));
-        List<String> originals = new java.util.ArrayList<>(Files.readAllLines(res("base").resolve(Journal.FILE)));
+        List<String> originals =
+                new java.util.ArrayList<>(Files.readAllLines(res("base").resolve(Journal.FILE)));
         originals.addAll(Files.readAllLines(res("other").resolve(Journal.FILE)));
         assertEquals(originals.size(), merged.size());
         for (int i = 0; i < merged.size(); i++) {
             String value = i < 36 ? "base" : "other";
-            String expected = originals.get(i).replaceFirst("^\\{\"node\":\"", "{\"node\":\"" + value + "/")
+            String expected = originals
+                    .get(i)
+                    .replaceFirst("^\\{\"node\":\"", "{\"node\":\"" + value + "/")
                     .replaceFirst("\"cell\":\\{", "\"cell\":{\"run\":\"" + value + "\",");
             assertEquals(expected, merged.get(i));
         }
         Measurement first = Journal.read(out.resolve(Journal.FILE)).get(0);
-        assertEquals(List.of("run", "dataset", "filesystem"), List.copyOf(first.cell().keySet()));
+        assertEquals(
+                List.of("run", "dataset", "filesystem"),
+                List.copyOf(first.cell().keySet()));
         assertEquals(-1, Files.mismatch(res("base").resolve(Journal.FILE), out.resolve("runs/base/results.jsonl")));
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("base/ext4") && md.contains("other/ext4"), "the report shows both runs side by side");
@@ -52,8 +57,8 @@ class MergeExportTest {
     @Test
     void mergingAlongAConditionThatDoesNotDifferIsRefused() {
         List<Run> runs = List.of(Run.load(res("base")), Run.load(res("other")));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Merger.merge(runs, dir.resolve("m"), "kernel"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Merger.merge(runs, dir.resolve("m"), "kernel"));
         assertTrue(e.getMessage().contains("do not differ by 'kernel'"), e.getMessage());
     }
 
@@ -62,9 +67,12 @@ class MergeExportTest {
         JsonNode bmf = Json.MAPPER.readTree(Exporter.bmf(Run.load(res("other"))));
         JsonNode copy = bmf.get("small/ext4/copy-in").get("real_s");
         assertEquals(0.91, copy.get("value").asDouble(), 1e-12);
-        assertTrue(copy.get("lower_value").asDouble() < 0.91 && copy.get("upper_value").asDouble() > 0.91);
-        JsonNode ratio = Json.MAPPER.readTree(Exporter.bmf(ComparisonReportTest.fixture()))
-                .get("small/ext4/copy-in").get("real_s-ratio");
+        assertTrue(copy.get("lower_value").asDouble() < 0.91
+                && copy.get("upper_value").asDouble() > 0.91);
+        JsonNode ratio = Json.MAPPER
+                .readTree(Exporter.bmf(ComparisonReportTest.fixture()))
+                .get("small/ext4/copy-in")
+                .get("real_s-ratio");
         assertEquals(10.219, ratio.get("value").asDouble(), 1e-3);
         assertEquals(8.811, ratio.get("lower_value").asDouble(), 1e-3);
     }

@@ -53,17 +53,21 @@ class StatisticsTest {
         assertEquals(1.1194314119739166e-05, Welch.pValue(BASE, OTHER), 1e-12);
         assertTrue(Double.isNaN(Welch.pValue(Summary.of(new double[] {0, 0}), Summary.of(new double[] {0, 0, 0}))));
         // different constants: the exact permutation p of complete separation, 2 / C(n1 + n2, n1)
-        assertEquals(2.0 / 20, Welch.pValue(Summary.of(new double[] {1, 1, 1}), Summary.of(new double[] {2, 2, 2})),
+        assertEquals(
+                2.0 / 20, Welch.pValue(Summary.of(new double[] {1, 1, 1}), Summary.of(new double[] {2, 2, 2})), 1e-12);
+        assertEquals(
+                2.0 / 252,
+                Welch.pValue(Summary.of(new double[] {0, 0, 0, 0, 0}), Summary.of(new double[] {1, 1, 1, 1, 1})),
                 1e-12);
-        assertEquals(2.0 / 252, Welch.pValue(Summary.of(new double[] {0, 0, 0, 0, 0}),
-                Summary.of(new double[] {1, 1, 1, 1, 1})), 1e-12);
     }
 
     @Test
     void benjaminiHochbergRejectsTheFourOfThePapersExample() {
         // Benjamini and Hochberg (1995), section 4.2: 15 p-values, q = 0.05 rejects the four smallest
-        double[] p = {0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719,
-            0.6528, 0.7590, 1.0000};
+        double[] p = {
+            0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719, 0.6528,
+            0.7590, 1.0000
+        };
         double[] q = FalseDiscovery.adjust(p);
         long rejected = Arrays.stream(q).filter(v -> v <= FalseDiscovery.RATE).count();
         assertEquals(4, rejected);

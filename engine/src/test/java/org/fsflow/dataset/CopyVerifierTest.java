@@ -17,8 +17,9 @@ class CopyVerifierTest {
 
     @TempDir
     Path dir;
-    Dataset d = DatasetGeneratorTest.dataset(3, 4, new Dataset.SizeSpec.LogUniform(100, 20_000), 1,
-            Dataset.Content.RANDOM);
+
+    Dataset d =
+            DatasetGeneratorTest.dataset(3, 4, new Dataset.SizeSpec.LogUniform(100, 20_000), 1, Dataset.Content.RANDOM);
     Path copy;
     List<Path> files;
 
@@ -41,8 +42,10 @@ class CopyVerifierTest {
         bytes[7] ^= 1;
         Files.write(victim, bytes);
         String p = CopyVerifier.difference(d, 42, copy, 2);
-        assertTrue(p.contains("0 of 12 files missing, 1 different; first: " + copy.relativize(victim)
-                + " differs at byte 7"), p);
+        assertTrue(
+                p.contains(
+                        "0 of 12 files missing, 1 different; first: " + copy.relativize(victim) + " differs at byte 7"),
+                p);
     }
 
     @Test
@@ -51,8 +54,9 @@ class CopyVerifierTest {
         Files.write(files.get(1), new byte[] {1}, StandardOpenOption.APPEND);
         Files.writeString(copy.resolve("stray"), "x");
         String p = CopyVerifier.difference(d, 42, copy, 2);
-        assertTrue(p.contains("1 of 12 files missing, 1 different; first: " + copy.relativize(files.get(0))
-                + " missing"), p);
+        assertTrue(
+                p.contains("1 of 12 files missing, 1 different; first: " + copy.relativize(files.get(0)) + " missing"),
+                p);
         assertTrue(p.contains("1 extra file(s), first: stray"), p);
     }
 

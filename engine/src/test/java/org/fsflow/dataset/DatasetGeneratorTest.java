@@ -23,14 +23,23 @@ class DatasetGeneratorTest {
     Path dir;
 
     static Dataset dataset(long dirs, long files, Dataset.SizeSpec size, int depth, Dataset.Content content) {
-        return new Dataset("d", dirs, files, size, depth, content, org.fsflow.scenario.Defaults.DIR_NAME, org.fsflow.scenario.Defaults.FILE_NAME,
-                null, null, Location.of("t.yaml", 1, 1));
+        return new Dataset(
+                "d",
+                dirs,
+                files,
+                size,
+                depth,
+                content,
+                org.fsflow.scenario.Defaults.DIR_NAME,
+                org.fsflow.scenario.Defaults.FILE_NAME,
+                null,
+                null,
+                Location.of("t.yaml", 1, 1));
     }
 
     static List<Path> files(Path root) throws IOException {
         try (Stream<Path> s = Files.walk(root)) {
-            return s.filter(Files::isRegularFile)
-                    .sorted().toList();
+            return s.filter(Files::isRegularFile).sorted().toList();
         }
     }
 
@@ -60,7 +69,8 @@ class DatasetGeneratorTest {
         // first 16 bytes of file 0, seed 1, computed independently with a Python SplitMix64
         // (state = mix(seed ^ mix(index + gamma)); each word little-endian):
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("g/dir1/fichier1")), 16);
-        assertEquals("a10fc70e301ac685780befe1a6c25249", java.util.HexFormat.of().formatHex(head));
+        assertEquals(
+                "a10fc70e301ac685780befe1a6c25249", java.util.HexFormat.of().formatHex(head));
         assertEquals(30_000, m.bytes());
         assertTrue(Files.isRegularFile(dir.resolve("g/dir2/fichier3")), "names as in seed 000: dir<i>/fichier<j>");
     }
@@ -69,7 +79,12 @@ class DatasetGeneratorTest {
     void logUniformSizesAreUniformInLogScaleWithinBounds() throws IOException {
         long min = 100;
         long max = 100_000;
-        Dataset d = dataset(20, 100, new Dataset.SizeSpec.LogUniform(min, max), 1, new Dataset.Content(Dataset.Content.Kind.ZERO, 1));
+        Dataset d = dataset(
+                20,
+                100,
+                new Dataset.SizeSpec.LogUniform(min, max),
+                1,
+                new Dataset.Content(Dataset.Content.Kind.ZERO, 1));
         new DatasetGenerator(2).generate(d, 7, dir);
         double sumLog = 0;
         int n = 0;
@@ -90,8 +105,10 @@ class DatasetGeneratorTest {
 
     @Test
     void weightedSizesFollowTheirWeights() throws IOException {
-        var choices = List.of(new Dataset.SizeSpec.Weighted.Choice(1000, 9), new Dataset.SizeSpec.Weighted.Choice(3000, 1));
-        Dataset d = dataset(10, 100, new Dataset.SizeSpec.Weighted(choices), 1, new Dataset.Content(Dataset.Content.Kind.ZERO, 1));
+        var choices =
+                List.of(new Dataset.SizeSpec.Weighted.Choice(1000, 9), new Dataset.SizeSpec.Weighted.Choice(3000, 1));
+        Dataset d = dataset(
+                10, 100, new Dataset.SizeSpec.Weighted(choices), 1, new Dataset.Content(Dataset.Content.Kind.ZERO, 1));
         new DatasetGenerator(2).generate(d, 3, dir);
         long small = 0;
         for (Path f : files(dir)) {
@@ -107,8 +124,14 @@ class DatasetGeneratorTest {
         Dataset.Content half = new Dataset.Content(Dataset.Content.Kind.COMPRESSIBLE, 0.5);
         double random = ratio(dataset(1, 1, new Dataset.SizeSpec.Fixed(1 << 20), 0, Dataset.Content.RANDOM), "r");
         double halfRatio = ratio(dataset(1, 1, new Dataset.SizeSpec.Fixed(1 << 20), 0, half), "h");
-        double zero = ratio(dataset(1, 1, new Dataset.SizeSpec.Fixed(1 << 20), 0,
-                new Dataset.Content(Dataset.Content.Kind.ZERO, 1)), "z");
+        double zero = ratio(
+                dataset(
+                        1,
+                        1,
+                        new Dataset.SizeSpec.Fixed(1 << 20),
+                        0,
+                        new Dataset.Content(Dataset.Content.Kind.ZERO, 1)),
+                "z");
         assertTrue(random > 0.99, "random is incompressible: " + random);
         assertEquals(0.5, halfRatio, 0.05);
         assertTrue(zero < 0.01, "zeros compress to nothing: " + zero);
@@ -131,8 +154,8 @@ class DatasetGeneratorTest {
         Dataset d = dataset(4, 600, new Dataset.SizeSpec.Fixed(100), 1, Dataset.Content.RANDOM);
         java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
         DatasetGenerator g = new DatasetGenerator(1);
-        org.junit.jupiter.api.Assertions.assertThrows(DatasetGenerator.Cancelled.class,
-                () -> g.generate(d, 1, dir, () -> asked.incrementAndGet() > 2));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                DatasetGenerator.Cancelled.class, () -> g.generate(d, 1, dir, () -> asked.incrementAndGet() > 2));
         assertTrue(!Files.exists(Manifest.of(dir)), "no manifest for an incomplete tree");
         assertNull(g.reusable(d, 1, dir));
     }
@@ -177,7 +200,8 @@ class DatasetGeneratorTest {
         assertNotNull(g.reusable(d, 9, root));
 
         Path manifest = Manifest.of(root);
-        Files.writeString(manifest, Files.readString(manifest).replaceFirst("\"digest\" : \"[0-9a-f]", "\"digest\" : \"x"));
+        Files.writeString(
+                manifest, Files.readString(manifest).replaceFirst("\"digest\" : \"[0-9a-f]", "\"digest\" : \"x"));
         assertNull(g.reusable(d, 9, root), "a manifest whose digest is not the tree's is detected");
     }
 

@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.Leftovers;
-import org.fsflow.cli.Cli;
 import org.fsflow.TestResults;
+import org.fsflow.cli.Cli;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +48,14 @@ class FilesystemsIT {
                   - umount
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run("run", f.toString(), "--set", "opts=ro", "--out", out.toString(), "--work",
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--set",
+                "opts=ro",
+                "--out",
+                out.toString(),
+                "--work",
                 dir.resolve("work").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = TestResults.read(out);
@@ -112,14 +119,19 @@ class FilesystemsIT {
                 assertEquals(512L << 20, m.get("device_bytes").asLong(), row.toString());
                 double usable = m.get("usable_pct").asDouble();
                 assertTrue(usable > 50 && usable <= 100, row.toString());
-                assertTrue(m.get("inodes").asLong() > 0 || row.get("filesystem").asText().equals("btrfs"), row.toString());
+                assertTrue(
+                        m.get("inodes").asLong() > 0
+                                || row.get("filesystem").asText().equals("btrfs"),
+                        row.toString());
             }
-            if (row.get("step").asText().equals("mount") && row.get("filesystem").asText().equals("btrfs")) {
+            if (row.get("step").asText().equals("mount")
+                    && row.get("filesystem").asText().equals("btrfs")) {
                 assertTrue(row.get("command").asText().contains("-o noatime"), row.toString());
                 assertEquals("noatime", row.get("mount_options").get(0).asText());
             }
         }
-        String walked = Files.readString(out.resolve("logs/tree/xfs/r1/walk.out")).strip();
+        String walked =
+                Files.readString(out.resolve("logs/tree/xfs/r1/walk.out")).strip();
         assertEquals("100", walked, "the dataset's 100 files were copied to xfs");
         assertFalse(Leftovers.loopsUnder(work), "no loop device left");
         assertFalse(Leftovers.mountsUnder(work), "no mount left");
@@ -168,11 +180,18 @@ class FilesystemsIT {
         for (JsonNode row : rows) {
             assertEquals("ok", row.get("status").asText(), row.toString());
         }
-        assertEquals(8L << 20, rows.get(2).get("metrics").get("dd_bytes").asLong(), rows.get(2).toString());
-        assertTrue(rows.get(0).get("command").asText().startsWith("zpool create"), rows.get(0).toString());
+        assertEquals(
+                8L << 20,
+                rows.get(2).get("metrics").get("dd_bytes").asLong(),
+                rows.get(2).toString());
+        assertTrue(
+                rows.get(0).get("command").asText().startsWith("zpool create"),
+                rows.get(0).toString());
         assertFalse(Leftovers.loopsUnder(work));
         assertFalse(Leftovers.mountsUnder(work));
-        assertEquals(runningBefore, Leftoversish.zfsFuseRunning(),
+        assertEquals(
+                runningBefore,
+                Leftoversish.zfsFuseRunning(),
                 "the daemon is stopped if fsflow started it, left alone otherwise");
         if (runningBefore) {
             assertFalse(Leftoversish.sh("zpool", "list", "-H").contains("fsflowit"), "the pool is destroyed");

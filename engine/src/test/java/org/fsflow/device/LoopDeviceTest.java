@@ -16,9 +16,11 @@ class LoopDeviceTest {
 
     @Test
     void directIoIsAskedForByDefault() {
-        assertEquals(List.of("losetup", "--find", "--show", "--direct-io=on", "/w/t.img"),
+        assertEquals(
+                List.of("losetup", "--find", "--show", "--direct-io=on", "/w/t.img"),
                 LoopDevice.attachCommand(Path.of("/w/t.img"), true));
-        assertEquals(List.of("losetup", "--find", "--show", "/w/t.img"),
+        assertEquals(
+                List.of("losetup", "--find", "--show", "/w/t.img"),
                 LoopDevice.attachCommand(Path.of("/w/t.img"), false));
     }
 
@@ -38,7 +40,9 @@ class LoopDeviceTest {
         LoopDevice.Attached refused = LoopDevice.described("/dev/loop0", true, "Invalid argument", null);
         assertFalse(refused.directIo());
         assertEquals("the backing filesystem refused direct I/O: Invalid argument", refused.note());
-        assertEquals(LoopDevice.OPTED_OUT, LoopDevice.described("/dev/loop0", false, null, false).note());
+        assertEquals(
+                LoopDevice.OPTED_OUT,
+                LoopDevice.described("/dev/loop0", false, null, false).note());
         assertNull(LoopDevice.described("/dev/loop0", true, null, true).note());
     }
 }

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.Test;
 class PackagesTest {
 
     private static Plan plan(String text) throws Exception {
-        var s = ScenarioLoader.load(SourceText.of("p.yaml", text), Overrides.NONE).scenario();
+        var s = ScenarioLoader.load(SourceText.of("p.yaml", text), Overrides.NONE)
+                .scenario();
         return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
     }
 
     private static Plan shipped(String name) throws Exception {
-        var s = ScenarioLoader.load(Path.of("../scenarios", name), Overrides.NONE).scenario();
+        var s = ScenarioLoader.load(Path.of("../scenarios", name), Overrides.NONE)
+                .scenario();
         return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
     }
 
@@ -33,13 +35,30 @@ class PackagesTest {
     void cds2009NeedsTheMkfsToolsOfItsCellsAndSourceAndAVmForReiserfsOnAKernelWithout() throws Exception {
         List<Packages.Need> needs = Packages.forPlan(shipped("cds-2009.yaml"), k -> !k.equals("reiserfs"));
         List<String> names = Packages.names(needs);
-        assertTrue(names.containsAll(List.of("mount", "kmod", "time", "e2fsprogs", "xfsprogs", "reiserfsprogs",
-                "qemu-system-x86", "qemu-utils", "busybox-static", "cpio")), names.toString());
+        assertTrue(
+                names.containsAll(List.of(
+                        "mount",
+                        "kmod",
+                        "time",
+                        "e2fsprogs",
+                        "xfsprogs",
+                        "reiserfsprogs",
+                        "qemu-system-x86",
+                        "qemu-utils",
+                        "busybox-static",
+                        "cpio")),
+                names.toString());
         assertFalse(names.contains("bonnie++"), names.toString());
         assertEquals(names.size(), names.stream().distinct().count(), "each package once");
-        Packages.Need qemu = needs.stream().filter(n -> n.name().equals("qemu-system-x86")).findFirst().orElseThrow();
+        Packages.Need qemu = needs.stream()
+                .filter(n -> n.name().equals("qemu-system-x86"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(qemu.why().contains("reiserfs under another kernel"), qemu.why());
-        Packages.Need xfs = needs.stream().filter(n -> n.name().equals("xfsprogs")).findFirst().orElseThrow();
+        Packages.Need xfs = needs.stream()
+                .filter(n -> n.name().equals("xfsprogs"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("filesystem xfs (mkfs.xfs)", xfs.why());
     }
 
@@ -55,8 +74,11 @@ class PackagesTest {
         List<Packages.Need> needs = Packages.forPlan(shipped("raidz-bonnie.yaml"), k -> true);
         List<String> names = Packages.names(needs);
         assertTrue(names.containsAll(List.of("zfs-fuse", "bonnie++")), names.toString());
-        assertTrue(needs.stream().anyMatch(n -> n.why().equals("filesystem zfs (requires zfs-fuse)")
-                || n.why().startsWith("filesystem ")), needs.toString());
+        assertTrue(
+                needs.stream()
+                        .anyMatch(n -> n.why().equals("filesystem zfs (requires zfs-fuse)")
+                                || n.why().startsWith("filesystem ")),
+                needs.toString());
         assertTrue(Packages.unknownTools(shipped("raidz-bonnie.yaml")).isEmpty());
     }
 
@@ -89,15 +111,33 @@ class PackagesTest {
     @Test
     void theTestsNeedEveryBuiltInMkfsToolTheVmAndABrowser() {
         List<String> names = Packages.names(Packages.forTests());
-        assertTrue(names.containsAll(List.of("openjdk-17-jdk-headless", "maven", "chromium", "e2fsprogs", "xfsprogs",
-                "btrfs-progs", "f2fs-tools", "dosfstools", "jfsutils", "reiserfsprogs", "bonnie++", "fio", "zfs-fuse",
-                "time", "qemu-system-x86", "busybox-static", "cpio")), names.toString());
+        assertTrue(
+                names.containsAll(List.of(
+                        "openjdk-17-jdk-headless",
+                        "maven",
+                        "chromium",
+                        "e2fsprogs",
+                        "xfsprogs",
+                        "btrfs-progs",
+                        "f2fs-tools",
+                        "dosfstools",
+                        "jfsutils",
+                        "reiserfsprogs",
+                        "bonnie++",
+                        "fio",
+                        "zfs-fuse",
+                        "time",
+                        "qemu-system-x86",
+                        "busybox-static",
+                        "cpio")),
+                names.toString());
     }
 
     @Test
     void theLauncherBootstrapsExactlyTheLauncherPackages() throws Exception {
         // the launcher installs these before any jar exists, so it keeps its own copy of the list
-        Matcher m = Pattern.compile("(?m)^launcher_packages=\"([^\"]*)\"$").matcher(Files.readString(Path.of("../fsflow")));
+        Matcher m =
+                Pattern.compile("(?m)^launcher_packages=\"([^\"]*)\"$").matcher(Files.readString(Path.of("../fsflow")));
         assertTrue(m.find(), "launcher_packages=... in ./fsflow");
         assertEquals(Packages.names(Packages.LAUNCHER), List.of(m.group(1).split(" ")));
     }

@@ -42,27 +42,40 @@ class SafetyIT {
         Files.writeString(mnt.resolve("precious.txt"), "do not format me");
 
         Path f = dir.resolve("s.yaml");
-        Files.writeString(f, "fsflow: 1\nname: unsafe\ndevices:\n  target: { block: " + dev + ", destroy: true }\n"
-                + "filesystems: { ext4: {} }\nmatrix: { filesystem: [ext4] }\nsteps: [mkfs, mount, umount]\n");
-        Cli r = Cli.run("run", f.toString(), "--out", dir.resolve("out").toString(), "--work",
+        Files.writeString(
+                f,
+                "fsflow: 1\nname: unsafe\ndevices:\n  target: { block: " + dev + ", destroy: true }\n"
+                        + "filesystems: { ext4: {} }\nmatrix: { filesystem: [ext4] }\nsteps: [mkfs, mount, umount]\n");
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                dir.resolve("out").toString(),
+                "--work",
                 dir.resolve("work").toString());
         assertEquals(1, r.exitCode(), r.out());
         assertTrue(r.err().contains("refusing device 'target': " + dev + " is mounted on " + mnt), r.err());
         assertTrue(r.noStackTrace(), r.err());
         assertEquals("do not format me", Files.readString(mnt.resolve("precious.txt")));
-        assertTrue(!Files.exists(dir.resolve("out/results.jsonl")) || Files.size(dir.resolve("out/results.jsonl")) == 0,
+        assertTrue(
+                !Files.exists(dir.resolve("out/results.jsonl")) || Files.size(dir.resolve("out/results.jsonl")) == 0,
                 "nothing ran");
     }
 
     @Test
     void aBlockDeviceWithoutDestroyIsRefusedAtValidation() throws Exception {
         Path f = dir.resolve("s.yaml");
-        Files.writeString(f, "fsflow: 1\nname: unconfirmed\ndevices:\n  target: { block: /dev/loop7 }\n"
-                + "filesystems: { ext4: {} }\nmatrix: { filesystem: [ext4] }\nsteps: [mkfs]\n");
+        Files.writeString(
+                f,
+                "fsflow: 1\nname: unconfirmed\ndevices:\n  target: { block: /dev/loop7 }\n"
+                        + "filesystems: { ext4: {} }\nmatrix: { filesystem: [ext4] }\nsteps: [mkfs]\n");
         Cli r = Cli.run("run", f.toString(), "--out", dir.resolve("out").toString());
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().contains(f + ":4:11: error: block device 'target' (/dev/loop7) would be formatted: "
-                + "add 'destroy: true'"), r.err());
+        assertTrue(
+                r.err()
+                        .contains(f + ":4:11: error: block device 'target' (/dev/loop7) would be formatted: "
+                                + "add 'destroy: true'"),
+                r.err());
     }
 
     @Test

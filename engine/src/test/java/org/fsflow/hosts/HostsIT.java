@@ -31,6 +31,7 @@ class HostsIT {
 
     @TempDir
     Path dir;
+
     Path hosts;
     Path out;
     Process fsflow;
@@ -52,12 +53,15 @@ class HostsIT {
         }
         script("stop", hosts.toString()).start().waitFor();
         String loops = new String(new ProcessBuilder("losetup", "--noheadings", "--list", "--output", "BACK-FILE")
-                .start().getInputStream().readAllBytes());
+                .start()
+                .getInputStream()
+                .readAllBytes());
         assertTrue(!loops.contains("fsflow-remote."), "loop devices of the hosts left attached: " + loops);
     }
 
     static ProcessBuilder script(String... args) {
-        List<String> cmd = new java.util.ArrayList<>(List.of(ROOT.resolve("scripts/loopback-hosts.sh").toString()));
+        List<String> cmd = new java.util.ArrayList<>(
+                List.of(ROOT.resolve("scripts/loopback-hosts.sh").toString()));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectErrorStream(true);
     }
@@ -65,13 +69,23 @@ class HostsIT {
     Process fsflow(String... args) throws IOException {
         List<String> cmd = new java.util.ArrayList<>(List.of("java", "-jar", JAR));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("fsflow.log").toFile())).start();
+        return new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                        dir.resolve("fsflow.log").toFile()))
+                .start();
     }
 
     Process runOnHosts(String repeat) throws IOException {
-        return fsflow("run", ROOT.resolve("scenarios/quickstart.yaml").toString(), "--hosts",
-                hosts.resolve("hosts.yaml").toString(), "--set", "repeat=" + repeat, "--out", out.toString());
+        return fsflow(
+                "run",
+                ROOT.resolve("scenarios/quickstart.yaml").toString(),
+                "--hosts",
+                hosts.resolve("hosts.yaml").toString(),
+                "--set",
+                "repeat=" + repeat,
+                "--out",
+                out.toString());
     }
 
     int exit(Process p) throws Exception {
@@ -84,7 +98,8 @@ class HostsIT {
     }
 
     JsonNode state(String host) throws IOException {
-        for (JsonNode h : Json.MAPPER.readTree(out.resolve(HostsFile.FILE).toFile()).path("hosts")) {
+        for (JsonNode h :
+                Json.MAPPER.readTree(out.resolve(HostsFile.FILE).toFile()).path("hosts")) {
             if (h.path("name").asText().equals(host)) {
                 return h;
             }
@@ -96,7 +111,10 @@ class HostsIT {
         Set<String> seen = new TreeSet<>();
         for (String line : Files.readAllLines(out.resolve("results.jsonl"))) {
             JsonNode row = Json.MAPPER.readTree(line);
-            assertEquals(row.path("cell").path("host").asText(), row.path("node").asText().split("/")[0], line);
+            assertEquals(
+                    row.path("cell").path("host").asText(),
+                    row.path("node").asText().split("/")[0],
+                    line);
             seen.add(row.path("cell").path("host").asText());
         }
         return seen;
@@ -129,8 +147,17 @@ class HostsIT {
 
     @Test
     void splitDealsTheFilesystemsOutOverTheHosts() throws Exception {
-        fsflow = fsflow("run", ROOT.resolve("scenarios/quickstart.yaml").toString(), "--hosts",
-                hosts.resolve("hosts.yaml").toString(), "--mode", "split", "--set", "repeat=1", "--out", out.toString());
+        fsflow = fsflow(
+                "run",
+                ROOT.resolve("scenarios/quickstart.yaml").toString(),
+                "--hosts",
+                hosts.resolve("hosts.yaml").toString(),
+                "--mode",
+                "split",
+                "--set",
+                "repeat=1",
+                "--out",
+                out.toString());
         assertEquals(0, exit(fsflow), log());
         Set<String> pairs = new TreeSet<>();
         for (String line : Files.readAllLines(out.resolve("results.jsonl"))) {
@@ -177,7 +204,9 @@ class HostsIT {
             perHost[row.path("cell").path("host").asText().equals("host1") ? 0 : 1]++;
         }
         assertEquals(perHost[0], perHost[1], log());
-        assertTrue(nodes.contains("host2/small/xfs/r3/delete") || nodes.stream().anyMatch(n -> n.startsWith("host2/")
-                && n.contains("r3")), nodes.toString());
+        assertTrue(
+                nodes.contains("host2/small/xfs/r3/delete")
+                        || nodes.stream().anyMatch(n -> n.startsWith("host2/") && n.contains("r3")),
+                nodes.toString());
     }
 }

@@ -19,13 +19,33 @@ class HostsUnitTest {
     @Test
     void sshIsBatchWithTimeoutsAndNeverTouchesHostKeyChecking() {
         List<String> c = new Ssh(Path.of("/t/ssh.conf")).run("root@r1", "true");
-        assertEquals(List.of("ssh", "-F", "/t/ssh.conf", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10",
-                "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3", "-T", "--", "root@r1", "true"), c);
+        assertEquals(
+                List.of(
+                        "ssh",
+                        "-F",
+                        "/t/ssh.conf",
+                        "-o",
+                        "BatchMode=yes",
+                        "-o",
+                        "ConnectTimeout=10",
+                        "-o",
+                        "ServerAliveInterval=5",
+                        "-o",
+                        "ServerAliveCountMax=3",
+                        "-T",
+                        "--",
+                        "root@r1",
+                        "true"),
+                c);
         List<String> all = new java.util.ArrayList<>(c);
         all.addAll(new Ssh(null).download("r1", "/d/out", Path.of("x")));
         all.addAll(new Ssh(null).upload(List.of(Path.of("a")), "r1", "/d"));
-        assertFalse(all.stream().anyMatch(a -> a.contains("StrictHostKeyChecking") || a.contains("KnownHosts")
-                || a.contains("Password")), all.toString());
+        assertFalse(
+                all.stream()
+                        .anyMatch(a -> a.contains("StrictHostKeyChecking")
+                                || a.contains("KnownHosts")
+                                || a.contains("Password")),
+                all.toString());
     }
 
     @Test
@@ -42,17 +62,22 @@ class HostsUnitTest {
     static Matrix matrix(String axis, String... values) {
         Map<String, List<Matrix.Value>> axes = new LinkedHashMap<>();
         axes.put("dataset", List.of(new Matrix.Value("small", Location.of("s", 1, 1))));
-        axes.put(axis, java.util.Arrays.stream(values).map(v -> new Matrix.Value(v, Location.of("s", 1, 1))).toList());
+        axes.put(
+                axis,
+                java.util.Arrays.stream(values)
+                        .map(v -> new Matrix.Value(v, Location.of("s", 1, 1)))
+                        .toList());
         return new Matrix(axes);
     }
 
     @Test
     void splitDealsTheFirstLongEnoughAxisRoundRobin() {
-        assertEquals(List.of("matrix.filesystem=ext4,btrfs", "matrix.filesystem=xfs"),
+        assertEquals(
+                List.of("matrix.filesystem=ext4,btrfs", "matrix.filesystem=xfs"),
                 Split.of(matrix("filesystem", "ext4", "xfs", "btrfs"), 2));
         assertEquals(List.of("matrix.dataset=small"), Split.of(matrix("filesystem", "ext4"), 1));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Split.of(matrix("filesystem", "ext4", "xfs"), 3));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Split.of(matrix("filesystem", "ext4", "xfs"), 3));
         assertTrue(e.getMessage().contains("dataset (1), filesystem (2)"), e.getMessage());
     }
 
@@ -60,9 +85,12 @@ class HostsUnitTest {
     void mergeAddsTheHostFirstInCellAndNodeAndKeepsTheRestByteForByte() throws Exception {
         String line = "{\"node\":\"small/ext4/r1/walk\",\"step\":\"walk\",\"cell\":{\"dataset\":\"small\"},"
                 + "\"real_s\":0.10000000000000001}";
-        assertEquals("{\"node\":\"h1/small/ext4/r1/walk\",\"step\":\"walk\",\"cell\":{\"host\":\"h1\","
-                + "\"dataset\":\"small\"},\"real_s\":0.10000000000000001}", HostMerger.withHost(line, "h1"));
-        assertEquals("{\"node\":\"h2/x\",\"cell\":{\"host\":\"h2\"}}",
+        assertEquals(
+                "{\"node\":\"h1/small/ext4/r1/walk\",\"step\":\"walk\",\"cell\":{\"host\":\"h1\","
+                        + "\"dataset\":\"small\"},\"real_s\":0.10000000000000001}",
+                HostMerger.withHost(line, "h1"));
+        assertEquals(
+                "{\"node\":\"h2/x\",\"cell\":{\"host\":\"h2\"}}",
                 HostMerger.withHost("{\"node\":\"x\",\"cell\":{}}", "h2"));
     }
 }

@@ -45,7 +45,9 @@ class InventoryReaderTest {
                     dir: /srv/tmp
                 """));
         assertEquals(dir.resolve("lab/ssh.conf"), inv.sshConfig());
-        assertEquals(List.of("r1", "r2"), inv.hosts().stream().map(Inventory.Host::name).toList());
+        assertEquals(
+                List.of("r1", "r2"),
+                inv.hosts().stream().map(Inventory.Host::name).toList());
         assertEquals(List.of("disk=/dev/sdb"), inv.hosts().get(0).setArguments());
         assertEquals(Map.of("rack", "a"), inv.hosts().get(0).labels());
         assertEquals("/var/tmp", inv.hosts().get(0).dir());

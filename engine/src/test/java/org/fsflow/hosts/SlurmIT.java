@@ -25,13 +25,16 @@ class SlurmIT {
 
     @TempDir
     Path dir;
+
     Path cluster;
 
     @BeforeEach
     void startCluster() throws Exception {
         cluster = dir.resolve("slurm");
-        Process p = new ProcessBuilder(HostsIT.ROOT.resolve("scripts/local-slurm.sh").toString(), "start",
-                cluster.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        HostsIT.ROOT.resolve("scripts/local-slurm.sh").toString(), "start", cluster.toString())
+                .redirectErrorStream(true)
+                .start();
         String said = new String(p.getInputStream().readAllBytes());
         assertEquals(0, p.waitFor(), said);
     }
@@ -39,16 +42,32 @@ class SlurmIT {
     @AfterEach
     void stopCluster() throws Exception {
         new ProcessBuilder(HostsIT.ROOT.resolve("scripts/local-slurm.sh").toString(), "stop", cluster.toString())
-                .inheritIO().start().waitFor();
+                .inheritIO()
+                .start()
+                .waitFor();
     }
 
     @Test
     void theCampaignRunsAsAnExclusiveJobAndItsJobAndNodeAreRecorded() throws Exception {
         Path out = dir.resolve("out");
-        ProcessBuilder pb = new ProcessBuilder(List.of("java", "-jar", HostsIT.JAR, "run",
-                HostsIT.ROOT.resolve("scenarios/quickstart.yaml").toString(), "--via", "slurm", "--partition", "test",
-                "--nodes", "localhost", "--set", "repeat=1", "--out", out.toString()))
-                .redirectErrorStream(true).redirectOutput(dir.resolve("fsflow.log").toFile());
+        ProcessBuilder pb = new ProcessBuilder(List.of(
+                        "java",
+                        "-jar",
+                        HostsIT.JAR,
+                        "run",
+                        HostsIT.ROOT.resolve("scenarios/quickstart.yaml").toString(),
+                        "--via",
+                        "slurm",
+                        "--partition",
+                        "test",
+                        "--nodes",
+                        "localhost",
+                        "--set",
+                        "repeat=1",
+                        "--out",
+                        out.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("fsflow.log").toFile());
         pb.environment().put("SLURM_CONF", cluster.resolve("slurm.conf").toString());
         Process fsflow = pb.start();
         try {
@@ -58,14 +77,20 @@ class SlurmIT {
         }
         String log = Files.readString(dir.resolve("fsflow.log"));
         assertEquals(0, fsflow.exitValue(), log);
-        JsonNode host = Json.MAPPER.readTree(out.resolve(HostsFile.FILE).toFile()).path("hosts").get(0);
+        JsonNode host = Json.MAPPER
+                .readTree(out.resolve(HostsFile.FILE).toFile())
+                .path("hosts")
+                .get(0);
         assertEquals("DONE", host.path("status").asText(), log);
         assertTrue(host.path("job").asText().matches("\\d+"), host.toString());
         assertEquals("localhost", host.path("node").asText(), host.toString());
         List<String> rows = Files.readAllLines(out.resolve("results.jsonl"));
         assertFalse(rows.isEmpty(), log);
         for (String row : rows) {
-            assertEquals("localhost", Json.MAPPER.readTree(row).path("cell").path("host").asText(), row);
+            assertEquals(
+                    "localhost",
+                    Json.MAPPER.readTree(row).path("cell").path("host").asText(),
+                    row);
         }
         assertTrue(log.contains("[localhost] Slurm job " + host.path("job").asText() + " on node localhost"), log);
     }

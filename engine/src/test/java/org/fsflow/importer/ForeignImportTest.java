@@ -27,15 +27,23 @@ class ForeignImportTest {
     void fioFilesAreRepetitionsOfTheirJobs() throws Exception {
         Path res = TestPaths.resources("import");
         Path out = dir.resolve("fio");
-        Cli r = Cli.run("import", "fio", res.resolve("fio-1.json").toString(), res.resolve("fio-2.json").toString(),
-                "--out", out.toString(), "--label", "filesystem=ext4");
+        Cli r = Cli.run(
+                "import",
+                "fio",
+                res.resolve("fio-1.json").toString(),
+                res.resolve("fio-2.json").toString(),
+                "--out",
+                out.toString(),
+                "--label",
+                "filesystem=ext4");
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = TestResults.read(out);
         assertEquals(2, rows.size());
         assertEquals("seqw", rows.get(0).get("step").asText());
         assertEquals(2, rows.get(1).get("repeat").asInt());
         assertEquals("ext4", rows.get(0).get("filesystem").asText());
-        assertEquals(2097152000.0, rows.get(0).get("metrics").get("write.bw_bytes").asDouble());
+        assertEquals(
+                2097152000.0, rows.get(0).get("metrics").get("write.bw_bytes").asDouble());
         assertEquals(21333.333333, rows.get(1).get("metrics").get("write.iops").asDouble(), 1e-6);
         assertEquals(0.002, rows.get(1).get("real_s").asDouble(), 1e-12);
         assertTrue(Files.exists(out.resolve("report.html")));
@@ -44,7 +52,11 @@ class ForeignImportTest {
     @Test
     void hyperfineTimesAreRepetitionsOfTheirCommands() throws Exception {
         Path out = dir.resolve("hf");
-        Cli r = Cli.run("import", "hyperfine", TestPaths.resources("import/hyperfine.json").toString(), "--out",
+        Cli r = Cli.run(
+                "import",
+                "hyperfine",
+                TestPaths.resources("import/hyperfine.json").toString(),
+                "--out",
                 out.toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = TestResults.read(out);
@@ -54,7 +66,12 @@ class ForeignImportTest {
         assertEquals(3, rows.get(5).get("repeat").asInt());
         assertEquals("true", rows.get(5).get("step").asText());
 
-        Cli compared = Cli.run("compare", out.toString(), out.toString(), "--out", dir.resolve("cmp").toString());
+        Cli compared = Cli.run(
+                "compare",
+                out.toString(),
+                out.toString(),
+                "--out",
+                dir.resolve("cmp").toString());
         assertEquals(0, compared.exitCode(), compared.out() + compared.err());
         assertTrue(Files.readString(dir.resolve("cmp/report.md")).contains("hyperfine/sleep 0.01"));
     }
@@ -63,7 +80,8 @@ class ForeignImportTest {
     void aFileThatIsNotWhatItSaysIsOneLine() throws Exception {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{\"nothing\": 1}");
-        Cli r = Cli.run("import", "hyperfine", bad.toString(), "--out", dir.resolve("x").toString());
+        Cli r = Cli.run(
+                "import", "hyperfine", bad.toString(), "--out", dir.resolve("x").toString());
         assertEquals(1, r.exitCode());
         assertTrue(r.err().contains("no results"), r.err());
         assertTrue(r.noStackTrace(), r.err());

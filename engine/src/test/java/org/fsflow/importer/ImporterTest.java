@@ -27,19 +27,40 @@ class ImporterTest {
 
     // filesystem -> column -> {mean, stdev} (Python)
     static final Map<String, Map<String, double[]>> EXPECTED = Map.of(
-            "xfs", Map.of("put_block_kib_s", new double[] {170029.125, 3108.1977064116845},
-                    "rewrite_kib_s", new double[] {77186.25, 2979.7821468787183},
-                    "get_block_kib_s", new double[] {192057.25, 3258.836503591866},
-                    "seeks_per_s", new double[] {623.1125, 15.839592121371954},
-                    "ran_del_per_s", new double[] {4703.5, 66.88369436139553},
-                    "put_block_cpu_pct", new double[] {36.875, 1.1259916264596033}),
-            "ext3", Map.of("put_block_kib_s", new double[] {177826.75, 5893.836338558637},
-                    "seq_create_per_s", new double[] {3332.125, 12.14716310208155},
-                    "ran_del_per_s", new double[] {11025.375, 57.0261531479824}),
-            "reiserfs", Map.of("get_block_kib_s", new double[] {161737.375, 6872.173952926812},
-                    "seq_create_per_s", new double[] {28483.25, 113.13045566954992}),
-            "jfs", Map.of("rewrite_kib_s", new double[] {91937.625, 2373.335382807435},
-                    "seq_create_per_s", new double[] {11405.0, 400.90397852852493}));
+            "xfs",
+                    Map.of(
+                            "put_block_kib_s",
+                            new double[] {170029.125, 3108.1977064116845},
+                            "rewrite_kib_s",
+                            new double[] {77186.25, 2979.7821468787183},
+                            "get_block_kib_s",
+                            new double[] {192057.25, 3258.836503591866},
+                            "seeks_per_s",
+                            new double[] {623.1125, 15.839592121371954},
+                            "ran_del_per_s",
+                            new double[] {4703.5, 66.88369436139553},
+                            "put_block_cpu_pct",
+                            new double[] {36.875, 1.1259916264596033}),
+            "ext3",
+                    Map.of(
+                            "put_block_kib_s",
+                            new double[] {177826.75, 5893.836338558637},
+                            "seq_create_per_s",
+                            new double[] {3332.125, 12.14716310208155},
+                            "ran_del_per_s",
+                            new double[] {11025.375, 57.0261531479824}),
+            "reiserfs",
+                    Map.of(
+                            "get_block_kib_s",
+                            new double[] {161737.375, 6872.173952926812},
+                            "seq_create_per_s",
+                            new double[] {28483.25, 113.13045566954992}),
+            "jfs",
+                    Map.of(
+                            "rewrite_kib_s",
+                            new double[] {91937.625, 2373.335382807435},
+                            "seq_create_per_s",
+                            new double[] {11405.0, 400.90397852852493}));
 
     @Test
     void seed003GivesEachFilesystemsMeanAndSpreadOverItsEightRuns() throws Exception {
@@ -50,10 +71,14 @@ class ImporterTest {
         List<JsonNode> rows = TestResults.read(out);
         assertEquals(32, rows.size());
         for (var fs : EXPECTED.entrySet()) {
-            List<JsonNode> mine = rows.stream().filter(x -> x.get("filesystem").asText().equals(fs.getKey())).toList();
+            List<JsonNode> mine = rows.stream()
+                    .filter(x -> x.get("filesystem").asText().equals(fs.getKey()))
+                    .toList();
             assertEquals(8, mine.size(), fs.getKey());
             for (var col : fs.getValue().entrySet()) {
-                double[] v = mine.stream().mapToDouble(x -> x.get("metrics").get(col.getKey()).asDouble()).toArray();
+                double[] v = mine.stream()
+                        .mapToDouble(x -> x.get("metrics").get(col.getKey()).asDouble())
+                        .toArray();
                 Summary s = Summary.of(v);
                 assertEquals(col.getValue()[0], s.mean(), 1e-9, fs.getKey() + " " + col.getKey());
                 assertEquals(col.getValue()[1], s.sd(), 1e-9, fs.getKey() + " " + col.getKey());
@@ -84,7 +109,8 @@ class ImporterTest {
     void aFileThatIsNotBonnieCsvIsAClearError() throws Exception {
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "hello,world\n");
-        Cli r = Cli.run("import", "bonnie", bad.toString(), "--out", dir.resolve("o").toString());
+        Cli r = Cli.run(
+                "import", "bonnie", bad.toString(), "--out", dir.resolve("o").toString());
         assertEquals(1, r.exitCode());
         assertTrue(r.err().contains("no bonnie++ CSV line"), r.err());
         assertTrue(r.noStackTrace());

@@ -48,8 +48,8 @@ class MemoryCgroupTest {
         dir("x");
         assertNull(MemoryCgroup.locate(List.of("0::/x"), root));
         Path self = Files.writeString(root.resolve("self"), "0::/x\n");
-        MemoryCgroup.Unavailable e = assertThrows(MemoryCgroup.Unavailable.class,
-                () -> MemoryCgroup.create("fsflow-1", self, root));
+        MemoryCgroup.Unavailable e =
+                assertThrows(MemoryCgroup.Unavailable.class, () -> MemoryCgroup.create("fsflow-1", self, root));
         assertTrue(e.getMessage().contains("no memory cgroup"), e.getMessage());
     }
 
@@ -73,11 +73,16 @@ class MemoryCgroupTest {
     @Test
     void oneShellPreludeEntersEveryCgroup() {
         List<Path> procs = List.of(Path.of("/cg/cpu/cgroup.procs"), Path.of("/cg/mem/cgroup.procs"));
-        assertEquals(List.of("sh", "-c", "echo $$ > '/cg/cpu/cgroup.procs' || exit 125\n"
-                + "echo $$ > '/cg/mem/cgroup.procs' || exit 125\ncp -r a b"),
+        assertEquals(
+                List.of(
+                        "sh",
+                        "-c",
+                        "echo $$ > '/cg/cpu/cgroup.procs' || exit 125\n"
+                                + "echo $$ > '/cg/mem/cgroup.procs' || exit 125\ncp -r a b"),
                 CpuCgroup.entering(procs, List.of("sh", "-c", "cp -r a b")));
-        assertEquals(List.of("sh", "-c", "echo $$ > '/cg/mem/cgroup.procs' || exit 125\nexec \"$@\"", "fsflow-step",
-                "true"), CpuCgroup.entering(procs.subList(1, 2), List.of("true")));
+        assertEquals(
+                List.of("sh", "-c", "echo $$ > '/cg/mem/cgroup.procs' || exit 125\nexec \"$@\"", "fsflow-step", "true"),
+                CpuCgroup.entering(procs.subList(1, 2), List.of("true")));
         assertEquals(List.of("true"), CpuCgroup.entering(List.of(), List.of("true")));
     }
 }

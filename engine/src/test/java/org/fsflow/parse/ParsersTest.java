@@ -33,7 +33,8 @@ class ParsersTest {
         assertEquals(192136.0, first.values().get("get_block_kib_s"));
         assertEquals(632.5, first.values().get("seeks_per_s"));
         assertEquals(5624.0, first.values().get("seq_create_per_s"));
-        assertTrue(first.values().containsKey("seq_stat_per_s") && first.values().get("seq_stat_per_s") == null,
+        assertTrue(
+                first.values().containsKey("seq_stat_per_s") && first.values().get("seq_stat_per_s") == null,
                 "+++++ is unknown, not zero");
         assertEquals(List.of("seq_stat", "ran_stat"), first.tooFast());
         assertTrue(!first.values().containsKey("putc_kib_s"), "per-char tests were not run (-f): absent");
@@ -106,7 +107,8 @@ class ParsersTest {
 
     @Test
     void fioJsonOfTheRealTool() throws Exception {
-        Map<String, Object> m = Parsers.of("fio").parse("note: a line before the JSON\n" + resource("fio-real.json"), "");
+        Map<String, Object> m =
+                Parsers.of("fio").parse("note: a line before the JSON\n" + resource("fio-real.json"), "");
         assertTrue((Double) m.get("w.write.bw_bytes") > 0, m.toString());
         assertTrue((Double) m.get("w.write.iops") > 0);
         assertTrue(m.containsKey("w.write.clat_p99_ns"), m.toString());

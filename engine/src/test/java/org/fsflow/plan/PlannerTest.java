@@ -39,13 +39,16 @@ class PlannerTest {
             """;
 
     private static Plan plan(String order, long seed) throws Exception {
-        Scenario s = ScenarioLoader.load(SourceText.of("p.yaml", TEXT.formatted(order)), Overrides.NONE).scenario();
+        Scenario s = ScenarioLoader.load(SourceText.of("p.yaml", TEXT.formatted(order)), Overrides.NONE)
+                .scenario();
         return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), seed);
     }
 
     private static List<String> units(Plan p) {
-        return p.nodes().stream().filter(n -> n.measured() && n.step().name().equals("mkfs"))
-                .map(n -> n.cell().id() + "/r" + n.repeat()).toList();
+        return p.nodes().stream()
+                .filter(n -> n.measured() && n.step().name().equals("mkfs"))
+                .map(n -> n.cell().id() + "/r" + n.repeat())
+                .toList();
     }
 
     @Test
@@ -54,12 +57,25 @@ class PlannerTest {
         assertEquals(4, p.cells().size());
         assertEquals(4 * 2 * 4, p.measuredCount());
         assertEquals(2, p.count(PlanNode.Kind.DATASET));
-        assertEquals(List.of("setup/source", "setup/target", "dataset/a", "dataset/b", "a/ext4/r1/mkfs"),
+        assertEquals(
+                List.of("setup/source", "setup/target", "dataset/a", "dataset/b", "a/ext4/r1/mkfs"),
                 p.nodes().subList(0, 5).stream().map(PlanNode::id).toList());
-        assertEquals(List.of("teardown/target", "teardown/source"),
-                p.nodes().subList(p.nodes().size() - 2, p.nodes().size()).stream().map(PlanNode::id).toList());
-        assertEquals(List.of("a/ext4/r1", "a/ext4/r2", "a/xfs/r1", "a/xfs/r2", "b/ext4/r1", "b/ext4/r2", "b/xfs/r1",
-                "b/xfs/r2"), units(p));
+        assertEquals(
+                List.of("teardown/target", "teardown/source"),
+                p.nodes().subList(p.nodes().size() - 2, p.nodes().size()).stream()
+                        .map(PlanNode::id)
+                        .toList());
+        assertEquals(
+                List.of(
+                        "a/ext4/r1",
+                        "a/ext4/r2",
+                        "a/xfs/r1",
+                        "a/xfs/r2",
+                        "b/ext4/r1",
+                        "b/ext4/r2",
+                        "b/xfs/r1",
+                        "b/xfs/r2"),
+                units(p));
     }
 
     @Test
@@ -72,14 +88,26 @@ class PlannerTest {
             }
             assertTrue(seen.add(n.id()), "duplicate id " + n.id());
         }
-        PlanNode firstOfB = p.nodes().stream().filter(n -> n.id().equals("b/xfs/r1/mkfs")).findFirst().orElseThrow();
+        PlanNode firstOfB = p.nodes().stream()
+                .filter(n -> n.id().equals("b/xfs/r1/mkfs"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(firstOfB.dependsOn().contains("dataset/b"), firstOfB.toString());
     }
 
     @Test
     void interleavedRunsRepetitionOneOfEveryCellFirst() throws Exception {
-        assertEquals(List.of("a/ext4/r1", "a/xfs/r1", "b/ext4/r1", "b/xfs/r1", "a/ext4/r2", "a/xfs/r2", "b/ext4/r2",
-                "b/xfs/r2"), units(plan("interleaved", 0)));
+        assertEquals(
+                List.of(
+                        "a/ext4/r1",
+                        "a/xfs/r1",
+                        "b/ext4/r1",
+                        "b/xfs/r1",
+                        "a/ext4/r2",
+                        "a/xfs/r2",
+                        "b/ext4/r2",
+                        "b/xfs/r2"),
+                units(plan("interleaved", 0)));
     }
 
     @Test
@@ -92,10 +120,16 @@ class PlannerTest {
     @Test
     void commandsAreExpandedAndQuoted() throws Exception {
         Plan p = plan("sequential", 0);
-        PlanNode copy = p.nodes().stream().filter(n -> n.id().equals("a/xfs/r2/copy")).findFirst().orElseThrow();
+        PlanNode copy = p.nodes().stream()
+                .filter(n -> n.id().equals("a/xfs/r2/copy"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("cp -r /work/mnt/source/fsflow-datasets/a /work/mnt/target/new", copy.command());
         assertEquals("mkdir /work/mnt/target/new", copy.before());
-        PlanNode mount = p.nodes().stream().filter(n -> n.id().equals("a/xfs/r1/mount")).findFirst().orElseThrow();
+        PlanNode mount = p.nodes().stream()
+                .filter(n -> n.id().equals("a/xfs/r1/mount"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("mount -t xfs -o noatime ${target.dev} /work/mnt/target", mount.command());
         assertEquals("'a b'", Shell.quote("a b"));
         assertEquals("'it'\\''s'", Shell.quote("it's"));

@@ -27,10 +27,22 @@ class ReportBrowserIT {
         Files.copy(golden.resolve("environment.json"), dir.resolve("environment.json"));
         new ReportWriter(null).write(dir);
         Path png = dir.resolve("report.png");
-        List<String> cmd = new ArrayList<>(List.of("/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--window-size=1200,1600", "--screenshot=" + png, dir.resolve("report.html").toUri().toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                "/usr/bin/chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + dir.resolve("profile"),
+                "--enable-logging=stderr",
+                "--v=0",
+                "--window-size=1200,1600",
+                "--screenshot=" + png,
+                dir.resolve("report.html").toUri().toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String log = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "chromium did not finish");

@@ -89,10 +89,13 @@ class ReportWriterTest {
                  "source": "<img src=x onerror=alert('source')>", "description": "a | b *c* `d` [e](javascript:f)",
                  "steps": ["copy"], "filesystems": ["ext4"], "datasets": {}, "devices": {}}}
                 """);
-        Files.writeString(out.resolve("results.jsonl"), String.join("\n",
-                row("a/ext4/r1/copy", "ok", "echo '<script>alert(1)</script>'", null),
-                row("a/ext4/r2/copy", "failed", "false", "stderr: <img src=x onerror=alert(2)> | oops"),
-                ""));
+        Files.writeString(
+                out.resolve("results.jsonl"),
+                String.join(
+                        "\n",
+                        row("a/ext4/r1/copy", "ok", "echo '<script>alert(1)</script>'", null),
+                        row("a/ext4/r2/copy", "failed", "false", "stderr: <img src=x onerror=alert(2)> | oops"),
+                        ""));
         new ReportWriter(null).write(out);
         String html = Files.readString(out.resolve("report.html"));
         assertFalse(html.contains("<script>alert"), "no live script in HTML");
@@ -110,7 +113,9 @@ class ReportWriterTest {
         Path out = render("t");
         Path templates = dir.resolve("my-templates");
         Files.createDirectories(templates);
-        Files.writeString(templates.resolve("report.md.ftl"), "# ${title}\n\n<#list datasets as d>\n${d.nosuchfield}\n</#list>\n");
+        Files.writeString(
+                templates.resolve("report.md.ftl"),
+                "# ${title}\n\n<#list datasets as d>\n${d.nosuchfield}\n</#list>\n");
         org.fsflow.cli.Cli r = org.fsflow.cli.Cli.run("report", out.toString(), "--templates", templates.toString());
         assertEquals(1, r.exitCode());
         assertTrue(r.err().startsWith("fsflow: report.md.ftl:4:3: error:"), r.err());
@@ -128,7 +133,8 @@ class ReportWriterTest {
         Files.write(out.resolve("results.jsonl"), lines);
         org.fsflow.cli.Cli r = org.fsflow.cli.Cli.run("report", out.toString());
         assertEquals(1, r.exitCode());
-        assertTrue(r.err().startsWith("fsflow: " + out.resolve("results.jsonl") + ":2: error: not a measurement"),
+        assertTrue(
+                r.err().startsWith("fsflow: " + out.resolve("results.jsonl") + ":2: error: not a measurement"),
                 r.err());
         assertTrue(r.noStackTrace(), r.err());
     }
@@ -137,7 +143,8 @@ class ReportWriterTest {
         boolean ok = status.equals("ok");
         return "{\"node\":\"" + node + "\",\"step\":\"copy\",\"dataset\":\"a\",\"filesystem\":\"ext4\",\"repeat\":1,"
                 + "\"cell\":{\"dataset\":\"a\",\"filesystem\":\"ext4\"},\"command\":" + json(command) + ",\"status\":\""
-                + status + "\",\"exit_code\":" + (ok ? 0 : 1) + ",\"reason\":" + (reason == null ? "null" : json(reason))
+                + status + "\",\"exit_code\":" + (ok ? 0 : 1) + ",\"reason\":"
+                + (reason == null ? "null" : json(reason))
                 + ",\"real_s\":1.5,\"user_s\":0.1,\"sys_s\":0.2,\"cpu_pct\":20,\"max_rss_kb\":1000,\"minor_faults\":1,"
                 + "\"major_faults\":0,\"read_bytes\":0,\"write_bytes\":0,\"io_busy_ms\":0,\"started_at\":\"2026-01-01T00:00:00Z\","
                 + "\"ended_at\":\"2026-01-01T00:00:01.5Z\",\"metrics\":{}}";

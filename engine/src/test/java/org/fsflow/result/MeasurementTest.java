@@ -44,22 +44,63 @@ class MeasurementTest {
         assertEquals(false, m.warmup());
         // written again, the old line comes back with the new fields appended, null (warmup false)
         String again = Json.MAPPER.writeValueAsString(m);
-        assertEquals(OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
-                + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false}", again);
+        assertEquals(
+                OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
+                        + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false}",
+                again);
     }
 
     @Test
     void fieldsKeepTheirContractOrderWithWhereItRanLast() throws Exception {
-        Measurement m = Measurement.builder("a/r1/s", "s").repeat(1).status(Status.OK).host("box").kernel("6.1.0")
-                .virt("tcg").build();
+        Measurement m = Measurement.builder("a/r1/s", "s")
+                .repeat(1)
+                .status(Status.OK)
+                .host("box")
+                .kernel("6.1.0")
+                .virt("tcg")
+                .build();
         JsonNode json = Json.MAPPER.readTree(Json.MAPPER.writeValueAsString(m));
         List<String> names = new ArrayList<>();
         json.fieldNames().forEachRemaining(names::add);
-        assertEquals(List.of("node", "step", "dataset", "filesystem", "repeat", "cell", "command", "status",
-                "exit_code", "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults",
-                "major_faults", "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics",
-                "devices", "mkfs_options", "mount_options", "cpu_method", "memory_method", "log", "host", "kernel",
-                "virt", "memory_budget_bytes", "flush_s", "host_other_cpu_s", "warmup"), names);
+        assertEquals(
+                List.of(
+                        "node",
+                        "step",
+                        "dataset",
+                        "filesystem",
+                        "repeat",
+                        "cell",
+                        "command",
+                        "status",
+                        "exit_code",
+                        "reason",
+                        "real_s",
+                        "user_s",
+                        "sys_s",
+                        "cpu_pct",
+                        "max_rss_kb",
+                        "minor_faults",
+                        "major_faults",
+                        "read_bytes",
+                        "write_bytes",
+                        "io_busy_ms",
+                        "started_at",
+                        "ended_at",
+                        "metrics",
+                        "devices",
+                        "mkfs_options",
+                        "mount_options",
+                        "cpu_method",
+                        "memory_method",
+                        "log",
+                        "host",
+                        "kernel",
+                        "virt",
+                        "memory_budget_bytes",
+                        "flush_s",
+                        "host_other_cpu_s",
+                        "warmup"),
+                names);
         assertEquals("ok", json.get("status").asText());
         assertEquals("tcg", json.get("virt").asText());
     }
@@ -76,7 +117,11 @@ class MeasurementTest {
 
     @Test
     void aFailureKeepsItsFiguresAndMetricsReplaceOnlyMetrics() {
-        Measurement m = Measurement.builder("n", "s").status(Status.OK).realS(1.5).host("h").build();
+        Measurement m = Measurement.builder("n", "s")
+                .status(Status.OK)
+                .realS(1.5)
+                .host("h")
+                .build();
         Measurement failed = m.failedBecause("unparseable");
         assertEquals(Status.FAILED, failed.status());
         assertEquals("unparseable", failed.reason());

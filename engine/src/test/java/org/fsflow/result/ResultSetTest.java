@@ -20,7 +20,9 @@ class ResultSetTest {
     void aRunDirectoryIsSeriesByCellAndStep() {
         ResultSet results = ResultSet.load(TestPaths.resources("report/golden"));
         assertEquals(36, results.size());
-        assertEquals(List.of("small/ext4", "small/xfs"), results.cells().stream().map(Cell::id).toList());
+        assertEquals(
+                List.of("small/ext4", "small/xfs"),
+                results.cells().stream().map(Cell::id).toList());
         assertEquals(12, results.series().size(), "2 cells x 6 steps");
         for (Series s : results.series()) {
             assertEquals("small", s.key().dataset());
@@ -37,8 +39,10 @@ class ResultSetTest {
 
     @Test
     void aJournalWithoutCellCoordinatesFallsBackToDatasetAndFilesystem(@TempDir Path dir) throws IOException {
-        Files.writeString(dir.resolve(Journal.FILE), "{\"node\":\"whatever\",\"step\":\"copy\",\"dataset\":\"a\","
-                + "\"filesystem\":\"ext4\",\"repeat\":1,\"status\":\"ok\",\"real_s\":1.5}\n");
+        Files.writeString(
+                dir.resolve(Journal.FILE),
+                "{\"node\":\"whatever\",\"step\":\"copy\",\"dataset\":\"a\","
+                        + "\"filesystem\":\"ext4\",\"repeat\":1,\"status\":\"ok\",\"real_s\":1.5}\n");
         ResultSet results = ResultSet.load(dir);
         Cell cell = results.cells().get(0);
         assertEquals(new Cell("a/ext4", Map.of("dataset", "a", "filesystem", "ext4")), cell);

@@ -22,7 +22,9 @@ class RunEnvironmentTest {
         assertEquals(1.0, env.settings().scale());
         assertEquals("cgroup2-cpu.stat", env.settings().cpuMethod());
         assertEquals("[]", env.settings().shown().get("sets"), "lists are shown as JSON");
-        assertEquals(List.of("mkfs", "mount", "copy-in", "walk", "delete", "umount"), env.campaign().steps());
+        assertEquals(
+                List.of("mkfs", "mount", "copy-in", "walk", "delete", "umount"),
+                env.campaign().steps());
         assertTrue(env.launchFloor().realSMedian() > 0, "snake_case real_s_median is read");
         assertEquals("loop", env.campaign().devices().values().iterator().next().kind());
     }

@@ -61,10 +61,14 @@ class CellPlaceTest {
                 }
                 sink.starting(n);
                 boolean fails = n.command().contains("fail");
-                Measurement m = where.stamp(Measurement.builder(n.id(), n.step().name()).repeat(n.repeat())
-                        .cell(n.cell().coordinates()).command(n.command())
-                        .status(skip != null ? Status.SKIPPED : fails ? Status.FAILED : Status.OK).reason(skip)
-                        .realS(skip != null ? null : 1.0)).build();
+                Measurement m = where.stamp(Measurement.builder(n.id(), n.step().name())
+                                .repeat(n.repeat())
+                                .cell(n.cell().coordinates())
+                                .command(n.command())
+                                .status(skip != null ? Status.SKIPPED : fails ? Status.FAILED : Status.OK)
+                                .reason(skip)
+                                .realS(skip != null ? null : 1.0))
+                        .build();
                 Next next = sink.measured(n, m);
                 if (next instanceof Next.Stop) {
                     return;
@@ -99,8 +103,11 @@ class CellPlaceTest {
                   - name: two
                     run: two
                 """.replace("FIRST", firstStep);
-        return Planner.plan(ScenarioLoader.load(SourceText.of("s.yaml", yaml), Overrides.NONE).scenario(),
-                new Layout(dir.resolve("out"), dir.resolve("work")), 0);
+        return Planner.plan(
+                ScenarioLoader.load(SourceText.of("s.yaml", yaml), Overrides.NONE)
+                        .scenario(),
+                new Layout(dir.resolve("out"), dir.resolve("work")),
+                0);
     }
 
     Runner.Summary run(Plan plan, CellPlace place, StringWriter printed) {
@@ -117,8 +124,12 @@ class CellPlaceTest {
         assertEquals(List.of("open", "prepare setup/target", "unit jfs r1", "unit reiserfs r1", "close"), guest.calls);
         List<Measurement> rows = Journal.read(dir.resolve("out").resolve(Journal.FILE));
         assertEquals(4, rows.size());
-        assertTrue(rows.stream().allMatch(m -> m.host().equals("guest") && m.kernel().equals("6.1.0-57-amd64")
-                && m.virt().equals("tcg")), rows.toString());
+        assertTrue(
+                rows.stream()
+                        .allMatch(m -> m.host().equals("guest")
+                                && m.kernel().equals("6.1.0-57-amd64")
+                                && m.virt().equals("tcg")),
+                rows.toString());
     }
 
     @Test
@@ -128,7 +139,8 @@ class CellPlaceTest {
         Runner.Summary s = run(plan, guest, new StringWriter());
         assertEquals(new Runner.Summary(0, 2, 2, false, false), s);
         List<Measurement> rows = Journal.read(dir.resolve("out").resolve(Journal.FILE));
-        assertEquals(List.of(Status.FAILED, Status.SKIPPED, Status.FAILED, Status.SKIPPED),
+        assertEquals(
+                List.of(Status.FAILED, Status.SKIPPED, Status.FAILED, Status.SKIPPED),
                 rows.stream().map(Measurement::status).toList());
         assertEquals("skipped because reiserfs/r1/one failed", rows.get(3).reason());
     }

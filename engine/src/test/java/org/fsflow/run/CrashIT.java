@@ -24,6 +24,7 @@ class CrashIT {
 
     @TempDir
     Path dir;
+
     Process fsflow;
 
     @AfterEach
@@ -57,8 +58,10 @@ class CrashIT {
         Path work = dir.resolve("work");
         String jar = System.getProperty("fsflow.jar", "target/fsflow.jar");
         Path log = dir.resolve("fsflow.log");
-        fsflow = new ProcessBuilder(new ArrayList<>(List.of("java", "-jar", jar, "run", f.toString(), "--out",
-                out.toString(), "--work", work.toString()))).redirectErrorStream(true).redirectOutput(log.toFile())
+        fsflow = new ProcessBuilder(new ArrayList<>(List.of(
+                        "java", "-jar", jar, "run", f.toString(), "--out", out.toString(), "--work", work.toString())))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .start();
         // the plan header is printed once the handlers are in place and before run.json is written
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -77,8 +80,10 @@ class CrashIT {
             throw new AssertionError("SIGINT came after run.json (this machine is slow): resumable, but the case "
                     + "under test was not reached: " + text);
         }
-        assertTrue(text.contains("nothing was started") && text.contains("start it again with: fsflow run "
-                + f + " --out " + out + " --work " + work), text);
+        assertTrue(
+                text.contains("nothing was started")
+                        && text.contains("start it again with: fsflow run " + f + " --out " + out + " --work " + work),
+                text);
         assertFalse(Files.exists(out), "the output directory this run created is removed");
         assertFalse(Files.exists(work), "and the work directory");
         assertFalse(Leftovers.loopsUnder(dir));
@@ -89,7 +94,13 @@ class CrashIT {
     void resumeRefusesATruncatedRunJsonAndRunsNothing() throws Exception {
         Path f = scenario();
         Path out = dir.resolve("out");
-        Cli run = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli run = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(0, run.exitCode(), run.out() + run.err());
         Path results = out.resolve("results.jsonl");
         List<String> rows = Files.readAllLines(results);
@@ -101,8 +112,8 @@ class CrashIT {
             Cli resumed = Cli.run("resume", out.toString());
             assertEquals(1, resumed.exitCode(), resumed.out() + resumed.err());
             String err = resumed.err();
-            assertTrue(err.contains(out.resolve("run.json") + " is damaged (" + (keep == 0 ? "empty" : "not JSON")),
-                    err);
+            assertTrue(
+                    err.contains(out.resolve("run.json") + " is damaged (" + (keep == 0 ? "empty" : "not JSON")), err);
             assertTrue(err.contains("fsflow run FILE --out " + out), err);
             assertEquals(1, err.strip().lines().count(), "one error, no stack trace: " + err);
             assertEquals(rows, Files.readAllLines(results), "nothing ran");

@@ -54,7 +54,13 @@ class DiskFullIT {
                   - umount
                 """);
         Path out = dir.resolve("out");
-        Cli run = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli run = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(1, run.exitCode(), run.out() + run.err());
         List<JsonNode> rows = RunnerIT.results(out);
         assertEquals(14, rows.size(), rows.toString());
@@ -63,8 +69,11 @@ class DiskFullIT {
             if (step.startsWith("fill-")) {
                 assertEquals("failed", r.get("status").asText(), r.toString());
                 assertTrue(r.get("reason").asText().startsWith("device full: the filesystem on "), r.toString());
-                assertTrue(r.get("reason").asText().contains(step.equals("fill-loud") ? "in the step's stderr"
-                        : "0 bytes free"), r.toString());
+                assertTrue(
+                        r.get("reason")
+                                .asText()
+                                .contains(step.equals("fill-loud") ? "in the step's stderr" : "0 bytes free"),
+                        r.toString());
             } else {
                 assertEquals("ok", r.get("status").asText(), "the campaign goes on, the next mkfs starts clean: " + r);
             }
@@ -76,8 +85,12 @@ class DiskFullIT {
     @Test
     void aFullOutputDiskStopsTheRunWithAnIntactJournalAndResumeCompletes() throws Exception {
         Path fs = Files.createDirectories(dir.resolve("outfs"));
-        assertEquals(0, new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4M,mode=0700", "fsflow-test-out",
-                fs.toString()).inheritIO().start().waitFor());
+        assertEquals(
+                0,
+                new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4M,mode=0700", "fsflow-test-out", fs.toString())
+                        .inheritIO()
+                        .start()
+                        .waitFor());
         try {
             StringBuilder steps = new StringBuilder("""
                       - name: fill-out-disk
@@ -86,14 +99,24 @@ class DiskFullIT {
             for (int i = 1; i <= 40; i++) {
                 steps.append("  - name: s").append(i).append("\n    run: \"true\"\n");
             }
-            Path f = Files.writeString(dir.resolve("s.yaml"), "fsflow: 1\nname: outfull\ndevices: { target: { dir: "
-                    + dir.resolve("target") + " } }\nsteps:\n" + steps);
+            Path f = Files.writeString(
+                    dir.resolve("s.yaml"),
+                    "fsflow: 1\nname: outfull\ndevices: { target: { dir: " + dir.resolve("target") + " } }\nsteps:\n"
+                            + steps);
             Files.createDirectories(dir.resolve("target"));
             Path out = fs.resolve("out");
-            Cli run = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+            Cli run = Cli.run(
+                    "run",
+                    f.toString(),
+                    "--out",
+                    out.toString(),
+                    "--work",
+                    dir.resolve("work").toString());
             assertEquals(1, run.exitCode(), run.out() + run.err());
-            assertTrue(run.err().contains("the disk of the output directory " + out + " is full")
-                    && run.err().contains("fsflow resume " + out), run.err());
+            assertTrue(
+                    run.err().contains("the disk of the output directory " + out + " is full")
+                            && run.err().contains("fsflow resume " + out),
+                    run.err());
             assertTrue(run.noStackTrace(), run.err());
             byte[] journal = Files.readAllBytes(out.resolve(Journal.FILE));
             assertTrue(journal.length == 0 || journal[journal.length - 1] == '\n', "no torn line");
@@ -107,7 +130,10 @@ class DiskFullIT {
             assertEquals(41, RunnerIT.nodes(rows).size(), rows.toString());
             assertEquals(41, rows.size(), "every node exactly once");
         } finally {
-            new ProcessBuilder("umount", "-l", fs.toString()).inheritIO().start().waitFor();
+            new ProcessBuilder("umount", "-l", fs.toString())
+                    .inheritIO()
+                    .start()
+                    .waitFor();
         }
     }
 }

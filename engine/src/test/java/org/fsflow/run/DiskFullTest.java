@@ -19,8 +19,9 @@ class DiskFullTest {
 
     @Test
     void enospcInTheStderrMakesTheReasonStartWithDeviceFull() throws Exception {
-        Path err = Files.writeString(dir.resolve("err"), "x\n".repeat(100_000)
-                + "dd: error writing '/mnt/a': No space left on device\n1+0 records in\n");
+        Path err = Files.writeString(
+                dir.resolve("err"),
+                "x\n".repeat(100_000) + "dd: error writing '/mnt/a': No space left on device\n1+0 records in\n");
         String reason = DiskFull.stepReason(err, dir);
         assertTrue(reason.startsWith("device full: the filesystem on " + dir + " has no space left"), reason);
         assertTrue(reason.contains("in the step's stderr"), reason);
@@ -35,12 +36,14 @@ class DiskFullTest {
 
     @Test
     void theOutputDiskIsFullWhenTheCauseSaysEnospc() {
-        UncheckedIOException full = new UncheckedIOException("cannot append to results.jsonl",
-                new IOException("No space left on device"));
+        UncheckedIOException full =
+                new UncheckedIOException("cannot append to results.jsonl", new IOException("No space left on device"));
         assertTrue(DiskFull.outputFull(full, dir));
         String m = DiskFull.outputFailure(dir, full).getMessage();
-        assertTrue(m.contains("is full (cannot append to results.jsonl: No space left on device)")
-                && m.contains("fsflow resume " + dir), m);
+        assertTrue(
+                m.contains("is full (cannot append to results.jsonl: No space left on device)")
+                        && m.contains("fsflow resume " + dir),
+                m);
         assertFalse(DiskFull.outputFull(new UncheckedIOException("x", new IOException("Permission denied")), dir));
     }
 }

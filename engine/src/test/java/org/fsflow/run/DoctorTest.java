@@ -71,7 +71,8 @@ class DoctorTest {
     }
 
     private static Plan plan() throws Exception {
-        Scenario s = ScenarioLoader.load(SourceText.of("doc.yaml", TEXT), Overrides.NONE).scenario();
+        Scenario s = ScenarioLoader.load(SourceText.of("doc.yaml", TEXT), Overrides.NONE)
+                .scenario();
         return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
     }
 
@@ -82,11 +83,16 @@ class DoctorTest {
     @Test
     void eachCellGetsTheRunnersVerdictAndAFix() throws Exception {
         Diagnosis d = Doctor.examine(plan(), 1, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
-        assertEquals(List.of("a/ext4", "a/xfs", "a/reiserfs"), d.cells().stream().map(Diagnosis.CellVerdict::cell).toList());
+        assertEquals(
+                List.of("a/ext4", "a/xfs", "a/reiserfs"),
+                d.cells().stream().map(Diagnosis.CellVerdict::cell).toList());
         assertTrue(d.cells().get(0).runs());
         assertNull(d.cells().get(0).fix());
-        assertEquals("fsflow setup SCENARIO (installs xfsprogs)", d.cells().get(1).fix());
-        assertTrue(d.cells().get(2).fix().startsWith("a kernel with reiserfs support"), d.cells().get(2).fix());
+        assertEquals(
+                "fsflow setup SCENARIO (installs xfsprogs)", d.cells().get(1).fix());
+        assertTrue(
+                d.cells().get(2).fix().startsWith("a kernel with reiserfs support"),
+                d.cells().get(2).fix());
         assertFalse(d.allClear());
         String printed = print(d);
         assertTrue(printed.contains("a/xfs       skip: mkfs.xfs not found: apt-get install xfsprogs"), printed);
@@ -97,11 +103,16 @@ class DoctorTest {
     @Test
     void notRootIsFixedByRootAndARefusedDeviceIsACampaignProblem() throws Exception {
         Map<String, String> notRoot = Map.of("ext4", "formatting and mounting need root: run fsflow as root (sudo)");
-        Diagnosis d = Doctor.examine(plan(), 1,
-                new FakeHost(notRoot, 1L << 40, 1L << 40, "refusing device 'target': /dev/sdz does not exist"), tmp);
+        Diagnosis d = Doctor.examine(
+                plan(),
+                1,
+                new FakeHost(notRoot, 1L << 40, 1L << 40, "refusing device 'target': /dev/sdz does not exist"),
+                tmp);
         assertEquals("run fsflow as root (sudo)", d.cells().get(0).fix());
         assertEquals(1, d.problems().size());
-        assertTrue(d.problems().get(0).contains("fix: name a spare device"), d.problems().get(0));
+        assertTrue(
+                d.problems().get(0).contains("fix: name a spare device"),
+                d.problems().get(0));
     }
 
     @Test
@@ -111,8 +122,12 @@ class DoctorTest {
         Plan p = Planner.plan(plan().scenario(), new Layout(tmp.resolve("out"), open), 0);
         Diagnosis d = Doctor.examine(p, 1, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
         assertEquals(1, d.problems().size());
-        assertTrue(d.problems().get(0).startsWith("refusing the work directory " + open + ": " + open
-                + " is writable by other users"), d.problems().get(0));
+        assertTrue(
+                d.problems()
+                        .get(0)
+                        .startsWith(
+                                "refusing the work directory " + open + ": " + open + " is writable by other users"),
+                d.problems().get(0));
         assertFalse(d.allClear());
     }
 
@@ -123,7 +138,10 @@ class DoctorTest {
         Diagnosis.Resource disk = d.resources().get(0);
         long datasets = p.scenario().datasets().get("a").expectedBytes();
         assertTrue(datasets > 0);
-        assertEquals((2L << 30) + datasets, disk.neededBytes(), "the loop image at most, and (no source device) the datasets");
+        assertEquals(
+                (2L << 30) + datasets,
+                disk.neededBytes(),
+                "the loop image at most, and (no source device) the datasets");
         assertFalse(disk.fits());
         Diagnosis.Resource mem = d.resources().get(1);
         assertEquals((512L << 20) + (1L << 30), mem.neededBytes(), "heap and the tmpfs device");
@@ -156,9 +174,16 @@ class DoctorTest {
     }
 
     private static Measurement measurement(String step, double seconds) {
-        return Measurement.builder("a/ext4/r1/" + step, step).dataset("a").filesystem("ext4").repeat(1)
-                .cell(Map.of("dataset", "a", "filesystem", "ext4")).command("x").status(Status.OK).exitCode(0)
-                .realS(seconds).build();
+        return Measurement.builder("a/ext4/r1/" + step, step)
+                .dataset("a")
+                .filesystem("ext4")
+                .repeat(1)
+                .cell(Map.of("dataset", "a", "filesystem", "ext4"))
+                .command("x")
+                .status(Status.OK)
+                .exitCode(0)
+                .realS(seconds)
+                .build();
     }
 
     private static String print(Diagnosis d) {

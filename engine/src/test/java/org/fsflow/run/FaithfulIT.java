@@ -65,7 +65,13 @@ class FaithfulIT {
     void aBudgetAndAFlushPutTheCopiedBytesOnTheDeviceDuringTheStep() throws Exception {
         Path f = Files.writeString(dir.resolve("s.yaml"), SCENARIO);
         Path out = dir.resolve("out");
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         Map<String, JsonNode> byStep = TestResults.read(out).stream()
                 .collect(Collectors.toMap(n -> n.get("step").asText(), n -> n));
@@ -79,14 +85,22 @@ class FaithfulIT {
         assertTrue(flushed >= DATASET * 8 / 10, figures);
         // both loop devices of the run did direct I/O, as environment.json and the report say
         JsonNode devices = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(out.resolve("environment.json").toFile()).path("campaign").path("devices");
+                .readTree(out.resolve("environment.json").toFile())
+                .path("campaign")
+                .path("devices");
         for (String device : List.of("source", "target")) {
             assertTrue(devices.path(device).path("direct_io").asBoolean(false), devices.toString());
         }
-        assertTrue(Files.readString(out.resolve("report.md")).lines()
-                .anyMatch(l -> l.startsWith("| target | loop |") && l.endsWith("| yes |")), "devices table: direct I/O");
-        assertTrue(byStep.get("copy-flush").get("flush_s").asDouble() > 0, byStep.get("copy-flush").toString());
-        assertEquals(128L << 20, byStep.get("copy-budget").get("memory_budget_bytes").asLong());
+        assertTrue(
+                Files.readString(out.resolve("report.md"))
+                        .lines()
+                        .anyMatch(l -> l.startsWith("| target | loop |") && l.endsWith("| yes |")),
+                "devices table: direct I/O");
+        assertTrue(
+                byStep.get("copy-flush").get("flush_s").asDouble() > 0,
+                byStep.get("copy-flush").toString());
+        assertEquals(
+                128L << 20, byStep.get("copy-budget").get("memory_budget_bytes").asLong());
         assertTrue(byStep.get("copy-free").get("memory_budget_bytes").isNull());
         assertFalse(Leftovers.loopsUnder(dir) || Leftovers.mountsUnder(dir));
         assertEquals(List.of(), fsflowCgroups());
@@ -95,8 +109,8 @@ class FaithfulIT {
     /** The cgroups named fsflow-PID of this JVM's runs that are still there (CPU, memory budget). */
     static List<Path> fsflowCgroups() throws Exception {
         String me = "fsflow-" + ProcessHandle.current().pid();
-        List<Path> places = new java.util.ArrayList<>(List.of(Path.of("/sys/fs/cgroup/unified", me),
-                Path.of("/sys/fs/cgroup", me)));
+        List<Path> places = new java.util.ArrayList<>(
+                List.of(Path.of("/sys/fs/cgroup/unified", me), Path.of("/sys/fs/cgroup", me)));
         for (String line : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
             String[] f = line.split(":", 3);
             if (f.length == 3 && List.of(f[1].split(",")).contains("memory")) {

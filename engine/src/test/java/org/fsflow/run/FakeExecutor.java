@@ -95,8 +95,11 @@ final class FakeExecutor implements StepExecutor {
     }
 
     private static int match(Map<String, Integer> rules, String command, int otherwise) {
-        return rules.entrySet().stream().filter(e -> command.contains(e.getKey())).map(Map.Entry::getValue)
-                .findFirst().orElse(otherwise);
+        return rules.entrySet().stream()
+                .filter(e -> command.contains(e.getKey()))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(otherwise);
     }
 
     @Override

@@ -16,8 +16,8 @@ class ProcessExecutorIT {
     Path dir;
 
     Execution run(String... argv) {
-        return new ProcessExecutor(dir, null).execute(List.of(argv), dir.resolve("o"), dir.resolve("e"),
-                Duration.ofMinutes(1), List.of());
+        return new ProcessExecutor(dir, null)
+                .execute(List.of(argv), dir.resolve("o"), dir.resolve("e"), Duration.ofMinutes(1), List.of());
     }
 
     @Test
@@ -35,7 +35,9 @@ class ProcessExecutorIT {
         assertTrue(cpu > 0.05, e.toString());
         assertTrue(cpu <= e.usage().realSeconds() * 1.1 + 0.02, "one thread cannot use more CPU than time: " + e);
         // %P is CPU over real time; its size depends on how busy the host is, so only its agreement is checked
-        assertEquals(Math.round(cpu * 1000) * 100 / (long) (e.usage().realSeconds() * 1000), e.usage().cpuPercent());
+        assertEquals(
+                Math.round(cpu * 1000) * 100 / (long) (e.usage().realSeconds() * 1000),
+                e.usage().cpuPercent());
         assertTrue(e.usage().cpuPercent() > 0, e.toString());
     }
 

@@ -41,7 +41,8 @@ class ProgressTest {
     private final StringWriter text = new StringWriter();
 
     private static Plan plan() throws Exception {
-        var s = ScenarioLoader.load(SourceText.of("p.yaml", TEXT), Overrides.NONE).scenario();
+        var s = ScenarioLoader.load(SourceText.of("p.yaml", TEXT), Overrides.NONE)
+                .scenario();
         return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
     }
 
@@ -50,8 +51,13 @@ class ProgressTest {
     }
 
     private static Measurement m(PlanNode n, Status status, Double seconds, String reason) {
-        return Measurement.builder(n.id(), n.step().name()).cell(n.cell().coordinates()).repeat(n.repeat())
-                .status(status).realS(seconds).reason(reason).build();
+        return Measurement.builder(n.id(), n.step().name())
+                .cell(n.cell().coordinates())
+                .repeat(n.repeat())
+                .status(status)
+                .realS(seconds)
+                .reason(reason)
+                .build();
     }
 
     /** Runs the plan's events: ext4 steps take 1 s each (the copy 4 s), reiserfs is skipped. */
@@ -61,8 +67,11 @@ class ProgressTest {
         for (PlanNode n : measured(p)) {
             progress.starting(n, 1, 4);
             boolean skip = n.cell().filesystem().equals("reiserfs");
-            progress.finished(n, skip ? m(n, Status.SKIPPED, null, "kernel has no reiserfs support")
-                    : m(n, Status.OK, n.step().name().equals("copy") ? 4.0 : 1.0, null));
+            progress.finished(
+                    n,
+                    skip
+                            ? m(n, Status.SKIPPED, null, "kernel has no reiserfs support")
+                            : m(n, Status.OK, n.step().name().equals("copy") ? 4.0 : 1.0, null));
         }
         progress.end();
         return progress;
@@ -71,20 +80,33 @@ class ProgressTest {
     @Test
     void aSkippedCellRepetitionIsOneLineWithItsReason() throws Exception {
         replay(false);
-        List<String> skipLines = text.toString().lines().filter(l -> l.matches("\\S+ +skipped  .*")).toList();
-        assertEquals(List.of("a/reiserfs/r1", "a/reiserfs/r2"), skipLines.stream().map(l -> l.split(" +")[0])
-                .toList(), text.toString());
+        List<String> skipLines = text.toString()
+                .lines()
+                .filter(l -> l.matches("\\S+ +skipped  .*"))
+                .toList();
+        assertEquals(
+                List.of("a/reiserfs/r1", "a/reiserfs/r2"),
+                skipLines.stream().map(l -> l.split(" +")[0]).toList(),
+                text.toString());
         assertTrue(skipLines.get(0).endsWith("kernel has no reiserfs support"), skipLines.get(0));
-        assertEquals(8, text.toString().lines().filter(l -> l.contains("a/ext4/r")).count(), "one plain line per step");
+        assertEquals(
+                8, text.toString().lines().filter(l -> l.contains("a/ext4/r")).count(), "one plain line per step");
     }
 
     @Test
     void theClosingTableCountsEachFilesystem() throws Exception {
         replay(false);
         List<String> lines = text.toString().lines().toList();
-        int head = lines.indexOf(lines.stream().filter(l -> l.startsWith("filesystem")).findFirst().orElseThrow());
-        assertEquals(List.of("ext4", "8", "0", "0", "0:14"), List.of(lines.get(head + 1).trim().split(" +")));
-        assertEquals(List.of("reiserfs", "0", "0", "8", "0:00"), List.of(lines.get(head + 2).trim().split(" +")));
+        int head = lines.indexOf(lines.stream()
+                .filter(l -> l.startsWith("filesystem"))
+                .findFirst()
+                .orElseThrow());
+        assertEquals(
+                List.of("ext4", "8", "0", "0", "0:14"),
+                List.of(lines.get(head + 1).trim().split(" +")));
+        assertEquals(
+                List.of("reiserfs", "0", "0", "8", "0:00"),
+                List.of(lines.get(head + 2).trim().split(" +")));
     }
 
     @Test
@@ -97,8 +119,10 @@ class ProgressTest {
         }
         // left: ext4 r2 (same steps: 1 + 1 + 4 + 1 s) and reiserfs, unseen, from the same steps' means
         String status = progress.status(nodes.get(4));
-        assertTrue(status.matches("\\[4/16 steps, cell run 0/0] a/ext4  repetition 2/2  step mkfs  elapsed 0:0\\d"
-                + "  ETA 0:21"), status);
+        assertTrue(
+                status.matches("\\[4/16 steps, cell run 0/0] a/ext4  repetition 2/2  step mkfs  elapsed 0:0\\d"
+                        + "  ETA 0:21"),
+                status);
         assertTrue(text.toString().isEmpty() || text.toString().startsWith("\r"), "ok steps only redraw the line");
     }
 

@@ -25,6 +25,7 @@ class ResumeIT {
 
     @TempDir
     Path dir;
+
     Process fsflow;
 
     @AfterEach
@@ -39,7 +40,9 @@ class ResumeIT {
         String jar = System.getProperty("fsflow.jar", "target/fsflow.jar");
         List<String> cmd = new java.util.ArrayList<>(List.of("java", "-jar", jar));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("fsflow.log").toFile())
+        return new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("fsflow.log").toFile())
                 .start();
     }
 
@@ -63,10 +66,18 @@ class ResumeIT {
         for (int i = 1; i <= 6; i++) {
             steps.append("  - name: s").append(i).append("\n    run: sleep 0.3\n");
         }
-        Files.writeString(f, "fsflow: 1\nname: interrupted\ndevices: { target: { dir: " + dir + " } }\nrepeat: 2\n"
-                + "steps:\n" + steps);
+        Files.writeString(
+                f,
+                "fsflow: 1\nname: interrupted\ndevices: { target: { dir: " + dir + " } }\nrepeat: 2\n" + "steps:\n"
+                        + steps);
         Path out = dir.resolve("out");
-        fsflow = start("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        fsflow = start(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         waitForRows(out, 3);
         new ProcessBuilder("kill", "-INT", String.valueOf(fsflow.pid())).start().waitFor();
         assertTrue(fsflow.waitFor(30, TimeUnit.SECONDS));

@@ -31,14 +31,16 @@ class RunFileTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "''|empty",
-        "'{\"scale\":1.0,\"se'|not JSON",
-        "'[1,2]'|not a JSON object",
-        "'{\"scale\":1.0,\"seed\":7,\"out\":\"/o\"}'|'work' is missing or empty",
-        "'{\"scale\":1.0,\"seed\":7,\"out\":\"/o\",\"work\":\"\"}'|'work' is missing or empty",
-        "'{\"scale\":0,\"seed\":7,\"out\":\"/o\",\"work\":\"/w\"}'|not a valid number",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "''|empty",
+                "'{\"scale\":1.0,\"se'|not JSON",
+                "'[1,2]'|not a JSON object",
+                "'{\"scale\":1.0,\"seed\":7,\"out\":\"/o\"}'|'work' is missing or empty",
+                "'{\"scale\":1.0,\"seed\":7,\"out\":\"/o\",\"work\":\"\"}'|'work' is missing or empty",
+                "'{\"scale\":0,\"seed\":7,\"out\":\"/o\",\"work\":\"/w\"}'|not a valid number",
+            })
     void aDamagedRunJsonIsRefusedNamingTheFileAndWhatToDo(String text, String problem) throws Exception {
         Path file = Files.writeString(out.resolve("run.json"), text);
         RunFailure e = assertThrows(RunFailure.class, () -> RunFile.check(out));

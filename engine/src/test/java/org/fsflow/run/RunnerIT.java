@@ -22,9 +22,31 @@ import org.junit.jupiter.api.io.TempDir;
 /** The runner with real processes: order, failures, timeouts, results contract, the host lock. */
 class RunnerIT {
 
-    static final List<String> CONTRACT = List.of("node", "step", "dataset", "filesystem", "repeat", "command", "status",
-            "exit_code", "reason", "real_s", "user_s", "sys_s", "cpu_pct", "max_rss_kb", "minor_faults",
-            "major_faults", "read_bytes", "write_bytes", "io_busy_ms", "started_at", "ended_at", "metrics", "host", "kernel",
+    static final List<String> CONTRACT = List.of(
+            "node",
+            "step",
+            "dataset",
+            "filesystem",
+            "repeat",
+            "command",
+            "status",
+            "exit_code",
+            "reason",
+            "real_s",
+            "user_s",
+            "sys_s",
+            "cpu_pct",
+            "max_rss_kb",
+            "minor_faults",
+            "major_faults",
+            "read_bytes",
+            "write_bytes",
+            "io_busy_ms",
+            "started_at",
+            "ended_at",
+            "metrics",
+            "host",
+            "kernel",
             "virt");
 
     @TempDir
@@ -60,7 +82,13 @@ class RunnerIT {
                   - sync
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = results(out);
         assertEquals(9, rows.size());
@@ -71,13 +99,18 @@ class RunnerIT {
             assertEquals("ok", row.get("status").asText(), row.toString());
             assertTrue(row.get("real_s").asDouble() > 0, row.toString());
             assertEquals("host", row.get("virt").asText(), "a cell run on this machine's own kernel");
-            assertEquals(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip(), row.get("kernel").asText());
-            assertEquals(Files.readString(Path.of("/proc/sys/kernel/hostname")).strip(), row.get("host").asText());
+            assertEquals(
+                    Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip(),
+                    row.get("kernel").asText());
+            assertEquals(
+                    Files.readString(Path.of("/proc/sys/kernel/hostname")).strip(),
+                    row.get("host").asText());
         }
         JsonNode burn = rows.get(1);
         assertEquals("r1/burn", burn.get("node").asText());
         assertTrue(burn.get("user_s").asDouble() + burn.get("sys_s").asDouble() > 0, "a CPU loop uses CPU: " + burn);
-        assertTrue(Files.exists(out.resolve("environment.json")) && Files.exists(out.resolve("scenario.yaml"))
+        assertTrue(Files.exists(out.resolve("environment.json"))
+                && Files.exists(out.resolve("scenario.yaml"))
                 && Files.exists(out.resolve("run.json")));
         assertNoStateLeft(out);
     }
@@ -105,7 +138,8 @@ class RunnerIT {
         List<String> expected = new ArrayList<>();
         for (JsonNode n : new ObjectMapper().readTree(plan.out()).get("nodes")) {
             if (n.get("kind").asText().equals("step")) {
-                String tag = n.get("cell").get("colour").asText() + "-" + n.get("repeat").asInt();
+                String tag = n.get("cell").get("colour").asText() + "-"
+                        + n.get("repeat").asInt();
                 if (n.has("before")) {
                     expected.add("before-" + tag);
                 }
@@ -115,10 +149,17 @@ class RunnerIT {
                 }
             }
         }
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertEquals(expected, Files.readAllLines(log));
-        assertEquals(List.of("before-red-1", "one-red-1", "two-red-1", "after-red-1", "before-blue-1"),
+        assertEquals(
+                List.of("before-red-1", "one-red-1", "two-red-1", "after-red-1", "before-blue-1"),
                 Files.readAllLines(log).subList(0, 5));
     }
 
@@ -136,14 +177,24 @@ class RunnerIT {
                     run: "true"
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(1, r.exitCode(), r.out());
         List<JsonNode> rows = results(out);
         assertEquals("failed", rows.get(0).get("status").asText());
         assertEquals(3, rows.get(0).get("exit_code").asInt());
-        assertTrue(rows.get(0).get("reason").asText().contains("disk on fire"), rows.get(0).toString());
+        assertTrue(
+                rows.get(0).get("reason").asText().contains("disk on fire"),
+                rows.get(0).toString());
         assertEquals("skipped", rows.get(1).get("status").asText());
-        assertTrue(rows.get(1).get("reason").asText().contains("a/r1/maybe-fail failed"), rows.get(1).toString());
+        assertTrue(
+                rows.get(1).get("reason").asText().contains("a/r1/maybe-fail failed"),
+                rows.get(1).toString());
         assertEquals("ok", rows.get(2).get("status").asText(), "the next cell runs");
         assertEquals("ok", rows.get(3).get("status").asText());
         assertTrue(r.out().contains("2 ok, 1 failed, 1 skipped"), r.out());
@@ -164,14 +215,21 @@ class RunnerIT {
                 """.replace("MARK", marker));
         Path out = dir.resolve("out");
         long start = System.nanoTime();
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(1, r.exitCode(), r.out());
         assertTrue((System.nanoTime() - start) / 1e9 < 30, "the run did not wait for the sleeps");
         JsonNode row = results(out).get(0);
         assertEquals("timeout", row.get("status").asText(), row.toString());
         Thread.sleep(200);
         long survivors = ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().orElse("").contains("sleep " + marker)).count();
+                .filter(p -> p.info().commandLine().orElse("").contains("sleep " + marker))
+                .count();
         assertEquals(0, survivors, "every sleep of the tree is killed");
     }
 
@@ -181,8 +239,10 @@ class RunnerIT {
         try (HostLock held = HostLock.acquire("campaign test-holder -> somewhere")) {
             Cli r = Cli.run("run", f.toString(), "--out", dir.resolve("out").toString());
             assertEquals(1, r.exitCode());
-            assertTrue(r.err().contains("another fsflow campaign is running on this host")
-                    && r.err().contains("test-holder"), r.err());
+            assertTrue(
+                    r.err().contains("another fsflow campaign is running on this host")
+                            && r.err().contains("test-holder"),
+                    r.err());
             assertTrue(r.noStackTrace(), r.err());
         }
     }
@@ -211,11 +271,25 @@ class RunnerIT {
                     run: if [ ${cell.kind} = steady ]; then sleep 0.3; else sleep 0.${repeat}; fi
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli r = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        List<String> ids = results(out).stream().map(n -> n.get("node").asText()).toList();
-        assertEquals(List.of("steady/r1/wait", "steady/r2/wait", "noisy/r1/wait", "noisy/r2/wait", "noisy/r3/wait",
-                "noisy/r4/wait"), ids);
+        List<String> ids =
+                results(out).stream().map(n -> n.get("node").asText()).toList();
+        assertEquals(
+                List.of(
+                        "steady/r1/wait",
+                        "steady/r2/wait",
+                        "noisy/r1/wait",
+                        "noisy/r2/wait",
+                        "noisy/r3/wait",
+                        "noisy/r4/wait"),
+                ids);
         assertTrue(r.out().contains("adaptive repeat: 1 cells above the target CV"), r.out());
     }
 
@@ -223,7 +297,8 @@ class RunnerIT {
     void dryRunRunsNothing() throws Exception {
         Path f = scenario("fsflow: 1\nname: dry\ndevices: { target: { dir: DIR } }\n"
                 + "steps: [ { name: touch, run: touch DIR/touched } ]\n");
-        Cli r = Cli.run("run", f.toString(), "--dry-run", "--out", dir.resolve("out").toString());
+        Cli r = Cli.run(
+                "run", f.toString(), "--dry-run", "--out", dir.resolve("out").toString());
         assertEquals(0, r.exitCode());
         assertTrue(r.out().contains("r1/touch"), r.out());
         assertFalse(Files.exists(dir.resolve("touched")));

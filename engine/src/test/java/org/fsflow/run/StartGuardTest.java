@@ -34,8 +34,9 @@ class StartGuardTest {
             assertTrue(e.getMessage().endsWith("start it again with: fsflow run s.yaml --out " + out), e.getMessage());
             g.abandon();
         }
-        assertFalse(Files.exists(dir.resolve("a")), "the directories the run created are gone, up to the first "
-                + "that existed");
+        assertFalse(
+                Files.exists(dir.resolve("a")),
+                "the directories the run created are gone, up to the first " + "that existed");
         assertTrue(Files.isDirectory(dir));
     }
 

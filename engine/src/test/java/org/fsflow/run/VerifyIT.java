@@ -55,16 +55,27 @@ class VerifyIT {
                   - umount
                 """);
         Path out = dir.resolve("out");
-        Cli run = Cli.run("run", f.toString(), "--out", out.toString(), "--work", dir.resolve("work").toString());
+        Cli run = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
         assertEquals(1, run.exitCode(), run.out() + run.err());
         List<JsonNode> rows = RunnerIT.results(out);
-        Map<String, JsonNode> byStep = rows.stream().collect(Collectors.toMap(r -> r.get("step").asText(), r -> r));
+        Map<String, JsonNode> byStep =
+                rows.stream().collect(Collectors.toMap(r -> r.get("step").asText(), r -> r));
         assertEquals("ok", byStep.get("copy-in").get("status").asText(), rows.toString());
         JsonNode bad = byStep.get("copy-bad");
         assertEquals("failed", bad.get("status").asText(), rows.toString());
         String reason = bad.get("reason").asText();
-        assertTrue(reason.startsWith("verify: the copy ") && reason.contains("differs from dataset 'small'")
-                && reason.contains("1 different") && reason.contains("differs at byte 100"), reason);
+        assertTrue(
+                reason.startsWith("verify: the copy ")
+                        && reason.contains("differs from dataset 'small'")
+                        && reason.contains("1 different")
+                        && reason.contains("differs at byte 100"),
+                reason);
         assertEquals("ok", byStep.get("walk").get("status").asText(), "on_error: continue goes on");
         assertEquals("ok", byStep.get("umount").get("status").asText());
         assertFalse(Leftovers.loopsUnder(dir));

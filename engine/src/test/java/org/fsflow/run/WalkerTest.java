@@ -36,8 +36,12 @@ class WalkerTest {
     final StringWriter printed = new StringWriter();
 
     Plan plan(String yaml) throws Exception {
-        Scenario s = ScenarioLoader.load(SourceText.of(dir.resolve("s.yaml").toString(),
-                "fsflow: 1\nname: w\ndevices: { target: { dir: " + dir + " } }\n" + yaml), Overrides.NONE).scenario();
+        Scenario s = ScenarioLoader.load(
+                        SourceText.of(
+                                dir.resolve("s.yaml").toString(),
+                                "fsflow: 1\nname: w\ndevices: { target: { dir: " + dir + " } }\n" + yaml),
+                        Overrides.NONE)
+                .scenario();
         return Planner.plan(s, new Layout(dir.resolve("out"), dir.resolve("work")), 0);
     }
 
@@ -85,10 +89,23 @@ class WalkerTest {
                 }
             }
         }
-        assertEquals(expected, fake.measured().stream().map(c -> c.replace("sh -c ", "")).toList());
-        assertEquals(List.of("echo before-red-1", "echo one-red-1", "echo two-red-1", "echo after-red-1",
-                "echo before-blue-1"), expected.subList(0, 5));
-        assertEquals(plan.nodes().stream().filter(PlanNode::measured).map(PlanNode::id).toList(), nodes());
+        assertEquals(
+                expected,
+                fake.measured().stream().map(c -> c.replace("sh -c ", "")).toList());
+        assertEquals(
+                List.of(
+                        "echo before-red-1",
+                        "echo one-red-1",
+                        "echo two-red-1",
+                        "echo after-red-1",
+                        "echo before-blue-1"),
+                expected.subList(0, 5));
+        assertEquals(
+                plan.nodes().stream()
+                        .filter(PlanNode::measured)
+                        .map(PlanNode::id)
+                        .toList(),
+                nodes());
         assertTrue(journal().stream().allMatch(m -> m.status() == Status.OK && "host".equals(m.virt())));
     }
 
@@ -109,7 +126,8 @@ class WalkerTest {
         assertEquals(1, s.exitCode());
         assertEquals(List.of("sh -c check-a", "sh -c check-b", "sh -c next-b"), fake.measured());
         List<Measurement> rows = journal();
-        assertEquals(List.of(Status.FAILED, Status.SKIPPED, Status.OK, Status.OK),
+        assertEquals(
+                List.of(Status.FAILED, Status.SKIPPED, Status.OK, Status.OK),
                 rows.stream().map(Measurement::status).toList());
         assertEquals(3, rows.get(0).exitCode());
         assertEquals("skipped because a/r1/maybe-fail failed", rows.get(1).reason());
@@ -133,7 +151,8 @@ class WalkerTest {
         assertTrue(s.aborted());
         assertEquals(List.of("sh -c check-a"), fake.measured());
         assertEquals(List.of("a/r1/maybe-fail"), nodes());
-        assertTrue(printed.toString().contains("aborting the campaign: step a/r1/maybe-fail failed"), printed.toString());
+        assertTrue(
+                printed.toString().contains("aborting the campaign: step a/r1/maybe-fail failed"), printed.toString());
     }
 
     @Test
@@ -162,7 +181,8 @@ class WalkerTest {
         FakeExecutor fake = new FakeExecutor().seconds("wait-steady", 0.3).seconds("wait-r1", 0.1, 0.2, 0.3, 0.4, 0.5);
         assertEquals(0, run(plan, fake, false).exitCode());
         assertEquals(List.of("steady/r1/r2", "steady/r2/r2", "r1/r1/r2", "r1/r2/r2", "r1/r3/r2", "r1/r4/r2"), nodes());
-        assertTrue(printed.toString().contains("adaptive repeat: 1 cells above the target CV of 10.0 %"),
+        assertTrue(
+                printed.toString().contains("adaptive repeat: 1 cells above the target CV of 10.0 %"),
                 printed.toString());
     }
 
@@ -193,7 +213,9 @@ class WalkerTest {
         FakeExecutor fake = new FakeExecutor().seconds("wait", 5.0, 1.0, 1.5, 1.5, 1.5);
         assertEquals(0, run(plan, fake, false).exitCode());
         assertEquals(List.of("r1/wait", "r2/wait", "r3/wait", "r4/wait"), nodes(), printed.toString());
-        assertEquals(List.of(true, false, false, false), journal().stream().map(Measurement::warmup).toList());
+        assertEquals(
+                List.of(true, false, false, false),
+                journal().stream().map(Measurement::warmup).toList());
     }
 
     @Test
@@ -214,7 +236,8 @@ class WalkerTest {
         Runner.Summary s = runner.run();
         assertEquals(3, s.exitCode());
         assertTrue(s.interrupted());
-        assertEquals(List.of("a/r1/s1", "a/r1/s2", "a/r1/s3", "b/r1/s1"), nodes(), "the interrupted step is not recorded");
+        assertEquals(
+                List.of("a/r1/s1", "a/r1/s2", "a/r1/s3", "b/r1/s1"), nodes(), "the interrupted step is not recorded");
         assertFalse(first.measured().contains("sh -c s3-b"), "nothing runs after the interrupt");
         assertTrue(printed.toString().contains("interrupted during b/r1/s2: not recorded"), printed.toString());
 
@@ -222,8 +245,13 @@ class WalkerTest {
         Runner.Summary resumed = run(plan, second, true);
         assertEquals(0, resumed.exitCode());
         assertEquals(List.of("sh -c s2-b", "sh -c s3-b"), second.measured(), "only what was not recorded runs");
-        assertEquals(List.of("sh -c s1-b"), second.calls().stream().filter(FakeExecutor.Call::replay)
-                .map(FakeExecutor.Call::command).toList(), "the kept step of the cut unit is replayed, unmeasured");
+        assertEquals(
+                List.of("sh -c s1-b"),
+                second.calls().stream()
+                        .filter(FakeExecutor.Call::replay)
+                        .map(FakeExecutor.Call::command)
+                        .toList(),
+                "the kept step of the cut unit is replayed, unmeasured");
         assertEquals(List.of("a/r1/s1", "a/r1/s2", "a/r1/s3", "b/r1/s1", "b/r1/s2", "b/r1/s3"), nodes());
         assertTrue(printed.toString().contains("resuming: 4 of 6 measured nodes already done"), printed.toString());
     }
@@ -245,9 +273,13 @@ class WalkerTest {
         runner.interrupt();
         assertFalse(printed.toString().contains("interrupted again"), printed.toString());
         runner.interrupt();
-        assertTrue(printed.toString().contains("interrupted again: the teardown goes on until everything set up is "
-                + "released; if this process is killed, 'fsflow resume " + dir.resolve("out") + "' releases what is "
-                + "left"), printed.toString());
+        assertTrue(
+                printed.toString()
+                        .contains("interrupted again: the teardown goes on until everything set up is "
+                                + "released; if this process is killed, 'fsflow resume " + dir.resolve("out")
+                                + "' releases what is "
+                                + "left"),
+                printed.toString());
         assertEquals(3, runner.run().exitCode(), "an interrupted run stops before its first node");
         assertTrue(nodes().isEmpty());
     }

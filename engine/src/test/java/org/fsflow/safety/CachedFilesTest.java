@@ -65,9 +65,11 @@ class CachedFilesTest {
     void aFetchThatDoesNotMatchIsRefusedAndNothingIsLeft() throws Exception {
         String sha = expected();
         Path deb = dir.resolve("linux.deb");
-        IOException e = assertThrows(IOException.class,
+        IOException e = assertThrows(
+                IOException.class,
                 () -> CachedFiles.obtain(deb, sha, into -> Files.writeString(into, "tampered mirror\n")));
-        assertTrue(e.getMessage().contains("its SHA-256 is ") && e.getMessage().contains("expected " + sha),
+        assertTrue(
+                e.getMessage().contains("its SHA-256 is ") && e.getMessage().contains("expected " + sha),
                 e.getMessage());
         try (var s = Files.list(dir)) {
             assertEquals(0, s.count());

@@ -42,6 +42,7 @@ class OtherUsersIT {
 
     @TempDir
     Path dir;
+
     Path sticky;
     Path scenario;
 
@@ -66,11 +67,18 @@ class OtherUsersIT {
         // the attack as found: nobody makes fsflow/ and in it quickstart -> a directory of theirs
         asNobody("mkdir", sticky.resolve("victim").toString());
         asNobody("mkdir", sticky.resolve("fsflow").toString());
-        asNobody("ln", "-s", sticky.resolve("victim").toString(), sticky.resolve("fsflow/quickstart").toString());
+        asNobody(
+                "ln",
+                "-s",
+                sticky.resolve("victim").toString(),
+                sticky.resolve("fsflow/quickstart").toString());
         Path work = sticky.resolve("fsflow/quickstart");
         Cli r = refused(work);
-        assertTrue(r.err().contains("refusing the work directory " + work + ": " + sticky.resolve("fsflow")
-                + " belongs to another user (owner nobody (uid 65534), group nogroup, mode 0755)"), r.err());
+        assertTrue(
+                r.err()
+                        .contains("refusing the work directory " + work + ": " + sticky.resolve("fsflow")
+                                + " belongs to another user (owner nobody (uid 65534), group nogroup, mode 0755)"),
+                r.err());
         assertTrue(r.err().contains("--work"), r.err());
         assertEmpty(sticky.resolve("victim"));
     }
@@ -78,11 +86,18 @@ class OtherUsersIT {
     @Test
     void aWorkDirectoryThatIsAnotherUsersSymlinkIsRefused() throws Exception {
         asNobody("mkdir", sticky.resolve("victim").toString());
-        asNobody("ln", "-s", sticky.resolve("victim").toString(), sticky.resolve("quickstart").toString());
+        asNobody(
+                "ln",
+                "-s",
+                sticky.resolve("victim").toString(),
+                sticky.resolve("quickstart").toString());
         Path work = sticky.resolve("quickstart");
         Cli r = refused(work);
-        assertTrue(r.err().contains("refusing the work directory " + work + ": the symbolic link " + work
-                + " belongs to another user (owner nobody (uid 65534)"), r.err());
+        assertTrue(
+                r.err()
+                        .contains("refusing the work directory " + work + ": the symbolic link " + work
+                                + " belongs to another user (owner nobody (uid 65534)"),
+                r.err());
         assertEmpty(sticky.resolve("victim"));
     }
 
@@ -91,8 +106,11 @@ class OtherUsersIT {
         Path work = sticky.resolve("work");
         asNobody("mkdir", work.toString());
         Cli r = refused(work);
-        assertTrue(r.err().contains("refusing the work directory " + work + ": " + work
-                + " belongs to another user (owner nobody (uid 65534), group nogroup, mode 0755)"), r.err());
+        assertTrue(
+                r.err()
+                        .contains("refusing the work directory " + work + ": " + work
+                                + " belongs to another user (owner nobody (uid 65534), group nogroup, mode 0755)"),
+                r.err());
         assertEmpty(work);
     }
 
@@ -102,8 +120,9 @@ class OtherUsersIT {
         asNobody("mkdir", home.toString());
         Path work = home.resolve("fsflow/quickstart");
         Cli r = refused(work);
-        assertTrue(r.err().contains("refusing the work directory " + work + ": " + home
-                + " belongs to another user"), r.err());
+        assertTrue(
+                r.err().contains("refusing the work directory " + work + ": " + home + " belongs to another user"),
+                r.err());
         assertEmpty(home);
     }
 
@@ -113,8 +132,11 @@ class OtherUsersIT {
         sh("chown", "root:nogroup", work.toString());
         sh("chmod", "0770", work.toString());
         Cli r = refused(work);
-        assertTrue(r.err().contains("refusing the work directory " + work + ": " + work
-                + " is writable by other users (owner root (uid 0), group nogroup, mode 0770)"), r.err());
+        assertTrue(
+                r.err()
+                        .contains("refusing the work directory " + work + ": " + work
+                                + " is writable by other users (owner root (uid 0), group nogroup, mode 0770)"),
+                r.err());
         assertEmpty(work);
     }
 
@@ -123,7 +145,8 @@ class OtherUsersIT {
         Path work = Files.createDirectory(dir.resolve("open"));
         sh("chmod", "1777", work.toString());
         Cli r = refused(work);
-        assertTrue(r.err().contains(work + " is writable by other users (owner root (uid 0), group root, mode 1777)"),
+        assertTrue(
+                r.err().contains(work + " is writable by other users (owner root (uid 0), group root, mode 1777)"),
                 r.err());
         assertEmpty(work);
     }
@@ -135,8 +158,9 @@ class OtherUsersIT {
         Path work = dir.resolve("work");
         Cli r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--work", work.toString());
         assertEquals(1, r.exitCode(), r.out() + r.err());
-        assertTrue(r.err().contains("refusing the output directory " + out + ": " + out
-                + " belongs to another user"), r.err());
+        assertTrue(
+                r.err().contains("refusing the output directory " + out + ": " + out + " belongs to another user"),
+                r.err());
         assertTrue(r.noStackTrace(), r.err());
         assertEmpty(out);
         assertFalse(Files.exists(work), "nothing is created before the refusal");
@@ -149,8 +173,10 @@ class OtherUsersIT {
         Cli r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--work", work.toString());
         assertEquals(0, r.exitCode(), r.out() + r.err());
         for (Path p : List.of(sticky.resolve("fsflow"), work, sticky.resolve("reports"), out)) {
-            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(p,
-                    LinkOption.NOFOLLOW_LINKS)), p.toString());
+            assertEquals(
+                    "rwx------",
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS)),
+                    p.toString());
             assertEquals("root", Files.getOwner(p, LinkOption.NOFOLLOW_LINKS).getName(), p.toString());
         }
         assertFalse(Leftovers.loopsUnder(dir));
@@ -187,8 +213,9 @@ class OtherUsersIT {
     }
 
     private static void asNobody(String... argv) throws Exception {
-        String[] cmd = Stream.concat(Stream.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"),
-                Stream.of(argv)).toArray(String[]::new);
+        String[] cmd = Stream.concat(
+                        Stream.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"), Stream.of(argv))
+                .toArray(String[]::new);
         sh(cmd);
     }
 

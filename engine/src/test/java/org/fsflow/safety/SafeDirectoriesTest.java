@@ -62,7 +62,8 @@ class SafeDirectoriesTest {
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertTrue(SafeDirectories.problem(file.resolve("work")).contains(file + " is not a directory"));
         Path link = Files.createSymbolicLink(dir.resolve("mnt"), dir);
-        SafeDirectories.Refused e = assertThrows(SafeDirectories.Refused.class,
+        SafeDirectories.Refused e = assertThrows(
+                SafeDirectories.Refused.class,
                 () -> SafeDirectories.requireRealDirectory(link, "the mount point of device 'target'"));
         assertTrue(e.getMessage().contains("it is a symbolic link"), e.getMessage());
     }

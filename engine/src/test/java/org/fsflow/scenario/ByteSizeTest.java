@@ -24,11 +24,14 @@ class ByteSizeTest {
 
     @Test
     void mistakesAreExplained() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("4GO")).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("4GO"))
+                .getMessage()
                 .contains("unknown size unit 'GO'"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("-1G")).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("-1G"))
+                .getMessage()
                 .contains("negative"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("99999999999TiB")).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("99999999999TiB"))
+                .getMessage()
                 .contains("too large"));
         assertThrows(IllegalArgumentException.class, () -> ByteSize.parse("G"));
     }

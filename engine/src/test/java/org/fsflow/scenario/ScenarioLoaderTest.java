@@ -22,13 +22,16 @@ class ScenarioLoaderTest {
                 .scenario();
         assertInstanceOf(Device.Dir.class, s.devices().get("target"));
         assertEquals(1, s.steps().size());
-        assertTrue(s.filesystems().isEmpty() && s.datasets().isEmpty() && s.matrix().axes().isEmpty());
+        assertTrue(s.filesystems().isEmpty()
+                && s.datasets().isEmpty()
+                && s.matrix().axes().isEmpty());
         assertTrue(s.steps().get(0).run().shell());
     }
 
     @Test
     void paramsAreSubstitutedInEveryStringFieldAfterSet() throws Exception {
-        String text = String.join("\n",
+        String text = String.join(
+                "\n",
                 "fsflow: 1",
                 "name: t",
                 "title: Runs at ${params.n} repetitions",
@@ -49,7 +52,8 @@ class ScenarioLoaderTest {
         assertEquals(List.of("ro", "noatime"), s.filesystems().get("ext4").mountOptions());
         assertEquals(List.of("-L", "${x}"), s.filesystems().get("ext4").mkfsOptions());
         assertEquals("ext4", s.matrix().axes().get("filesystem").get(0).value());
-        assertEquals(java.nio.file.Path.of("/srv/mnt"), s.devices().get("target").mountPoint());
+        assertEquals(
+                java.nio.file.Path.of("/srv/mnt"), s.devices().get("target").mountPoint());
         assertEquals(2L << 30, ((Device.Loop) s.devices().get("target")).sizeBytes());
         assertEquals(java.nio.file.Path.of("/srv"), s.devices().get("scratch").mountPoint());
     }
@@ -65,14 +69,22 @@ class ScenarioLoaderTest {
         Dataset range = s.datasets().get("range");
         assertInstanceOf(Dataset.SizeSpec.LogUniform.class, range.size());
         assertEquals(Dataset.Content.Kind.COMPRESSIBLE, range.content().kind());
-        assertEquals(List.of("noatime", "nodiratime"), s.filesystems().get("xfs-nobarrier").mountOptions());
+        assertEquals(
+                List.of("noatime", "nodiratime"),
+                s.filesystems().get("xfs-nobarrier").mountOptions());
         assertEquals("xfs", s.filesystems().get("xfs-nobarrier").type());
         Filesystem zfs = s.filesystems().get("zfs");
         assertEquals(List.of("zpool", "zfs"), zfs.lifecycle().requires());
         assertTrue(!zfs.lifecycle().create().shell());
-        Step dd = s.steps().stream().filter(x -> x.name().equals("dd")).findFirst().orElseThrow();
+        Step dd = s.steps().stream()
+                .filter(x -> x.name().equals("dd"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("dd", dd.parse());
-        Step mkfsDisk = s.steps().stream().filter(x -> x.name().equals("mkfs-disk")).findFirst().orElseThrow();
+        Step mkfsDisk = s.steps().stream()
+                .filter(x -> x.name().equals("mkfs-disk"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("disk", mkfsDisk.device());
         assertEquals(Step.Action.MKFS, mkfsDisk.action());
         assertEquals(Scenario.OnError.ABORT, s.steps().get(3).onError());
@@ -110,17 +122,21 @@ class ScenarioLoaderTest {
     @Test
     void overriddenValuesAreLocatedAtTheOption() {
         String text = "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nrepeat: 3\nsteps: [sync]\n";
-        ScenarioException e = assertThrows(ScenarioException.class,
-                () -> load(text, new Overrides(List.of("repeat=many"), 1)));
+        ScenarioException e =
+                assertThrows(ScenarioException.class, () -> load(text, new Overrides(List.of("repeat=many"), 1)));
         assertEquals("--set repeat=many", e.diagnostics().get(0).location().origin());
-        assertEquals(Overrides.Invalid.class, assertThrows(Overrides.Invalid.class,
-                () -> load(text, new Overrides(List.of("repeat"), 1))).getClass());
+        assertEquals(
+                Overrides.Invalid.class,
+                assertThrows(Overrides.Invalid.class, () -> load(text, new Overrides(List.of("repeat"), 1)))
+                        .getClass());
     }
 
     @Test
     void warningsDoNotFail() throws Exception {
-        var loaded = ScenarioLoader.load(SourceText.of("t.yaml",
-                "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nrepeat: 2\nsteps: [sync]\n"), Overrides.NONE);
+        var loaded = ScenarioLoader.load(
+                SourceText.of(
+                        "t.yaml", "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nrepeat: 2\nsteps: [sync]\n"),
+                Overrides.NONE);
         assertEquals(1, loaded.warnings().size());
         assertTrue(loaded.warnings().get(0).message().contains("fewer than 3 repetitions"));
     }
@@ -150,14 +166,18 @@ class ScenarioLoaderTest {
         assertTrue(!((Device.Loop) s.devices().get("target")).directIo());
         Step w = s.steps().get(1);
         assertTrue(w.flush());
-        assertEquals(256L << 20, MemoryBudget.of(s, java.util.Map.of("memory", "2GiB"), w).effectiveBytes());
-        assertEquals(2L << 30, MemoryBudget.of(s, java.util.Map.of("memory", "2GiB"), s.steps().get(0))
-                .effectiveBytes());
+        assertEquals(
+                256L << 20,
+                MemoryBudget.of(s, java.util.Map.of("memory", "2GiB"), w).effectiveBytes());
+        assertEquals(
+                2L << 30,
+                MemoryBudget.of(s, java.util.Map.of("memory", "2GiB"), s.steps().get(0))
+                        .effectiveBytes());
         // a tenth of the files: a tenth of the data, a tenth of the RAM
         Scenario tenth = load(text, new Overrides(List.of(), 0.1));
         assertEquals(Math.round((1024L << 20) * 0.1), tenth.memory().effectiveBytes());
-        Scenario fixed = load(text.replace("${params.ram}MiB", "{ size: 1GiB, scale: false }"),
-                new Overrides(List.of("ram=8"), 0.1));
+        Scenario fixed = load(
+                text.replace("${params.ram}MiB", "{ size: 1GiB, scale: false }"), new Overrides(List.of("ram=8"), 0.1));
         assertEquals(1L << 30, fixed.memory().effectiveBytes());
     }
 
@@ -178,7 +198,10 @@ class ScenarioLoaderTest {
         ScenarioLoader.Loaded l = ScenarioLoader.load(SourceText.of("t.yaml", text), new Overrides(List.of(), 0.01));
         assertEquals(MemoryBudget.MIN_BYTES, l.scenario().memory().effectiveBytes());
         assertTrue(l.scenario().memory().raisedToFloor());
-        Diagnostic d = l.warnings().stream().filter(x -> x.message().contains("memory is")).findFirst().orElseThrow();
+        Diagnostic d = l.warnings().stream()
+                .filter(x -> x.message().contains("memory is"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(7, d.location().line());
         assertTrue(d.message().contains("fsflow applies 64 MiB"), d.message());
     }

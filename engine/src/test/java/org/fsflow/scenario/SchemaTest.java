@@ -35,7 +35,8 @@ class SchemaTest {
     @BeforeAll
     static void loadSchema() throws IOException {
         try (InputStream in = Files.newInputStream(TestPaths.root().resolve("schema/scenario.schema.json"))) {
-            schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in);
+            schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(in);
         }
     }
 
@@ -48,7 +49,10 @@ class SchemaTest {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> shipped = Files.list(TestPaths.root().resolve("scenarios"));
                 Stream<Path> valid = Files.list(TestPaths.resources("valid"))) {
-            Stream.concat(shipped, valid).filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(out::add);
+            Stream.concat(shipped, valid)
+                    .filter(p -> p.toString().endsWith(".yaml"))
+                    .sorted()
+                    .forEach(out::add);
         }
         return out;
     }
@@ -75,7 +79,8 @@ class SchemaTest {
             if (!f[3].equals("yes")) {
                 continue;
             }
-            Set<ValidationMessage> problems = schema.validate(json(TestPaths.resources("invalid").resolve(f[0])));
+            Set<ValidationMessage> problems =
+                    schema.validate(json(TestPaths.resources("invalid").resolve(f[0])));
             assertFalse(problems.isEmpty(), f[0] + " is invalid for the engine but the schema accepts it");
             checked++;
         }

@@ -26,7 +26,9 @@ class TablesTest {
 
     @BeforeAll
     static void read() throws IOException {
-        schema = new ObjectMapper().readTree(TestPaths.root().resolve("schema/scenario.schema.json").toFile());
+        schema = new ObjectMapper()
+                .readTree(
+                        TestPaths.root().resolve("schema/scenario.schema.json").toFile());
         readme = Files.readString(TestPaths.root().resolve("README.md"));
     }
 
@@ -50,7 +52,8 @@ class TablesTest {
     @Test
     void parsersAreTheSchemasEnumTheReadmesListAndEachHasAnImplementation() {
         assertEquals(ParserName.STEP_NAMES, strings(schema.at("/$defs/step/oneOf/1/properties/parse/enum")));
-        assertTrue(readme.contains("parse: bonnie ") && readme.contains(String.join(" | ", ParserName.STEP_NAMES)),
+        assertTrue(
+                readme.contains("parse: bonnie ") && readme.contains(String.join(" | ", ParserName.STEP_NAMES)),
                 readme);
         for (ParserName p : ParserName.values()) {
             assertNotNull(Parsers.of(p.keyword()), p.keyword());

@@ -17,7 +17,9 @@ class TemplateTest {
     void variablesAreLocatedAtTheirColumn() {
         Problems p = new Problems();
         Template t = Template.parse("cp -r ${dataset.path} ${target.mnt}/x", TemplateTest::at, p);
-        assertEquals(List.of("dataset.path", "target.mnt"), t.variables().stream().map(Template.Variable::name).toList());
+        assertEquals(
+                List.of("dataset.path", "target.mnt"),
+                t.variables().stream().map(Template.Variable::name).toList());
         assertEquals(16, t.variables().get(0).where().column());
         assertEquals(32, t.variables().get(1).where().column());
         assertTrue(!p.hasErrors());

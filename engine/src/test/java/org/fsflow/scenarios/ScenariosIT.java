@@ -65,8 +65,8 @@ class ScenariosIT {
     void runsAtItsSmallestScale(Path scenario) throws Exception {
         Path out = dir.resolve("out");
         Path work = dir.resolve("work");
-        List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", out.toString(), "--work",
-                work.toString()));
+        List<String> args = new ArrayList<>(
+                List.of("run", scenario.toString(), "--out", out.toString(), "--work", work.toString()));
         args.addAll(smokeOptions(scenario));
         Cli r = Cli.run(args.toArray(new String[0]));
         assertEquals(0, r.exitCode(), r.out() + r.err());
@@ -87,7 +87,8 @@ class ScenariosIT {
         assertFalse(Leftovers.loopsUnder(work), "no loop device left");
         assertFalse(Leftovers.mountsUnder(work), "no mount left");
         assertFalse(Leftovers.qemuRunning(), "no QEMU left running");
-        assertFalse(Files.exists(work.resolve("vm/target.img")) || Files.exists(work.resolve("vm/source.img")),
+        assertFalse(
+                Files.exists(work.resolve("vm/target.img")) || Files.exists(work.resolve("vm/source.img")),
                 "no VM image left");
     }
 }

@@ -19,19 +19,38 @@ class FaithfulRulesTest {
 
     static final long DATA = 256L << 20;
 
-    static Measurement row(String fs, int repeat, String step, String command, long read, long written,
-            double real, Double others, boolean warmup) {
+    static Measurement row(
+            String fs,
+            int repeat,
+            String step,
+            String command,
+            long read,
+            long written,
+            double real,
+            Double others,
+            boolean warmup) {
         Map<String, String> cell = new LinkedHashMap<>();
         cell.put("dataset", "test1");
         cell.put("filesystem", fs);
-        return Measurement.builder("test1/" + fs + "/r" + repeat + "/" + step, step).dataset("test1").filesystem(fs)
-                .repeat(repeat).cell(cell).command(command).status(Status.OK).realS(real).readBytes(read)
-                .writeBytes(written).hostOtherCpuS(others).warmup(warmup).build();
+        return Measurement.builder("test1/" + fs + "/r" + repeat + "/" + step, step)
+                .dataset("test1")
+                .filesystem(fs)
+                .repeat(repeat)
+                .cell(cell)
+                .command(command)
+                .status(Status.OK)
+                .realS(real)
+                .readBytes(read)
+                .writeBytes(written)
+                .hostOtherCpuS(others)
+                .warmup(warmup)
+                .build();
     }
 
     static Evidence evidence(List<Measurement> rows) throws Exception {
-        RunEnvironment env = Json.MAPPER.readValue("{\"campaign\": {\"datasets\": {\"test1\": {\"files\": 3, "
-                + "\"bytes\": " + DATA + "}}}}", RunEnvironment.class);
+        RunEnvironment env = Json.MAPPER.readValue(
+                "{\"campaign\": {\"datasets\": {\"test1\": {\"files\": 3, " + "\"bytes\": " + DATA + "}}}}",
+                RunEnvironment.class);
         return new Evidence(ResultSet.of(rows), env, List.of());
     }
 
@@ -41,16 +60,27 @@ class FaithfulRulesTest {
         for (int r = 1; r <= 3; r++) {
             // xfs: cp clones, nothing moves; ext3: the bytes are read and written
             rows.add(row("xfs", r, "copy-within", "cp -r /m/test1 /m/new/test1", 20_000, 4096, 0.04, 0.0, false));
-            rows.add(row("ext3", r, "copy-within", "cp -r --reflink=never /m/test1 /m/new/test1", DATA, DATA, 0.9,
-                    0.0, false));
+            rows.add(row(
+                    "ext3",
+                    r,
+                    "copy-within",
+                    "cp -r --reflink=never /m/test1 /m/new/test1",
+                    DATA,
+                    DATA,
+                    0.9,
+                    0.0,
+                    false));
             // a copy that read its data but left every byte in the page cache
             rows.add(row("ext3", r, "copy-in", "cp -r /src/fsflow-datasets/test1 /m", DATA, 0, 0.3, 0.0, false));
             rows.add(row("ext3", r, "walk", "du -sh /m/test1", 1 << 20, 0, 0.01, 0.0, false));
         }
         List<String> copies = new CopyBytesRule().check(evidence(rows));
         assertEquals(1, copies.size());
-        assertTrue(copies.get(0).startsWith("2 copies") && copies.get(0).contains("test1/xfs/copy-within")
-                && copies.get(0).contains("test1/ext3/copy-in") && !copies.get(0).contains("ext3/copy-within"),
+        assertTrue(
+                copies.get(0).startsWith("2 copies")
+                        && copies.get(0).contains("test1/xfs/copy-within")
+                        && copies.get(0).contains("test1/ext3/copy-in")
+                        && !copies.get(0).contains("ext3/copy-within"),
                 copies.get(0));
         List<String> nothing = new NothingWrittenRule().check(evidence(rows));
         assertEquals(1, nothing.size());
@@ -72,8 +102,10 @@ class FaithfulRulesTest {
                 // a short step: 20 ms of other CPU is within /proc/stat's resolution
                 row("ext3", 3, "copy", "cp a b", DATA, DATA, 0.02, 0.02, false));
         List<String> busy = new BusyHostRule().check(evidence(rows));
-        assertEquals(List.of("1 of 3 measurements were taken while the host was busy (other processes used more "
-                + "than half a CPU on average during the step, host_other_cpu_s): test1/ext3/r1/copy."), busy);
+        assertEquals(
+                List.of("1 of 3 measurements were taken while the host was busy (other processes used more "
+                        + "than half a CPU on average during the step, host_other_cpu_s): test1/ext3/r1/copy."),
+                busy);
     }
 
     @Test

@@ -16,8 +16,8 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
-import org.fsflow.result.Status;
 import org.fsflow.result.Series;
+import org.fsflow.result.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,8 +51,15 @@ class NoIdParsingTest {
                 for (String step : STEPS) {
                     String node = id + "/r" + r + "/" + step;
                     boolean skipped = c.get("filesystem").equals("jfs");
-                    out.add(Rows.row(node, c, r, step, skipped ? Status.SKIPPED : Status.OK,
-                            skipped ? null : 1.0 + r / 10.0 + (c.get("filesystem").equals("r2") ? 1 : 0),
+                    out.add(Rows.row(
+                            node,
+                            c,
+                            r,
+                            step,
+                            skipped ? Status.SKIPPED : Status.OK,
+                            skipped
+                                    ? null
+                                    : 1.0 + r / 10.0 + (c.get("filesystem").equals("r2") ? 1 : 0),
                             skipped ? "no jfs here" : null));
                 }
             }
@@ -71,15 +78,17 @@ class NoIdParsingTest {
         }
         Series r2 = results.series(ResultSet.cellOf(rows().get(0)), "recopy");
         assertEquals("r2", r2.key().filesystem());
-        assertEquals(List.of(2.1, 2.2, 2.3), List.of(r2.values(Metric.REAL_S)[0], r2.values(Metric.REAL_S)[1],
-                r2.values(Metric.REAL_S)[2]));
+        assertEquals(
+                List.of(2.1, 2.2, 2.3),
+                List.of(r2.values(Metric.REAL_S)[0], r2.values(Metric.REAL_S)[1], r2.values(Metric.REAL_S)[2]));
         assertEquals(2, results.get(ResultSet.cellOf(rows().get(0)), 2, "r1").repeat());
     }
 
     @Test
     void aLyingNodeIdChangesNothing() {
-        List<Measurement> lying = rows().stream().map(m -> Rows.row("x/r9/r1/r2", m.cell(), m.repeat(), m.step(),
-                m.status(), m.realS(), m.reason())).toList();
+        List<Measurement> lying = rows().stream()
+                .map(m -> Rows.row("x/r9/r1/r2", m.cell(), m.repeat(), m.step(), m.status(), m.realS(), m.reason()))
+                .toList();
         RunSummary honest = Summarizer.summarize(ResultSet.of(rows()), RunEnvironment.read(dir));
         RunSummary liar = Summarizer.summarize(ResultSet.of(lying), RunEnvironment.read(dir));
         assertEquals(shape(honest), shape(liar));
@@ -96,8 +105,11 @@ class NoIdParsingTest {
                 for (MetricGrid.Row row : g.rows()) {
                     out.append(g.metric().key()).append(' ').append(row.step());
                     for (Ranked r : row.cells()) {
-                        out.append(r.stats() == null ? " -" : " " + r.stats().n() + ":" + r.stats().mean() + ":"
-                                + r.best() + ":" + r.ratio() + ":" + r.tie());
+                        out.append(
+                                r.stats() == null
+                                        ? " -"
+                                        : " " + r.stats().n() + ":" + r.stats().mean() + ":" + r.best() + ":"
+                                                + r.ratio() + ":" + r.tie());
                     }
                     out.append('\n');
                 }
@@ -130,7 +142,8 @@ class NoIdParsingTest {
         new ReportWriter(null).write(dir);
         String md = Files.readString(dir.resolve("report.md"));
         String skipped = md.substring(md.indexOf("## Skipped"), md.indexOf("## Raw measurements"));
-        assertEquals(List.of("| cell | steps | reason |", "|---|--:|---|", "| d/jfs/r3 | 9 | no jfs here |"),
+        assertEquals(
+                List.of("| cell | steps | reason |", "|---|--:|---|", "| d/jfs/r3 | 9 | no jfs here |"),
                 skipped.lines().filter(l -> l.startsWith("|")).toList());
         assertTrue(md.contains("| r1 |") && md.contains("| recopy |") && md.contains("| run-2 |"), md);
     }

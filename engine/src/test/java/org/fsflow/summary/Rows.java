@@ -11,15 +11,20 @@ import org.fsflow.result.Status;
 /** Measurements for tests, built as results.jsonl lines so they follow the file's contract. */
 final class Rows {
 
-    private Rows() {
-    }
+    private Rows() {}
 
     /**
      * A measurement of {@code step}, repetition {@code repeat}, in the cell {@code cell}, with
      * node id {@code node} (deliberately anything: nothing may read it back).
      */
-    static Measurement row(String node, Map<String, String> cell, int repeat, String step, Status status,
-            Double realS, String reason) {
+    static Measurement row(
+            String node,
+            Map<String, String> cell,
+            int repeat,
+            String step,
+            Status status,
+            Double realS,
+            String reason) {
         ObjectNode n = Json.MAPPER.createObjectNode();
         n.put("node", node);
         n.put("step", step);

@@ -25,7 +25,10 @@ class VmCellsRuleTest {
 
     private static Measurement row(String fs, int r, double real, String virt) {
         Measurement m = Rows.row(fs + r, Map.of("dataset", "d", "filesystem", fs), r, "copy", Status.OK, real, null);
-        return m.toBuilder().kernel(virt.equals("host") ? "6.18.0" : "6.1.0-57-amd64").virt(virt).build();
+        return m.toBuilder()
+                .kernel(virt.equals("host") ? "6.18.0" : "6.1.0-57-amd64")
+                .virt(virt)
+                .build();
     }
 
     @Test
@@ -40,7 +43,8 @@ class VmCellsRuleTest {
         Files.writeString(dir.resolve(RunEnvironment.FILE), "{}");
         RunEnvironment env = RunEnvironment.read(dir);
         ResultSet results = ResultSet.of(rows);
-        Evidence e = new Evidence(results, env, Summarizer.summarize(results, env).datasets());
+        Evidence e =
+                new Evidence(results, env, Summarizer.summarize(results, env).datasets());
         DatasetSummary d = e.datasets().get(0);
         assertEquals(List.of("ext3", "xfs", "reiserfs", "ext3-vm"), d.columns());
         List<Ranked> real = d.time(TimeFigure.REAL).rows().get(0).cells();
@@ -51,9 +55,14 @@ class VmCellsRuleTest {
 
         List<String> w = new VmCellsRule().check(e);
         assertEquals(1, w.size());
-        assertTrue(w.get(0).startsWith("ext3-vm, reiserfs ran in a VM 6.1.0-57-amd64 (tcg), an emulated CPU"), w.get(0));
+        assertTrue(
+                w.get(0).startsWith("ext3-vm, reiserfs ran in a VM 6.1.0-57-amd64 (tcg), an emulated CPU"), w.get(0));
         assertTrue(w.get(0).contains("never against the host's columns"), w.get(0));
-        assertFalse(new VmCellsRule().check(new Evidence(ResultSet.of(rows.subList(0, 2)), env, List.of())).size()
-                > 0, "no VM, no warning");
+        assertFalse(
+                new VmCellsRule()
+                                .check(new Evidence(ResultSet.of(rows.subList(0, 2)), env, List.of()))
+                                .size()
+                        > 0,
+                "no VM, no warning");
     }
 }

@@ -57,9 +57,13 @@ class WarningRulesTest {
         Evidence e = evidence(steady(5, 30.0), env("{}"));
         List<String> cv = new HighVariationRule().check(e);
         assertEquals(1, cv.size());
-        assertTrue(cv.get(0).startsWith("1 series vary by more than 5.0 % (coefficient of variation): ext4/copy "), cv.get(0));
-        assertEquals(List.of("Outliers (modified z-score above 3.5) in ext4/copy (1): they are kept in the means; see "
-                + "the raw measurements."), new OutliersRule().check(e));
+        assertTrue(
+                cv.get(0).startsWith("1 series vary by more than 5.0 % (coefficient of variation): ext4/copy "),
+                cv.get(0));
+        assertEquals(
+                List.of("Outliers (modified z-score above 3.5) in ext4/copy (1): they are kept in the means; see "
+                        + "the raw measurements."),
+                new OutliersRule().check(e));
         Evidence quiet = evidence(steady(5), env("{}"));
         assertEquals(List.of(), new HighVariationRule().check(quiet));
         assertEquals(List.of(), new OutliersRule().check(quiet));
@@ -70,8 +74,9 @@ class WarningRulesTest {
         String campaign = "\"campaign\": {\"datasets\": {\"small\": {\"files\": 1, \"bytes\": 1024}, "
                 + "\"big\": {\"files\": 1, \"bytes\": 4096}}, \"drop_caches_steps\": %s}";
         RunEnvironment noDrop = env("{\"memory_bytes\": 2048, " + campaign.formatted("[]") + "}");
-        assertEquals(List.of("Dataset small (1.0 KiB) is smaller than twice the RAM (4.0 KiB) and no step drops "
-                + "caches: reads may come from the page cache, not the device."),
+        assertEquals(
+                List.of("Dataset small (1.0 KiB) is smaller than twice the RAM (4.0 KiB) and no step drops "
+                        + "caches: reads may come from the page cache, not the device."),
                 new PageCacheRule().check(evidence(steady(3), noDrop)));
         RunEnvironment dropped = env("{\"memory_bytes\": 2048, " + campaign.formatted("[\"read\"]") + "}");
         assertEquals(List.of(), new PageCacheRule().check(evidence(steady(3), dropped)));
@@ -83,11 +88,16 @@ class WarningRulesTest {
         List<Measurement> rows = new ArrayList<>(steady(3));
         rows.add(Rows.row("f", CELL, 4, "copy", Status.FAILED, 1.0, "exit 1"));
         Evidence e = evidence(rows, env);
-        assertEquals(List.of("Datasets and fsflow-created devices were shrunk by --scale 0.1: these are not the "
-                + "published sizes."), new ScaledRule().check(e));
-        assertEquals(List.of("3 measurements last less than ten times the launch floor (2000 ms): process start-up "
-                + "weighs on them."), new LaunchFloorRule().check(e));
-        assertEquals(List.of("1 steps failed or timed out; they are listed below and left out of every mean."),
+        assertEquals(
+                List.of("Datasets and fsflow-created devices were shrunk by --scale 0.1: these are not the "
+                        + "published sizes."),
+                new ScaledRule().check(e));
+        assertEquals(
+                List.of("3 measurements last less than ten times the launch floor (2000 ms): process start-up "
+                        + "weighs on them."),
+                new LaunchFloorRule().check(e));
+        assertEquals(
+                List.of("1 steps failed or timed out; they are listed below and left out of every mean."),
                 new FailuresRule().check(e));
         Evidence plain = evidence(steady(3), env("{}"));
         assertEquals(List.of(), new ScaledRule().check(plain));

@@ -28,10 +28,17 @@ class GuestProtocolTest {
     @Test
     void aStepIsMeasuredFromGnuTimeAndTheGuestsDiskstats() {
         String out = Base64.getEncoder().encodeToString("hello\n".getBytes(StandardCharsets.UTF_8));
-        feed("[    1.2] random kernel line", "@@FSFLOW ready 2.51", "@@FSFLOW start 0",
-                "@@FSFLOW disk 0 before vda 10 20 5", "@@FSFLOW disk 0 before vdb 100 0 1",
-                "@@FSFLOW disk 0 after vda 12 1020 45\r", "@@FSFLOW disk 0 after vdb 140 0 3",
-                "@@FSFLOW time 0 0.20 0.08 0.10 1844 120 3", "@@FSFLOW exit 0 0", "@@FSFLOW out 0 " + out,
+        feed(
+                "[    1.2] random kernel line",
+                "@@FSFLOW ready 2.51",
+                "@@FSFLOW start 0",
+                "@@FSFLOW disk 0 before vda 10 20 5",
+                "@@FSFLOW disk 0 before vdb 100 0 1",
+                "@@FSFLOW disk 0 after vda 12 1020 45\r",
+                "@@FSFLOW disk 0 after vdb 140 0 3",
+                "@@FSFLOW time 0 0.20 0.08 0.10 1844 120 3",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW out 0 " + out,
                 "@@FSFLOW done 0");
         assertEquals(1, results.size());
         GuestResult r = results.get(0);
@@ -52,11 +59,17 @@ class GuestProtocolTest {
     @Test
     void aFailureCarriesItsStderrAndLaterStepsAreSkipped() {
         String err = Base64.getEncoder().encodeToString("cp: no space left on device\n".getBytes());
-        feed("@@FSFLOW start 1", "@@FSFLOW time 1 1.50 0.1 0.2 2000 10 0", "@@FSFLOW exit 1 1",
-                "@@FSFLOW err 1 " + err, "@@FSFLOW done 1",
-                "@@FSFLOW skip 2 skipped because c/r1/copy failed", "@@FSFLOW end 0");
+        feed(
+                "@@FSFLOW start 1",
+                "@@FSFLOW time 1 1.50 0.1 0.2 2000 10 0",
+                "@@FSFLOW exit 1 1",
+                "@@FSFLOW err 1 " + err,
+                "@@FSFLOW done 1",
+                "@@FSFLOW skip 2 skipped because c/r1/copy failed",
+                "@@FSFLOW end 0");
         assertEquals("failed", results.get(0).status());
-        assertEquals("exit status 1: cp: no space left on device", results.get(0).reason());
+        assertEquals(
+                "exit status 1: cp: no space left on device", results.get(0).reason());
         assertEquals("skipped", results.get(1).status());
         assertEquals("skipped because c/r1/copy failed", results.get(1).reason());
         assertEquals(0, protocol.endStatus());
@@ -70,11 +83,13 @@ class GuestProtocolTest {
 
     @Test
     void theJobMeasuresEachStepWithHostToolsAtTheirHostPaths() {
-        String job = GuestScript.job(List.of(new GuestMount("/dev/vdb", "/w/datasets", "ext4", true)),
-                List.of("/w/mnt/target"), steps);
+        String job = GuestScript.job(
+                List.of(new GuestMount("/dev/vdb", "/w/datasets", "ext4", true)), List.of("/w/mnt/target"), steps);
         assertTrue(job.contains("mount -t ext4 -o ro /dev/vdb /w/datasets"), job);
-        assertTrue(job.contains("/usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL 60 "
-                + "sh -c 'cp -r a b'"), job);
+        assertTrue(
+                job.contains("/usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL 60 "
+                        + "sh -c 'cp -r a b'"),
+                job);
         assertTrue(job.contains("STOP='skipped because c/r1/copy failed'"), job);
         assertTrue(GuestScript.init().contains("by_name/opt/fsflow/job/raw"));
     }

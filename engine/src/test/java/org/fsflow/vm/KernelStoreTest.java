@@ -23,8 +23,9 @@ class KernelStoreTest {
 
     @Test
     void aPackageAptDoesNotKnowSaysHowToFindOne() {
-        VmException e = assertThrows(VmException.class, () -> new KernelStore(dir).resolve(
-                new KernelSpec.Debian("old", "linux-image-0.0.0-99-nosuch", AT)));
+        VmException e = assertThrows(
+                VmException.class,
+                () -> new KernelStore(dir).resolve(new KernelSpec.Debian("old", "linux-image-0.0.0-99-nosuch", AT)));
         assertTrue(e.getMessage().contains("no Debian package 'linux-image-0.0.0-99-nosuch'"), e.getMessage());
         assertTrue(e.getMessage().contains("apt-cache search linux-image-6.1"), e.getMessage());
     }
@@ -39,8 +40,8 @@ class KernelStoreTest {
         assertEquals(modules, k.modules());
         assertEquals(64, k.sha256().length());
 
-        VmException e = assertThrows(VmException.class, () -> new KernelStore(dir).resolve(
-                new KernelSpec.Image("mine", image, dir, AT)));
+        VmException e = assertThrows(
+                VmException.class, () -> new KernelStore(dir).resolve(new KernelSpec.Image("mine", image, dir, AT)));
         assertTrue(e.getMessage().contains("is not a modules directory"), e.getMessage());
     }
 

@@ -31,10 +31,12 @@ class VmSessionIT {
 
     /** The kernel of the seeds' VM cells. */
     static final String DEBIAN_6_1 = "linux-image-6.1.0-57-amd64";
+
     static final Path KERNELS = Path.of("/var/tmp/fsflow/kernels");
 
     @TempDir
     Path dir;
+
     private final List<Long> pids = new ArrayList<>();
 
     @AfterEach
@@ -49,11 +51,21 @@ class VmSessionIT {
 
     @Test
     void reiserfsAndJfsRunMeasuredInAGuest() throws IOException {
-        BootKernel kernel = new KernelStore(KERNELS).resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1,
-                Location.of("t.yaml", 1, 1)));
+        BootKernel kernel = new KernelStore(KERNELS)
+                .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
         assertTrue(kernel.version().startsWith("6.1."), kernel.version());
-        Dataset d = new Dataset("ds", 4, 50, new Dataset.SizeSpec.Fixed(16384), 1, Dataset.Content.RANDOM,
-                org.fsflow.scenario.Defaults.DIR_NAME, org.fsflow.scenario.Defaults.FILE_NAME, null, null, Location.of("t.yaml", 1, 1));
+        Dataset d = new Dataset(
+                "ds",
+                4,
+                50,
+                new Dataset.SizeSpec.Fixed(16384),
+                1,
+                Dataset.Content.RANDOM,
+                org.fsflow.scenario.Defaults.DIR_NAME,
+                org.fsflow.scenario.Defaults.FILE_NAME,
+                null,
+                null,
+                Location.of("t.yaml", 1, 1));
         Path datasets = dir.resolve("datasets");
         Manifest m = new DatasetGenerator(2).generate(d, 7, datasets.resolve("ds"));
         Path source = dir.resolve("source.img");
@@ -65,36 +77,55 @@ class VmSessionIT {
         String mnt = dir.resolve("mnt/target").toString();
         List<GuestStep> steps = new ArrayList<>();
         for (String fs : List.of("reiserfs", "jfs")) {
-            steps.add(step(fs + "/mkfs", fs.equals("jfs") ? List.of("mkfs.jfs", "-q", "/dev/vda")
-                    : List.of("mkfs.reiserfs", "-f", "-q", "/dev/vda")));
+            steps.add(step(
+                    fs + "/mkfs",
+                    fs.equals("jfs")
+                            ? List.of("mkfs.jfs", "-q", "/dev/vda")
+                            : List.of("mkfs.reiserfs", "-f", "-q", "/dev/vda")));
             steps.add(step(fs + "/mount", List.of("mount", "-t", fs, "/dev/vda", mnt)));
-            steps.add(step(fs + "/copy", List.of("sh", "-c", "cp -r " + datasets.resolve("ds") + " " + mnt
-                    + "/ && sync")));
+            steps.add(step(
+                    fs + "/copy", List.of("sh", "-c", "cp -r " + datasets.resolve("ds") + " " + mnt + "/ && sync")));
             steps.add(step(fs + "/count", List.of("sh", "-c", "find " + mnt + "/ds -type f | wc -l")));
             steps.add(step(fs + "/umount", List.of("umount", mnt)));
         }
         List<GuestResult> results = new ArrayList<>();
-        VmSession.Request request = new VmSession.Request("fsflow-vm-it", kernel, List.of("reiserfs", "jfs", "ext4"),
+        VmSession.Request request = new VmSession.Request(
+                "fsflow-vm-it",
+                kernel,
+                List.of("reiserfs", "jfs", "ext4"),
                 List.of(new Qemu.Disk(target, false), new Qemu.Disk(source, true)),
-                List.of(new GuestMount("/dev/vdb", datasets.toString(), "ext4", true)), List.of(mnt), steps, 2, 512,
+                List.of(new GuestMount("/dev/vdb", datasets.toString(), "ext4", true)),
+                List.of(mnt),
+                steps,
+                2,
+                512,
                 dir);
         VmSession.Outcome outcome = new VmSession(KERNELS).run(request, results::add, pids::add);
 
         assertNull(outcome.problem(), outcome.problem());
-        System.out.printf("VM: %s, boot %.2f s, wall %.2f s%n", outcome.accel().label(), outcome.bootSeconds(),
-                outcome.wallSeconds());
+        System.out.printf(
+                "VM: %s, boot %.2f s, wall %.2f s%n",
+                outcome.accel().label(), outcome.bootSeconds(), outcome.wallSeconds());
         assertEquals(steps.size(), results.size());
         for (GuestResult r : results) {
-            System.out.printf("  %-16s %s %.2f s (user %.2f sys %.2f) rss %d KiB read %d write %d%n",
-                    steps.get(r.index()).id(), r.status(), r.realSeconds(), r.userSeconds(), r.sysSeconds(),
-                    r.maxRssKb(), r.readBytes(), r.writeBytes());
+            System.out.printf(
+                    "  %-16s %s %.2f s (user %.2f sys %.2f) rss %d KiB read %d write %d%n",
+                    steps.get(r.index()).id(),
+                    r.status(),
+                    r.realSeconds(),
+                    r.userSeconds(),
+                    r.sysSeconds(),
+                    r.maxRssKb(),
+                    r.readBytes(),
+                    r.writeBytes());
             assertEquals("ok", r.status(), steps.get(r.index()).id() + ": " + r.reason());
             assertTrue(r.maxRssKb() > 0 && r.realSeconds() >= 0);
         }
         for (int copy : List.of(2, 7)) {
             assertTrue(results.get(copy).writeBytes() >= m.bytes(), "the copy wrote its bytes to /dev/vda");
             assertTrue(results.get(copy).readBytes() > 0, "the copy read the source image");
-            assertEquals(String.valueOf(m.files()),
+            assertEquals(
+                    String.valueOf(m.files()),
                     new String(results.get(copy + 1).stdout(), StandardCharsets.UTF_8).strip());
         }
         assertFalse(Files.exists(dir.resolve("fsflow-vm-it.pid")), "the pid file is removed");
@@ -105,14 +136,16 @@ class VmSessionIT {
 
     @Test
     void aKilledGuestLeavesNothingRunningAndSaysWhichStepItWasIn() throws Exception {
-        BootKernel kernel = new KernelStore(KERNELS).resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1,
-                Location.of("t.yaml", 1, 1)));
-        List<GuestStep> steps = List.of(step("c/r1/quick", List.of("true")),
-                step("c/r1/long", List.of("sleep", "600")), step("c/r1/never", List.of("true")));
+        BootKernel kernel = new KernelStore(KERNELS)
+                .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
+        List<GuestStep> steps = List.of(
+                step("c/r1/quick", List.of("true")),
+                step("c/r1/long", List.of("sleep", "600")),
+                step("c/r1/never", List.of("true")));
         List<GuestResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         VmSession session = new VmSession(KERNELS);
-        VmSession.Request request = new VmSession.Request("fsflow-vm-it-kill", kernel, List.of(), List.of(), List.of(),
-                List.of(), steps, 1, 256, dir);
+        VmSession.Request request = new VmSession.Request(
+                "fsflow-vm-it-kill", kernel, List.of(), List.of(), List.of(), List.of(), steps, 1, 256, dir);
         // the kill comes from another thread, as Ctrl-C does, once the first step is reported
         Thread killer = new Thread(() -> {
             try {
