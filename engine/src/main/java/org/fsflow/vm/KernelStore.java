@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fsflow.safety.SafeDirectories;
 import org.fsflow.scenario.KernelSpec;
 
 /**
@@ -38,6 +39,13 @@ public final class KernelStore {
 
     /** The kernel of {@code spec}, fetched if needed; a problem is a {@link VmException} with its fix. */
     public BootKernel resolve(KernelSpec spec) {
+        // root unpacks kernels here and boots them: nobody else may control this directory
+        try {
+            SafeDirectories.create(
+                    root, "the kernel cache", "remove it, or set FSFLOW_KERNELS to a directory of root's");
+        } catch (SafeDirectories.Refused e) {
+            throw new VmException(e.getMessage());
+        }
         if (spec instanceof KernelSpec.Debian d) {
             return debian(d);
         }

@@ -22,6 +22,21 @@ class KernelStoreTest {
     private static final Location AT = Location.of("t.yaml", 3, 3);
 
     @Test
+    void aKernelCacheAnotherUserControlsIsRefusedBeforeAnythingIsFetched() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")), "chown needs root");
+        Path theirs = Files.createDirectories(dir.resolve("theirs"));
+        Files.setAttribute(theirs, "unix:uid", 65534);
+        Path cache = theirs.resolve("kernels");
+        VmException e = assertThrows(
+                VmException.class,
+                () -> new KernelStore(cache).resolve(new KernelSpec.Debian("d", "linux-image-0.0.0-99-nosuch", AT)));
+        assertTrue(e.getMessage().contains("the kernel cache"), e.getMessage());
+        assertTrue(e.getMessage().contains(theirs.toString()), e.getMessage());
+        assertTrue(Files.notExists(cache), "nothing is created where another user chose");
+    }
+
+    @Test
     void aPackageAptDoesNotKnowSaysHowToFindOne() {
         VmException e = assertThrows(
                 VmException.class,
