@@ -21,7 +21,9 @@ import org.fsflow.measure.Usage;
 
 /**
  * Runs a process and measures it like {@code /usr/bin/time}: real time on the monotonic clock
- * from just before the fork to the return of {@code waitFor()} in the same thread (plus a timed
+ * from the return of the fork/exec (under the VFORK launch mechanism the JVM resumes only once the
+ * child has exec'd, so the JVM's own launch work stays outside the step) to the return of
+ * {@code waitFor()} in the same thread (plus a timed
  * flush when the step asks for one); user and system time from the run's cgroup (exact, whole
  * tree) or else from the change in the JVM's child totals; faults from the child totals; max RSS
  * sampled over the process tree; device I/O from /proc/diskstats; the host's other CPU use from
@@ -82,10 +84,10 @@ public final class ProcessExecutor implements StepExecutor {
         }
         interruptRequested = false;
         Snapshot before = snapshot();
-        Instant wallBefore = Instant.now();
-        long start = System.nanoTime();
         Waited w = launchAndWait(builder, argv, timeout);
         String tail = Logs.capAndTail(stdout, stderr);
+        long start = w.start();
+        Instant wallBefore = w.wallStart();
         long end = w.end();
         int exitCode = w.exitCode();
         // a flush is part of the step: inside its real time, and its failure is the step's
@@ -114,12 +116,21 @@ public final class ProcessExecutor implements StepExecutor {
                 conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
     }
 
-    /** How a launched process ended: its exit, when (nanoTime), and its sampled peak memory. */
-    private record Waited(int exitCode, long end, boolean timedOut, String startError, long maxRssKb) {}
+    /** How a launched process ran: its exit, when it began and ended (nanoTime), its peak memory. */
+    private record Waited(
+            int exitCode,
+            Instant wallStart,
+            long start,
+            long end,
+            boolean timedOut,
+            String startError,
+            long maxRssKb) {}
 
     // starts the process, arms its time limit and memory sampler, and waits for its exit
     private Waited launchAndWait(ProcessBuilder builder, List<String> argv, Duration timeout) {
         boolean[] timedOut = {false};
+        Instant wallStart = Instant.now();
+        long start = System.nanoTime();
         long end;
         int exitCode;
         String startError = null;
@@ -127,6 +138,9 @@ public final class ProcessExecutor implements StepExecutor {
         ScheduledFuture<?> deadline = null;
         try {
             Process p = builder.start();
+            // the child has exec'd by now (VFORK): the step's clock starts here
+            start = System.nanoTime();
+            wallStart = Instant.now();
             current = p;
             sampler = RssSampler.start(p.toHandle());
             if (timeout != null) {
@@ -153,7 +167,8 @@ public final class ProcessExecutor implements StepExecutor {
             }
             current = null;
         }
-        return new Waited(exitCode, end, timedOut[0], startError, sampler == null ? 0 : sampler.maxKb());
+        return new Waited(
+                exitCode, wallStart, start, end, timedOut[0], startError, sampler == null ? 0 : sampler.maxKb());
     }
 
     /** The counters a step's usage is the change of, read just before it starts. */
