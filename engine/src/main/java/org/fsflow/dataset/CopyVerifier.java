@@ -16,7 +16,7 @@ import org.fsflow.scenario.Dataset;
 /**
  * Checks that a copy of a generated dataset (a step's {@code verify:}) holds exactly its files:
  * every name, size and byte compared with the bytes that (spec, seed) generates again, nothing
- * more. A filesystem that loses or corrupts data is caught here, never reported as a fast time.
+ * more. A copy that is one file is compared with the file of a one-file dataset (its name aside). A filesystem that loses or corrupts data is caught here, never reported as a fast time.
  */
 public final class CopyVerifier {
 
@@ -27,8 +27,11 @@ public final class CopyVerifier {
 
     /** Null when the tree at {@code root} is exactly dataset {@code d}, else what differs, in a few words. */
     public static String difference(Dataset d, long seed, Path root, int threads) {
+        if (Files.isRegularFile(root, LinkOption.NOFOLLOW_LINKS)) {
+            return singleFile(d, seed, root);
+        }
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-            return "the copy " + root + " is missing (no such directory)";
+            return "the copy " + root + " is missing (no such " + (d.fileCount() == 1 ? "file or " : "") + "directory)";
         }
         if (DatasetVerifier.verify(d, seed, root, threads) != null) {
             return null;
@@ -84,6 +87,21 @@ public final class CopyVerifier {
             b.append("its files or directories are not the dataset's (a link, or a directory added)");
         }
         return b.toString();
+    }
+
+    // a copy of a one-file dataset's file under another name (cp DATASET/fichier1 MNT/image.iso)
+    private static String singleFile(Dataset d, long seed, Path file) {
+        if (d.fileCount() != 1) {
+            return "the copy " + file + " is one file, but dataset '" + d.name() + "' has " + d.fileCount()
+                    + " files: verify a single-file copy against a one-file dataset";
+        }
+        SplitMix64 rng = SplitMix64.forItem(seed, 0);
+        long size = DatasetShape.sizeOf(d, rng);
+        String problem = fileProblem(file, size, rng, d.content());
+        return problem == null
+                ? null
+                : "the copy " + file + " differs from the file of dataset '" + d.name() + "' ("
+                        + DatasetShape.leafPath(d, 0) + DatasetShape.fileName(d, 0) + "): it " + problem;
     }
 
     private static String fileProblem(Path file, long size, SplitMix64 rng, Dataset.Content content) {

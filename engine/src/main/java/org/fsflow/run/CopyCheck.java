@@ -11,8 +11,9 @@ import org.fsflow.scenario.Step;
 
 /**
  * A step's {@code verify:}: after the step's command succeeded, unmeasured and before its
- * {@code after:}, the copied tree must equal the cell's dataset; otherwise the step fails with what
- * differs, and the cell goes on per {@code on_error}.
+ * {@code after:}, the copy must equal the cell's dataset (or the dataset that
+ * {@code verify: { dataset: NAME, path: COPY }} names); otherwise the step fails with what differs,
+ * and the cell goes on per {@code on_error}.
  */
 final class CopyCheck {
 
@@ -23,7 +24,9 @@ final class CopyCheck {
         if (step.verify() == null) {
             return null;
         }
-        Dataset d = cell.dataset() == null ? null : scenario.datasets().get(cell.dataset());
+        // verify: { dataset: NAME, path: COPY } names the dataset; else the copy is of the cell's
+        String name = step.verifyDataset() != null ? step.verifyDataset().name() : cell.dataset();
+        Dataset d = name == null ? null : scenario.datasets().get(name);
         if (d == null || d.existing() != null) {
             return "verify: the cell has no generated dataset to compare the copy with";
         }

@@ -179,12 +179,17 @@ final class Fields {
                     ? new Command(false, List.of(Template.parse(ifTrue, offset -> at(node), problems)), at(node))
                     : null;
         }
-        Template t = template(node, "verify");
+        return copyPath(node, "verify", "verify is true, false or the path of the copied tree, not empty");
+    }
+
+    /** A path template as a one-argument command; {@code ifBlank} is the error for an empty one. */
+    Command copyPath(Node node, String what, String ifBlank) {
+        Template t = template(node, what);
         if (t == null) {
             return null;
         }
         if (t.text().isBlank()) {
-            error(node, "verify is true, false or the path of the copied tree, not empty");
+            error(node, ifBlank);
             return null;
         }
         return new Command(false, List.of(t), at(node));

@@ -158,6 +158,29 @@ final class ScenarioValidator {
         }
     }
 
+    // verify: { dataset: NAME }: a dataset fsflow generates (its bytes are known), declared under datasets:
+    private void verifiedDataset(Step.DatasetRef ref) {
+        Dataset d = s.datasets().get(ref.name());
+        if (d == null) {
+            String best = Hints.closest(ref.name(), s.datasets().keySet());
+            problems.error(
+                    ref.where(),
+                    "verify: dataset '" + ref.name() + "' is not declared under datasets:"
+                            + (best != null
+                                    ? " (did you mean '" + best + "'?)"
+                                    : s.datasets().isEmpty()
+                                            ? ""
+                                            : "; known: "
+                                                    + String.join(
+                                                            ", ", s.datasets().keySet())));
+        } else if (d.existing() != null) {
+            problems.error(
+                    ref.where(),
+                    "verify: dataset '" + ref.name() + "' is existing: (not generated), so there are no known bytes "
+                            + "to compare its copy with");
+        }
+    }
+
     private void variables() {
         Variables vars = Variables.of(s);
         for (Step step : s.steps()) {
@@ -165,7 +188,9 @@ final class ScenarioValidator {
             vars.check(step.before(), s, problems);
             vars.check(step.after(), s, problems);
             vars.check(step.verify(), s, problems);
-            if (step.verify() != null
+            if (step.verifyDataset() != null) {
+                verifiedDataset(step.verifyDataset());
+            } else if (step.verify() != null
                     && !s.matrix().has(Matrix.DATASET)
                     && step.verify().parts().get(0).variables().stream()
                             .noneMatch(v -> v.name().startsWith("dataset."))) {

@@ -23,6 +23,9 @@ import java.time.Duration;
  *     flush: true                                     # syncfs the target inside the measured time
  *     memory: 256MiB                                  # this step's memory budget
  *     verify: true                                    # the copy must equal the dataset, checked unmeasured
+ *   - name: copy-iso
+ *     run: cp ${datasets.iso.path}/fichier1 ${target.mnt}/image.iso
+ *     verify: { dataset: iso, path: "${target.mnt}/image.iso" }   # a named dataset's copy (one file: that file)
  *   - name: bench
  *     run: bonnie++ -d ${target.mnt} -u root -q
  *     parse: bonnie                                   # figures go into the result's metrics
@@ -48,6 +51,8 @@ import java.time.Duration;
  * @param verify  {@code verify:} the tree that must equal the cell's dataset after the step (names,
  *                sizes and bytes, checked unmeasured; the step fails otherwise), as a one-argument
  *                command; {@code verify: true} stands for {@value #VERIFY_DEFAULT}; null when absent
+ * @param verifyDataset {@code verify: { dataset: NAME, path: COPY }}: the dataset the copy at
+ *                {@code verify} must equal, instead of the cell's; null for the cell's dataset
  * @param where   where the step is written
  */
 public record Step(
@@ -64,7 +69,11 @@ public record Step(
         boolean flush,
         Long memory,
         Command verify,
+        DatasetRef verifyDataset,
         Location where) {
+
+    /** A dataset named in a step ({@code verify: { dataset: NAME }}), where it is written. */
+    public record DatasetRef(String name, Location where) {}
 
     /** What {@code verify: true} checks: the dataset copied under the target's mount point. */
     public static final String VERIFY_DEFAULT = "${target.mnt}/${dataset.name}";

@@ -29,6 +29,9 @@ final class StepReader {
             "memory",
             "verify");
 
+    // the keys of verify: { dataset: NAME, path: COPY }
+    private static final List<String> VERIFY_KEYS = List.of("dataset", "path");
+
     private final Fields f;
     private final Scalars v;
     private final BudgetReader memory;
@@ -129,7 +132,12 @@ final class StepReader {
         }
         Command run = f.command(Fields.value(e, "run"), "run");
         String parse = (n = Fields.value(e, "parse")) == null ? null : v.choice(n, "parse", ParserName.STEP_NAMES);
-        Command verify = (n = Fields.value(e, "verify")) == null ? null : f.verifiedTree(n, Step.VERIFY_DEFAULT);
+        Node verifyNode = Fields.value(e, "verify");
+        NamedCopy named = verifyNode instanceof MappingNode ? namedCopy(verifyNode) : null;
+        Command verify = named != null
+                ? named.path()
+                : verifyNode == null ? null : f.verifiedTree(verifyNode, Step.VERIFY_DEFAULT);
+        Step.DatasetRef verifyDataset = named != null ? named.dataset() : null;
         Step common = common(e, null);
         return name == null || run == null
                 ? null
@@ -147,7 +155,31 @@ final class StepReader {
                         common.flush(),
                         common.memory(),
                         verify,
+                        verifyDataset,
                         where);
+    }
+
+    // verify: { dataset: NAME, path: COPY }: the copy of a dataset named there
+    private record NamedCopy(Command path, Step.DatasetRef dataset) {}
+
+    // the dataset is checked against datasets: by the validator
+    private NamedCopy namedCopy(Node verifyNode) {
+        Map<String, NodeTuple> e = f.entries(verifyNode, "verify", VERIFY_KEYS);
+        if (e == null) {
+            return new NamedCopy(null, null);
+        }
+        f.require(e, verifyNode, "verify: { dataset: NAME, path: COPY }", VERIFY_KEYS.toArray(new String[0]));
+        Node n = Fields.value(e, "dataset");
+        String name = n == null ? null : v.name(n, "verify dataset", Scalars.ID, Scalars.ID_RULE);
+        Step.DatasetRef dataset = name == null ? null : new Step.DatasetRef(name, f.at(n));
+        Node path = Fields.value(e, "path");
+        if (path instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
+            f.error(path, "verify path is where the copy is (a file or a tree), not " + s.getValue());
+            return new NamedCopy(null, dataset);
+        }
+        return new NamedCopy(
+                path == null ? null : f.copyPath(path, "verify path", "verify path is where the copy is, not empty"),
+                dataset);
     }
 
     private Step actionStep(String keyword, Node keywordNode, Map<String, NodeTuple> e, Location where) {
@@ -184,6 +216,7 @@ final class StepReader {
                         common.flush(),
                         common.memory(),
                         null,
+                        null,
                         where);
     }
 
@@ -209,6 +242,7 @@ final class StepReader {
                 Boolean.TRUE.equals(drop),
                 Boolean.TRUE.equals(flush),
                 budget,
+                null,
                 null,
                 null);
     }

@@ -1,5 +1,6 @@
 package org.fsflow.dataset;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,5 +69,36 @@ class CopyVerifierTest {
     @Test
     void aWrongSeedIsADifferentDataset() {
         assertTrue(CopyVerifier.difference(d, 43, copy, 2).contains("differs from dataset 'd'"));
+    }
+
+    @Test
+    void aOneFileDatasetsCopyUnderAnotherNameIsComparedWithItsFile() throws Exception {
+        Dataset one =
+                DatasetGeneratorTest.dataset(1, 1, new Dataset.SizeSpec.Fixed(300_000), 0, Dataset.Content.RANDOM);
+        Path generated = dir.resolve("one");
+        new DatasetGenerator(1).generate(one, 7, generated);
+        List<Path> only = DatasetGeneratorTest.files(generated);
+        assertEquals(1, only.size(), only.toString());
+        Path iso = Files.copy(only.get(0), dir.resolve("image.iso"));
+        assertNull(CopyVerifier.difference(one, 7, iso, 2));
+
+        try (var ch = java.nio.channels.FileChannel.open(iso, StandardOpenOption.WRITE)) {
+            ch.write(java.nio.ByteBuffer.wrap(new byte[] {(byte) ~Files.readAllBytes(iso)[123_456]}), 123_456);
+        }
+        String p = CopyVerifier.difference(one, 7, iso, 2);
+        assertEquals(
+                "the copy " + iso + " differs from the file of dataset 'd' (" + generated.relativize(only.get(0))
+                        + "): it differs at byte 123456",
+                p);
+        Files.write(iso, new byte[10]);
+        assertTrue(CopyVerifier.difference(one, 7, iso, 2).endsWith("it has 10 bytes instead of 300000"));
+        assertTrue(CopyVerifier.difference(one, 7, dir.resolve("none.iso"), 2)
+                .contains("is missing (no such file or directory)"));
+    }
+
+    @Test
+    void aSingleFileIsNotTheCopyOfATree() throws Exception {
+        String p = CopyVerifier.difference(d, 42, files.get(0), 2);
+        assertTrue(p.contains("is one file, but dataset 'd' has " + d.fileCount() + " files"), p);
     }
 }

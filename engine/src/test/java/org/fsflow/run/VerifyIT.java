@@ -81,4 +81,58 @@ class VerifyIT {
         assertFalse(Leftovers.loopsUnder(dir));
         assertFalse(Leftovers.mountsUnder(dir));
     }
+
+    @Test
+    void copiesOfNamedDatasetsAreVerifiedWithoutADatasetAxisAndAOneFileCopyUnderAnotherName() throws Exception {
+        Path f = Files.writeString(dir.resolve("named.yaml"), """
+                fsflow: 1
+                name: verified-named
+                devices: { target: { loop: { size: 64MiB } } }
+                filesystems: { ext4: {} }
+                datasets:
+                  iso: { depth: 0, files: 1, size: 1MiB, seed: 5 }
+                  tree: { dirs: 2, files: 4, size: 8KiB, seed: 6 }
+                matrix: { filesystem: [ext4] }
+                steps:
+                  - mkfs
+                  - mount
+                  - name: copy-iso
+                    run: cp ${datasets.iso.path}/fichier1 ${target.mnt}/image.iso
+                    verify: { dataset: iso, path: "${target.mnt}/image.iso" }
+                  - name: copy-tree
+                    run: cp -r ${datasets.tree.path} ${target.mnt}/tree
+                    verify: { dataset: tree, path: "${target.mnt}/tree" }
+                  - name: bad-iso
+                    run: >-
+                      cp ${target.mnt}/image.iso ${target.mnt}/bad.iso &&
+                      printf 'Z' | dd of=${target.mnt}/bad.iso bs=1 seek=4096 conv=notrunc 2>/dev/null
+                    verify: { dataset: iso, path: "${target.mnt}/bad.iso" }
+                    on_error: continue
+                  - umount
+                """);
+        Path out = dir.resolve("out");
+        Cli run = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        Map<String, JsonNode> byStep = RunnerIT.results(out).stream()
+                .collect(Collectors.toMap(r -> r.get("step").asText(), r -> r));
+        assertEquals("ok", byStep.get("copy-iso").get("status").asText(), byStep.toString());
+        assertEquals("ok", byStep.get("copy-tree").get("status").asText(), byStep.toString());
+        JsonNode bad = byStep.get("bad-iso");
+        assertEquals("failed", bad.get("status").asText(), byStep.toString());
+        String reason = bad.get("reason").asText();
+        assertTrue(
+                reason.startsWith("verify: the copy ")
+                        && reason.contains("bad.iso differs from the file of dataset 'iso'")
+                        && reason.endsWith("it differs at byte 4096"),
+                reason);
+        assertEquals("ok", byStep.get("umount").get("status").asText());
+        assertFalse(Leftovers.loopsUnder(dir));
+        assertFalse(Leftovers.mountsUnder(dir));
+    }
 }
