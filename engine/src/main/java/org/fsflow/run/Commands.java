@@ -35,7 +35,15 @@ public final class Commands {
             String[] lines = s.split("\n");
             return lines[lines.length - 1];
         }
+
+        /** True when the command was killed at its time limit. */
+        public boolean timedOut() {
+            return message().startsWith(NO_ANSWER);
+        }
     }
+
+    /** How {@link Result#message()} starts when the command was killed at its time limit. */
+    public static final String NO_ANSWER = "no answer within ";
 
     private Commands() {}
 
@@ -48,7 +56,8 @@ public final class Commands {
         DefaultExecutor executor = DefaultExecutor.builder().get();
         executor.setExitValues(null);
         executor.setStreamHandler(new PumpStreamHandler(out, err, null));
-        executor.setWatchdog(ExecuteWatchdog.builder().setTimeout(timeout).get());
+        ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
+        executor.setWatchdog(watchdog);
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("LC_ALL", "C");
         int code;
@@ -59,7 +68,13 @@ public final class Commands {
         } catch (IOException e) {
             return new Result(127, "", "cannot start " + argv.get(0) + ": " + e.getMessage());
         }
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        String errText = err.toString(StandardCharsets.UTF_8);
+        if (watchdog.killedProcess()) {
+            // a hung command (a dead FUSE daemon) must say so, not look like an ordinary failure
+            errText += (errText.isEmpty() || errText.endsWith("\n") ? "" : "\n") + NO_ANSWER + timeout.toSeconds()
+                    + " s (killed)";
+        }
+        return new Result(code, out.toString(StandardCharsets.UTF_8), errText);
     }
 
     /** Runs {@code argv} with a one-minute limit. */

@@ -105,6 +105,7 @@ final class LocalSteps {
         Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
         m = unverified == null ? m : m.failedBecause(unverified);
         m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
+        m = status != Status.OK && !stop.getAsBoolean() ? serviceGone(m, n, b) : m;
         String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
         return parser == null || !m.ok() ? m : parsed(m, parser, n, results);
     }
@@ -137,6 +138,27 @@ final class LocalSteps {
         String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
         String full = DiskFull.stepReason(results.log(n, "err"), Path.of(b.value(device + ".mnt")));
         return full == null ? m : m.failedBecause(full + (m.reason() == null ? "" : "; " + m.reason()));
+    }
+
+    /**
+     * {@code m} with a reason starting "the ... service stopped during the step" when the service of
+     * the step's filesystem (a zfs-fuse daemon) no longer passes its check: that is why it failed.
+     */
+    private Measurement serviceGone(Measurement m, PlanNode n, Bindings b) {
+        String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
+        Filesystem fs = scenario.devices().containsKey(device)
+                ? StepCommand.filesystem(scenario, scenario.devices().get(device), b.cell())
+                : null;
+        if (fs == null || fs.lifecycle() == null || fs.lifecycle().service() == null) {
+            return m;
+        }
+        List<String> check = b.argv(fs.lifecycle().service().check());
+        if (Services.passes(check)) {
+            return m;
+        }
+        String gone = "the " + fs.name() + " service stopped during the step (its check '" + Teardown.byHand(check)
+                + "' fails)";
+        return m.failedBecause(gone + (m.reason() == null ? "" : "; " + m.reason()));
     }
 
     /** The memory budget and the flush of node {@code n}. */

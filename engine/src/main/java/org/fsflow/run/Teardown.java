@@ -30,6 +30,10 @@ public final class Teardown {
     private static final Duration UNMOUNT_LIMIT = Duration.ofSeconds(20);
     private static final int UNMOUNT_TRIES = 10;
 
+    // one try of a release command (a lifecycle's destroy, a service's stop): against a dead daemon
+    // it may hang, and the rest of the teardown waits
+    private static final Duration COMMAND_LIMIT = Duration.ofSeconds(60);
+
     private final Path stateFile;
     private final List<Resource> resources = new ArrayList<>();
     private final Consumer<String> log;
@@ -146,6 +150,9 @@ public final class Teardown {
     // stop a service fsflow started, and wait until its check fails (the daemon is really gone)
     private static void stopService(Resource r, Consumer<String> log) {
         if (!Commands.run(r.check(), Duration.ofSeconds(30)).ok()) {
+            // a daemon that died (or was killed) is nothing to stop; say so, the teardown goes on
+            log.accept(r.label() + " no longer runs (its check '" + byHand(r.check())
+                    + "' fails): nothing to stop, its stop command is not run");
             return;
         }
         retry(r.argv(), r.label(), log);
@@ -206,16 +213,26 @@ public final class Teardown {
         }
     }
 
+    // a release command (zpool destroy) given up at its limit is not tried again: it would hang again
     private static void retry(List<String> argv, String label, Consumer<String> log) {
         Commands.Result last = null;
         for (int attempt = 1; attempt <= 5; attempt++) {
-            last = Commands.run(argv, Duration.ofMinutes(2));
-            if (last.ok()) {
-                return;
+            last = Commands.run(argv, COMMAND_LIMIT);
+            if (last.ok() || last.timedOut()) {
+                break;
             }
             sleep(1000L * attempt);
         }
-        log.accept("cannot release " + label + ": " + last.message());
+        if (!last.ok()) {
+            log.accept("cannot release " + label + ": " + last.message() + ". Release it by hand: " + byHand(argv));
+        }
+    }
+
+    // the command as a user types it again (sh -c 'X' is X)
+    static String byHand(List<String> argv) {
+        return argv.size() == 3 && argv.get(0).equals("sh") && argv.get(1).equals("-c")
+                ? argv.get(2)
+                : String.join(" ", argv);
     }
 
     private static void sleep(long millis) {
