@@ -46,4 +46,24 @@ public record Resource(
     static Resource service(List<String> stop, List<String> check, String label) {
         return new Resource("service", null, null, List.copyOf(stop), List.copyOf(check), CAMPAIGN, label);
     }
+
+    /** The shell command that releases it by hand: what the teardown does, as a user types it. */
+    String byHand() {
+        return switch (kind) {
+            case "mount" -> "umount -l " + quoted(path);
+            case "loop" -> detach(image != null ? image : path);
+            case "image" -> detach(path) + "; rm -f " + quoted(path);
+            case "dir" -> "rmdir --ignore-fail-on-non-empty " + quoted(path);
+            default -> Teardown.byHand(argv);
+        };
+    }
+
+    // detaches every loop device attached to the image
+    private static String detach(String image) {
+        return "losetup --noheadings --output NAME --associated " + quoted(image) + " | xargs -r -n 1 losetup -d";
+    }
+
+    private static String quoted(String s) {
+        return s.matches("[A-Za-z0-9_./+:=@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
 }

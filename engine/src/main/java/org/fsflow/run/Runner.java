@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +68,15 @@ public final class Runner {
             new Walker(plan, place, recorder, progress).walk();
         } finally {
             place.close();
+            if (interrupts.get() >= 2) {
+                // after a second Ctrl-C the user waits for this line: done, or what is left and how to remove it
+                List<String> left = left();
+                progress.info(
+                        left.isEmpty()
+                                ? "the teardown ended: nothing is left to release"
+                                : "the teardown ended, but left these (release them with these commands, in this order):");
+                left.forEach(line -> progress.info("  " + line));
+            }
             previous.forEach((name, handler) -> Signal.handle(new Signal(name), handler));
             progress.end();
         }
@@ -77,12 +87,21 @@ public final class Runner {
     public void interrupt() {
         if (interrupts.incrementAndGet() == 2) {
             // a second Ctrl-C must not look ignored, nor abandon what is set up
+            List<String> left = left();
             progress.info("interrupted again: the teardown goes on until everything set up is released; if this "
                     + "process is killed, 'fsflow resume " + plan.layout().out() + "' releases what is left (listed in "
-                    + Teardown.FILE + ")");
+                    + Teardown.FILE + ")" + (left.isEmpty() ? "" : ", or these commands, in this order:"));
+            left.forEach(line -> progress.info("  " + line));
         }
         recorder.interrupt();
         place.interrupt();
+    }
+
+    // what the registries of this run still list (the guests' first: they may use the host's devices)
+    private List<String> left() {
+        List<String> left = new ArrayList<>(Teardown.leftIn(plan.layout().out().resolve(VmPlace.STATE)));
+        left.addAll(Teardown.leftIn(plan.layout().out().resolve(Teardown.FILE)));
+        return left;
     }
 
     private static Map<String, SignalHandler> onSignals(Runnable action) {

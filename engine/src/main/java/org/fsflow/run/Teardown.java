@@ -97,6 +97,24 @@ public final class Teardown {
         return left.size();
     }
 
+    /**
+     * What {@code stateFile} still lists, newest first, one line each: what it is, then the command
+     * that releases it by hand. Reads the file only (safe from a signal handler while a teardown runs).
+     */
+    public static List<String> leftIn(Path stateFile) {
+        List<Resource> left;
+        try {
+            left = Json.MAPPER.readValue(stateFile.toFile(), new TypeReference<List<Resource>>() {});
+        } catch (IOException e) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>();
+        for (int i = left.size() - 1; i >= 0; i--) {
+            lines.add(left.get(i).label() + ": " + left.get(i).byHand());
+        }
+        return lines;
+    }
+
     // after a release a stale state.json only lists more than is left, and releasing again is harmless:
     // a full disk must not stop the teardown
     private void saveReleased() {
