@@ -79,6 +79,20 @@ sleeps = sorted(r["real_s"] - 0.3 for r in rows if r["step"] == "sleep-0.3")
 med = sleeps[len(sleeps) // 2] * 1000
 print(f"short steps: sleep 0.3 as a step, real-time error median {med:.2f} ms, worst {sleeps[-1] * 1000:.2f} ms "
       f"(target <= 2 ms): {'met' if med <= 2 else 'MISSED'}")
+# the same sleep without fsflow, right after, as a reference: what this host's scheduler adds now
+import os, time
+bare = []
+for _ in range(len(sleeps)):
+    t0 = time.perf_counter()
+    pid = os.posix_spawn("/usr/bin/sleep", ["sleep", "0.3"], os.environ)
+    os.waitpid(pid, 0)
+    bare.append(time.perf_counter() - t0 - 0.3)
+bare.sort()
+bmed = bare[len(bare) // 2] * 1000
+load = open("/proc/loadavg").read().split()[0]
+print(f"  reference: the same sleep by a bare posix_spawn+waitpid, error median {bmed:.2f} ms, worst "
+      f"{bare[-1] * 1000:.2f} ms (load average {load} on {os.cpu_count()} CPUs); fsflow's own share "
+      f"{med - bmed:.2f} ms")
 env = json.load(open(f"{tmp}/out/environment.json"))
 fl = env["launch_floor"]
 print(f"launch floor: true through fsflow {fl['real_s_median'] * 1000:.2f} ms, bare fork/exec of true from the same "
