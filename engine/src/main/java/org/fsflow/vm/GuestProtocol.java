@@ -9,6 +9,8 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -50,6 +52,8 @@ public final class GuestProtocol {
         long busy;
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final StepChecks checks = new StepChecks();
+        final Set<String> devices = new TreeSet<>();
 
         Step(int index) {
             this.index = index;
@@ -91,10 +95,14 @@ public final class GuestProtocol {
             case "out" -> append(current.out, rest);
             case "err" -> append(current.err, rest);
             case "done" -> {
-                emit(result(current));
+                emit(current.checks.apply(result(current), steps.get(n), List.copyOf(current.devices)));
                 current = null;
             }
-            default -> keep("unknown guest line: " + kind);
+            default -> {
+                if (!current.checks.line(kind, rest)) {
+                    keep("unknown guest line: " + kind);
+                }
+            }
         }
     }
 
@@ -106,6 +114,7 @@ public final class GuestProtocol {
             disksBefore.put(f[1], v);
             return;
         }
+        current.devices.add(f[1]);
         long[] b = disksBefore.getOrDefault(f[1], new long[3]);
         current.read += (v[0] - b[0]) * 512;
         current.written += (v[1] - b[1]) * 512;

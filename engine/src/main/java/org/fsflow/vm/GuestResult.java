@@ -1,6 +1,7 @@
 package org.fsflow.vm;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * What the guest reported for one step, measured inside it: GNU time's figures from the guest's
@@ -23,6 +24,11 @@ import java.time.Instant;
  * @param stderr       its standard error (capped at 1 MiB)
  * @param startedAt    when the host saw the step start
  * @param endedAt      when the host saw it end
+ * @param memoryBudgetBytes the guest cgroup's {@code memory.max} the command ran under, as read back,
+ *                     or null for none
+ * @param flushSeconds {@code flush: true}: how long the sync after the command took (inside
+ *                     {@code realSeconds}), or null
+ * @param devices      the guest's disks whose I/O was counted
  */
 public record GuestResult(
         int index,
@@ -41,7 +47,52 @@ public record GuestResult(
         byte[] stdout,
         byte[] stderr,
         Instant startedAt,
-        Instant endedAt) {
+        Instant endedAt,
+        Long memoryBudgetBytes,
+        Double flushSeconds,
+        List<String> devices) {
+
+    /** A result without budget, flush or device names. */
+    public GuestResult(
+            int index,
+            String status,
+            Integer exitCode,
+            String reason,
+            Double realSeconds,
+            Double userSeconds,
+            Double sysSeconds,
+            Long maxRssKb,
+            Long minorFaults,
+            Long majorFaults,
+            Long readBytes,
+            Long writeBytes,
+            Long ioBusyMs,
+            byte[] stdout,
+            byte[] stderr,
+            Instant startedAt,
+            Instant endedAt) {
+        this(
+                index,
+                status,
+                exitCode,
+                reason,
+                realSeconds,
+                userSeconds,
+                sysSeconds,
+                maxRssKb,
+                minorFaults,
+                majorFaults,
+                readBytes,
+                writeBytes,
+                ioBusyMs,
+                stdout,
+                stderr,
+                startedAt,
+                endedAt,
+                null,
+                null,
+                List.of());
+    }
 
     /** How user and system time are measured in a guest. */
     public static final String CPU_METHOD = "guest-gnu-time";

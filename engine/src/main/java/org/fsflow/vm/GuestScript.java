@@ -57,6 +57,7 @@ public final class GuestScript {
                 ship() { if [ -s "$3" ]; then head -c %d "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
                 STOP=
                 """.formatted(LOG_CAP));
+        s.append(GuestChecks.preamble(steps));
         for (String dir : directories) {
             s.append("mkdir -p ").append(Shell.quote(dir)).append('\n');
         }
@@ -106,16 +107,22 @@ public final class GuestScript {
         if (step.dropCaches()) {
             s.append("  sync; echo 3 > /proc/sys/vm/drop_caches\n");
         }
+        s.append(GuestChecks.budget(n, step));
+        s.append("fi\nif [ $rc = 0 ]; then\n");
         s.append("  disks ").append(n).append(" before\n");
-        s.append("  /usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL ")
+        s.append("  ")
+                .append(GuestChecks.enter(step))
+                .append("/usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL ")
                 .append(step.timeoutSeconds())
                 .append(' ')
                 .append(Shell.join(step.argv()))
-                .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?\n");
+                .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?; crc=$rc\n");
+        s.append(GuestChecks.flush(n, step));
         s.append("  disks ").append(n).append(" after\n");
         s.append("  say time ").append(n).append(" $(tail -n 1 /tmp/t)\n");
-        s.append("  say exit ").append(n).append(" $rc\n");
+        s.append("  say exit ").append(n).append(" $crc\n");
         s.append("  ship ").append(n).append(" out /tmp/o; ship ").append(n).append(" err /tmp/e\n");
+        s.append(GuestChecks.verify(n, step));
         if (step.after() != null) {
             s.append("  ").append(Shell.join(step.after())).append(" >/dev/null 2>&1\n");
         }

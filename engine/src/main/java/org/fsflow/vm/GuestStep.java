@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * One measured step as the guest runs it: the same argument vector as on the host (paths and
- * device nodes already those of the guest), its unmeasured hooks and its limit.
+ * device nodes already those of the guest), its unmeasured hooks, its limit, and what the host
+ * does around a step (memory budget, flush, verify), done inside the guest.
  *
  * @param id             the plan node id, for messages
  * @param argv           the measured command
@@ -15,6 +16,13 @@ import java.util.List;
  * @param stopsCell      when it fails, the cell's later steps are skipped (on_error skip-cell or abort)
  * @param firstOfUnit    it begins a cell repetition: what the previous one left mounted is unmounted,
  *                       unmeasured, and a previous failure no longer skips steps
+ * @param memoryBytes    the memory budget (cgroup v2 {@code memory.max} in the guest) the command runs
+ *                       under, or -1 for none
+ * @param flushPath      {@code flush: true}: the mount point synced ({@code sync -f}) after the command,
+ *                       inside the measured interval; or null
+ * @param verifyDataset  {@code verify:}: the dataset's directory (the read-only source in the guest),
+ *                       or null
+ * @param verifyCopy     {@code verify:}: the copy that must equal it, or null
  */
 public record GuestStep(
         String id,
@@ -24,4 +32,27 @@ public record GuestStep(
         boolean dropCaches,
         long timeoutSeconds,
         boolean stopsCell,
-        boolean firstOfUnit) {}
+        boolean firstOfUnit,
+        long memoryBytes,
+        String flushPath,
+        String verifyDataset,
+        String verifyCopy) {
+
+    /** A step without budget, flush or verify. */
+    public GuestStep(
+            String id,
+            List<String> argv,
+            List<String> before,
+            List<String> after,
+            boolean dropCaches,
+            long timeoutSeconds,
+            boolean stopsCell,
+            boolean firstOfUnit) {
+        this(id, argv, before, after, dropCaches, timeoutSeconds, stopsCell, firstOfUnit, -1, null, null, null);
+    }
+
+    /** True when the copy is compared with the dataset after the step. */
+    public boolean verifies() {
+        return verifyCopy != null;
+    }
+}

@@ -1,0 +1,138 @@
+package org.fsflow.vm;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the guest reported of a step's budget, flush and verify ({@link GuestChecks}), and the
+ * step's result amended with it as the host's runner would have it: a budget the guest could not
+ * apply fails the step (never measured unbudgeted), the flush time is inside the real time and
+ * kept apart, a failed flush or a copy that differs from its dataset fails the step.
+ */
+final class StepChecks {
+
+    private static final int KILLED = 137;
+
+    private Long budget;
+    private String budgetFailure;
+    private Double flushSeconds;
+    private Integer flushExit;
+    private String[] verify;
+    private String verifyFirst;
+    private String verifyExtra;
+
+    /** Takes one tagged line of kind {@code kind}; false when it is not one of these. */
+    boolean line(String kind, String rest) {
+        String v = rest.strip();
+        switch (kind) {
+            case "budget" -> budget = v.matches("[0-9]+") ? Long.valueOf(v) : null;
+            case "budget-failed" -> budgetFailure = v;
+            case "flush" -> {
+                String[] f = v.split("\\s+");
+                flushSeconds = f.length == 2 && f[0].matches("[0-9.]+") ? Double.valueOf(f[0]) : null;
+                flushExit = Integer.valueOf(f[f.length - 1]);
+            }
+            case "verify" -> verify = v.split("\\s+");
+            case "verify-first" -> verifyFirst = v;
+            case "verify-extra" -> verifyExtra = v;
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code r}, the result of {@code step}, with what these lines say; {@code devices} the disks counted. */
+    GuestResult apply(GuestResult r, GuestStep step, List<String> devices) {
+        if (budgetFailure != null) {
+            return with(r, "failed", null, "memory budget: " + budgetFailure, null, null, null, devices);
+        }
+        Double real = r.realSeconds();
+        String status = r.status();
+        Integer exit = r.exitCode();
+        String reason = r.reason();
+        if (flushExit != null) {
+            real = real == null || flushSeconds == null ? real : Math.round((real + flushSeconds) * 100) / 100.0;
+            if (flushExit != 0) {
+                String sync = "flush: sync -f " + step.flushPath();
+                status = "failed";
+                exit = flushExit;
+                reason = "exit status " + flushExit + ": "
+                        + (flushExit == KILLED
+                                ? sync + " did not end within the time limit"
+                                : sync + " exited " + flushExit);
+            }
+        }
+        if (verify != null && "ok".equals(status) && !verify[0].equals("ok")) {
+            status = "failed";
+            reason = "verify: " + difference(step);
+        }
+        return with(r, status, exit, reason, real, budget, flushSeconds, devices);
+    }
+
+    // the host's wording (CopyVerifier): the copy, the dataset, counts, the first difference
+    private String difference(GuestStep step) {
+        String copy = step.verifyCopy();
+        if (verify[0].equals("nodir")) {
+            return "the copy " + copy + " is missing (no such directory)";
+        }
+        String dataset = Path.of(step.verifyDataset()).getFileName().toString();
+        StringBuilder b = new StringBuilder("the copy " + copy + " differs from dataset '" + dataset + "': ");
+        if (verify.length < 5) {
+            return b.append("the guest's comparison did not complete").toString();
+        }
+        boolean files = !verify[2].equals("0") || !verify[3].equals("0");
+        if (files) {
+            b.append(verify[2])
+                    .append(" of ")
+                    .append(verify[1])
+                    .append(" files missing, ")
+                    .append(verify[3])
+                    .append(" different; first: ")
+                    .append(verifyFirst);
+        }
+        if (!verify[4].equals("0")) {
+            b.append(files ? "; " : "")
+                    .append(verify[4])
+                    .append(" extra file(s), first: ")
+                    .append(verifyExtra);
+        }
+        if (!files && verify[4].equals("0")) {
+            b.append("its files or directories are not the dataset's (a link, or a directory added)");
+        }
+        return b.toString();
+    }
+
+    private static GuestResult with(
+            GuestResult r,
+            String status,
+            Integer exit,
+            String reason,
+            Double real,
+            Long budget,
+            Double flush,
+            List<String> devices) {
+        boolean ran = real != null || !"failed".equals(status) || exit != null;
+        return new GuestResult(
+                r.index(),
+                status,
+                exit,
+                reason,
+                ran ? real : null,
+                ran ? r.userSeconds() : null,
+                ran ? r.sysSeconds() : null,
+                ran ? r.maxRssKb() : null,
+                ran ? r.minorFaults() : null,
+                ran ? r.majorFaults() : null,
+                ran ? r.readBytes() : null,
+                ran ? r.writeBytes() : null,
+                ran ? r.ioBusyMs() : null,
+                r.stdout(),
+                r.stderr(),
+                r.startedAt(),
+                r.endedAt(),
+                budget,
+                flush,
+                List.copyOf(devices));
+    }
+}

@@ -1,0 +1,153 @@
+package org.fsflow.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The memory budget, flush and verify of a guest's step: the job's shell and what is read back. */
+class GuestChecksTest {
+
+    private final GuestStep copy = new GuestStep(
+            "c/r1/copy",
+            List.of("sh", "-c", "cp -r /w/datasets/ds /w/mnt/target"),
+            null,
+            null,
+            false,
+            60,
+            true,
+            true,
+            128L << 20,
+            "/w/mnt/target",
+            "/w/datasets/ds",
+            "/w/mnt/target/ds");
+    private final GuestStep plain =
+            new GuestStep("c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, true, false);
+    private final List<GuestStep> steps = List.of(copy, plain);
+    private final List<GuestResult> results = new ArrayList<>();
+    private final GuestProtocol protocol = new GuestProtocol(steps, results::add);
+
+    private void feed(String... lines) {
+        for (String l : lines) {
+            protocol.line(l);
+        }
+    }
+
+    @Test
+    void theJobSetsTheBudgetRunsTheCommandInItFlushesAndVerifies() {
+        String job = GuestScript.job(List.of(), List.of("/w/mnt/target"), steps);
+        assertTrue(job.contains("mount -t cgroup2 cgroup2 /sys/fs/cgroup"), job);
+        assertTrue(job.contains("echo +memory > /sys/fs/cgroup/cgroup.subtree_control"), job);
+        assertTrue(job.contains("echo 134217728 > /sys/fs/cgroup/fsflow/memory.max"), job);
+        assertTrue(
+                job.contains("sh -c 'echo $$ > /sys/fs/cgroup/fsflow/cgroup.procs && exec \"$@\"' fsflow-budget "
+                        + "/usr/bin/time -q -o /tmp/t"),
+                job);
+        assertTrue(job.contains("/usr/bin/timeout -s KILL 60 sync -f /w/mnt/target >/dev/null 2>&1"), job);
+        assertTrue(job.contains("verify 0 /w/datasets/ds /w/mnt/target/ds || rc=1"), job);
+        // the flush comes before the disks are read again: its writes are the step's
+        assertTrue(job.indexOf("say flush 0") < job.indexOf("disks 0 after"), job);
+        String walk = job.substring(job.indexOf("# c/r1/walk"));
+        assertTrue(!walk.contains("fsflow-budget") && !walk.contains("sync -f") && !walk.contains("verify 1"), walk);
+        String bare = GuestScript.job(List.of(), List.of(), List.of(plain));
+        assertTrue(!bare.contains("cgroup2") && !bare.contains("verify()"), bare);
+    }
+
+    @Test
+    void theToolsOfFlushAndVerifyAreShipped() {
+        List<Path> tools = GuestTools.of(steps);
+        for (String t : List.of("sync", "diff", "cmp", "comm")) {
+            Path host = GuestTools.which(t);
+            assertTrue(host == null || tools.contains(host), t + " in " + tools);
+        }
+        assertTrue(GuestTools.which("sync") != null, "coreutils' sync is on this host");
+        assertTrue(!GuestTools.of(List.of(plain)).contains(GuestTools.which("sync")), "only when a step flushes");
+    }
+
+    @Test
+    void theBudgetAndTheFlushAreOnTheResultAndTheFlushIsInsideTheRealTime() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW budget 0 134217728",
+                "@@FSFLOW disk 0 before vda 0 0 0",
+                "@@FSFLOW flush 0 0.42 0",
+                "@@FSFLOW disk 0 after vda 8 2048 30",
+                "@@FSFLOW time 0 1.20 0.1 0.5 3000 10 0",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW verify 0 ok",
+                "@@FSFLOW done 0");
+        GuestResult r = results.get(0);
+        assertEquals("ok", r.status(), r.reason());
+        assertEquals(134217728L, r.memoryBudgetBytes());
+        assertEquals(0.42, r.flushSeconds());
+        assertEquals(1.62, r.realSeconds());
+        assertEquals(List.of("vda"), r.devices());
+    }
+
+    @Test
+    void aCopyThatDiffersFailsTheStepInTheHostsWords() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW budget 0 134217728",
+                "@@FSFLOW flush 0 0.01 0",
+                "@@FSFLOW time 0 1.00 0.1 0.5 3000 10 0",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW verify 0 bad 200 0 1 1",
+                "@@FSFLOW verify-first 0 dir1/file3 differs at byte 100",
+                "@@FSFLOW verify-extra 0 junk",
+                "@@FSFLOW done 0");
+        GuestResult r = results.get(0);
+        assertEquals("failed", r.status());
+        assertEquals(0, r.exitCode());
+        assertEquals(
+                "verify: the copy /w/mnt/target/ds differs from dataset 'ds': 0 of 200 files missing, 1 different; "
+                        + "first: dir1/file3 differs at byte 100; 1 extra file(s), first: junk",
+                r.reason());
+        assertEquals(1.01, r.realSeconds(), "measured all the same");
+    }
+
+    @Test
+    void aBudgetTheGuestCannotApplyFailsTheStepUnmeasured() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW budget-failed 0 no cgroup v2 memory controller in the guest: mount: no such device",
+                "@@FSFLOW done 0");
+        GuestResult r = results.get(0);
+        assertEquals("failed", r.status());
+        assertEquals("memory budget: no cgroup v2 memory controller in the guest: mount: no such device", r.reason());
+        assertNull(r.realSeconds());
+        assertNull(r.memoryBudgetBytes());
+    }
+
+    @Test
+    void aFailedFlushIsTheStepsFailure() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW time 0 1.00 0.1 0.5 3000 10 0",
+                "@@FSFLOW flush 0 0.30 1",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW done 0");
+        GuestResult r = results.get(0);
+        assertEquals("failed", r.status());
+        assertEquals(1, r.exitCode());
+        assertEquals("exit status 1: flush: sync -f /w/mnt/target exited 1", r.reason());
+        assertEquals(0.30, r.flushSeconds());
+    }
+
+    @Test
+    void aMissingCopyIsNamed() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW time 0 1.00 0 0 3000 1 0",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW verify 0 nodir",
+                "@@FSFLOW done 0");
+        assertEquals(
+                "verify: the copy /w/mnt/target/ds is missing (no such directory)",
+                results.get(0).reason());
+    }
+}
