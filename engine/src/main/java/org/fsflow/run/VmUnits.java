@@ -37,9 +37,6 @@ import org.fsflow.vm.VmSession;
  */
 final class VmUnits {
 
-    /** The guest's RAM: room for the page cache of a scaled campaign next to kernel and initramfs. */
-    static final int MEMORY_MIB = 1024;
-
     /** One step's outcome in the guest, with the node it belongs to. */
     record Result(PlanNode node, org.fsflow.vm.GuestResult guest, String command, BootKernel kernel, String virt) {}
 
@@ -163,7 +160,7 @@ final class VmUnits {
                     dirs,
                     job.steps(),
                     Runtime.getRuntime().availableProcessors(),
-                    MEMORY_MIB,
+                    GuestSteps.memoryMib(job.steps()),
                     work);
             VmSession vm = new VmSession(store.root());
             session = vm;

@@ -1,0 +1,92 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Layout;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.Planner;
+import org.fsflow.plan.StepCommand;
+import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.ScenarioLoader;
+import org.fsflow.scenario.SourceText;
+import org.fsflow.vm.GuestStep;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A guest's step gets the budget, flush and verify the host would apply to it. */
+class GuestStepsTest {
+
+    @TempDir
+    Path dir;
+
+    private List<GuestStep> steps(String memory) throws Exception {
+        String yaml = """
+                fsflow: 1
+                name: guest
+                devices: { target: { loop: { size: 1GiB } } }
+                kernels: { debian-6.1: { debian: linux-image-6.1.0-57-amd64 } }
+                filesystems: { reiserfs: { kernel: debian-6.1 } }
+                datasets: { ds: { dirs: 2, files: 3, size: 4KiB } }
+                matrix: { dataset: [ds], filesystem: [reiserfs] }
+                MEMORY
+                steps:
+                  - mkfs
+                  - mount
+                  - name: copy
+                    run: cp -r ${dataset.path} ${target.mnt}
+                    flush: true
+                    verify: true
+                  - name: small
+                    run: du -s ${target.mnt}
+                    memory: 256MiB
+                  - umount
+                """.replace("MEMORY", memory);
+        Layout layout = new Layout(dir.resolve("out"), dir.resolve("work"));
+        Plan plan = Planner.plan(
+                ScenarioLoader.load(SourceText.of("s.yaml", yaml), Overrides.NONE)
+                        .scenario(),
+                layout,
+                0);
+        return plan.nodes().stream()
+                .filter(n -> n.step() != null)
+                .map(n -> guest(plan, n))
+                .toList();
+    }
+
+    private static GuestStep guest(Plan plan, PlanNode n) {
+        Bindings b = new Bindings(plan.scenario(), plan.layout(), n.cell(), n.repeat(), null, null)
+                .forStep(n.step().name());
+        return GuestSteps.of(plan.scenario(), n, StepCommand.of(n.step(), b), b, false);
+    }
+
+    @Test
+    void theCellsBudgetFlushAndVerifyGoIntoTheGuest() throws Exception {
+        List<GuestStep> steps = steps("memory: 512MiB");
+        GuestStep copy =
+                steps.stream().filter(s -> s.id().endsWith("/copy")).findFirst().orElseThrow();
+        Path mnt = dir.resolve("work/mnt/target");
+        assertEquals(512L << 20, copy.memoryBytes());
+        assertEquals(mnt.toString(), copy.flushPath());
+        assertEquals(dir.resolve("work/datasets/ds").toString(), copy.verifyDataset());
+        assertEquals(mnt.resolve("ds").toString(), copy.verifyCopy());
+        GuestStep small = steps.stream()
+                .filter(s -> s.id().endsWith("/small"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(256L << 20, small.memoryBytes(), "a step's own budget");
+        assertNull(small.flushPath());
+        assertNull(small.verifyCopy());
+        assertEquals(1024, GuestSteps.memoryMib(steps), "a budget below 512 MiB fits in the usual guest");
+    }
+
+    @Test
+    void withoutABudgetNoneIsSetAndABigBudgetGetsAGuestLargeEnough() throws Exception {
+        assertEquals(-1, steps("").get(0).memoryBytes());
+        assertEquals(4096 + GuestSteps.ROOM_MIB, GuestSteps.memoryMib(steps("memory: 4GiB")));
+    }
+}
