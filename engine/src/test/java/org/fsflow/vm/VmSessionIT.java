@@ -135,6 +135,110 @@ class VmSessionIT {
     }
 
     @Test
+    void aBudgetAFlushAndAVerifyRunInTheGuestAndACorruptedCopyFails() throws IOException {
+        BootKernel kernel = new KernelStore(KERNELS)
+                .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
+        Dataset d = new Dataset(
+                "ds",
+                3,
+                20,
+                new Dataset.SizeSpec.Fixed(16384),
+                1,
+                Dataset.Content.RANDOM,
+                org.fsflow.scenario.Defaults.DIR_NAME,
+                org.fsflow.scenario.Defaults.FILE_NAME,
+                null,
+                null,
+                Location.of("t.yaml", 1, 1));
+        Path datasets = dir.resolve("datasets");
+        Manifest m = new DatasetGenerator(2).generate(d, 7, datasets.resolve("ds"));
+        Path source = dir.resolve("source.img");
+        Path target = dir.resolve("target.img");
+        SourceImage.build(datasets, source);
+        try (RandomAccessFile f = new RandomAccessFile(target.toFile(), "rw")) {
+            f.setLength(256L << 20);
+        }
+        String mnt = dir.resolve("mnt/target").toString();
+        String ds = datasets.resolve("ds").toString();
+        long budget = 96L << 20;
+        List<GuestStep> steps = List.of(
+                step("c/r1/mkfs", List.of("mkfs.ext4", "-q", "-F", "/dev/vda")),
+                step("c/r1/mount", List.of("mount", "-t", "ext4", "/dev/vda", mnt)),
+                checked("c/r1/copy", "cp -r " + ds + " " + mnt + "/", budget, mnt, ds, mnt + "/ds"),
+                checked(
+                        "c/r1/cgroup",
+                        "cat /proc/self/cgroup /sys/fs/cgroup/fsflow/memory.max",
+                        80L << 20,
+                        null,
+                        null,
+                        null),
+                // the copy is altered after cp: the step's own verify must catch it
+                checked(
+                        "c/r1/corrupt",
+                        "cp -r " + ds + " " + mnt + "/bad && truncate -s 100 \"$(find " + mnt
+                                + "/bad -type f | sort | head -n 1)\"",
+                        budget,
+                        null,
+                        ds,
+                        mnt + "/bad"),
+                step("c/r1/umount", List.of("umount", mnt)));
+        List<GuestResult> results = new ArrayList<>();
+        VmSession.Request request = new VmSession.Request(
+                "fsflow-vm-it-checks",
+                kernel,
+                List.of("ext4"),
+                List.of(new Qemu.Disk(target, false), new Qemu.Disk(source, true)),
+                List.of(new GuestMount("/dev/vdb", datasets.toString(), "ext4", true)),
+                List.of(mnt),
+                steps,
+                2,
+                1024,
+                dir);
+        VmSession.Outcome outcome = new VmSession(KERNELS).run(request, results::add, pids::add);
+        assertNull(outcome.problem(), outcome.problem());
+        assertEquals(steps.size(), results.size());
+        for (GuestResult r : results) {
+            System.out.printf(
+                    "  %-14s %s real %.2f flush %s budget %s devices %s: %s%n",
+                    steps.get(r.index()).id(),
+                    r.status(),
+                    r.realSeconds(),
+                    r.flushSeconds(),
+                    r.memoryBudgetBytes(),
+                    r.devices(),
+                    r.reason());
+        }
+        GuestResult copy = results.get(2);
+        assertEquals("ok", copy.status(), copy.reason());
+        assertEquals(budget, copy.memoryBudgetBytes(), "memory.max as read back in the guest");
+        assertTrue(copy.flushSeconds() != null && copy.flushSeconds() >= 0, "the flush was timed");
+        assertTrue(copy.realSeconds() >= copy.flushSeconds());
+        assertTrue(copy.writeBytes() >= m.bytes(), "flushed: the copy's bytes reached /dev/vda in the step");
+        assertTrue(copy.devices().contains("vda"), copy.devices().toString());
+        GuestResult cgroup = results.get(3);
+        assertEquals("ok", cgroup.status(), cgroup.reason());
+        assertEquals("0::/fsflow\n" + (80L << 20), new String(cgroup.stdout(), StandardCharsets.UTF_8).strip());
+        assertNull(cgroup.flushSeconds(), "no flush asked");
+        GuestResult bad = results.get(4);
+        assertEquals("failed", bad.status());
+        assertTrue(
+                bad.reason()
+                        .startsWith("verify: the copy " + mnt + "/bad differs from dataset 'ds': 0 of " + m.files()
+                                + " files missing, 1 different; first: "),
+                bad.reason());
+        assertTrue(bad.reason().endsWith(" has 100 bytes instead of 16384"), bad.reason());
+        assertEquals("ok", results.get(5).status(), "on_error continue: the cell goes on");
+        for (long pid : pids) {
+            assertTrue(ProcessHandle.of(pid).isEmpty(), "QEMU has exited");
+        }
+    }
+
+    private static GuestStep checked(String id, String script, long budget, String flush, String dataset, String copy) {
+        return new GuestStep(
+                id, List.of("sh", "-c", script), null, null, false, 120, false, false, budget, flush, dataset, copy);
+    }
+
+    @Test
     void aKilledGuestLeavesNothingRunningAndSaysWhichStepItWasIn() throws Exception {
         BootKernel kernel = new KernelStore(KERNELS)
                 .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
