@@ -103,12 +103,12 @@ public final class GuestScript {
                     .append(n)
                     .append(" err /tmp/b.err; }\n");
         }
-        s.append("if [ $rc = 0 ]; then\n");
-        if (step.dropCaches()) {
-            s.append("  sync; echo 3 > /proc/sys/vm/drop_caches\n");
+        String prepare =
+                (step.dropCaches() ? "  sync; echo 3 > /proc/sys/vm/drop_caches\n" : "") + GuestChecks.budget(n, step);
+        if (!prepare.isEmpty()) {
+            s.append("if [ $rc = 0 ]; then\n").append(prepare).append("fi\n");
         }
-        s.append(GuestChecks.budget(n, step));
-        s.append("fi\nif [ $rc = 0 ]; then\n");
+        s.append("if [ $rc = 0 ]; then\n");
         s.append("  disks ").append(n).append(" before\n");
         s.append("  ")
                 .append(GuestChecks.enter(step))

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,21 @@ class GuestChecksTest {
         assertTrue(!walk.contains("fsflow-budget") && !walk.contains("sync -f") && !walk.contains("verify 1"), walk);
         String bare = GuestScript.job(List.of(), List.of(), List.of(plain));
         assertTrue(!bare.contains("cgroup2") && !bare.contains("verify()"), bare);
+    }
+
+    @Test
+    void theJobIsValidShell() throws Exception {
+        Path job = Files.createTempFile("guest-job", ".sh");
+        try {
+            Files.writeString(job, GuestScript.job(List.of(), List.of("/w/mnt/target"), steps));
+            Process p = new ProcessBuilder("sh", "-n", job.toString())
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertEquals(0, p.waitFor(), out + Files.readString(job));
+        } finally {
+            Files.delete(job);
+        }
     }
 
     @Test
