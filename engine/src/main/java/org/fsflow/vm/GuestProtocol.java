@@ -268,6 +268,11 @@ public final class GuestProtocol {
         return lastDone;
     }
 
+    /** True when every step of the job was reported (run or skipped). */
+    public boolean complete() {
+        return lastDone == steps.size() - 1;
+    }
+
     /** The step the guest was running when the console ended, or -1. */
     public int running() {
         return current == null ? -1 : current.index;

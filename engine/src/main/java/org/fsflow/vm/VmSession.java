@@ -122,13 +122,18 @@ public final class VmSession {
         if (exit.killedAtLimit()) {
             return "the VM passed its hard limit of " + limit.toSeconds() + " s and was killed";
         }
-        if (p.endStatus() != null) {
+        if (p.endStatus() != null && p.complete()) {
             return null;
         }
         List<String> tail = p.consoleTail();
         String last = tail.isEmpty()
                 ? "nothing on its console"
                 : tail.get(tail.size() - 1).strip();
+        if (p.endStatus() != null) {
+            // the job's shell stopped before its last step (a syntax error, a shell that died)
+            return "the guest's job ended (status " + p.endStatus() + ") before its last step; last console line: "
+                    + (last.length() > 200 ? last.substring(0, 200) : last);
+        }
         return "the guest died before the end of its job (QEMU exit " + exit.exitCode() + "; last console line: "
                 + (last.length() > 200 ? last.substring(0, 200) : last) + ")";
     }

@@ -76,6 +76,16 @@ class GuestProtocolTest {
     }
 
     @Test
+    void aJobThatEndsBeforeItsLastStepIsIncomplete() {
+        feed("@@FSFLOW start 0", "@@FSFLOW time 0 0.1 0 0 900 1 0", "@@FSFLOW exit 0 0", "@@FSFLOW done 0");
+        feed("/tmp/job: 56: Syntax error: \"fi\" unexpected", "@@FSFLOW end 2");
+        assertEquals(2, protocol.endStatus());
+        assertTrue(!protocol.complete(), "steps 1 and 2 were never reported");
+        feed("@@FSFLOW skip 1 x", "@@FSFLOW skip 2 x");
+        assertTrue(protocol.complete());
+    }
+
+    @Test
     void aStepKilledAtItsLimitIsATimeout() {
         feed("@@FSFLOW start 2", "@@FSFLOW time 2 60.01 0 0 900 1 0", "@@FSFLOW exit 2 137", "@@FSFLOW done 2");
         assertEquals("timeout", results.get(0).status());
