@@ -41,7 +41,11 @@ final class GuestSteps {
         Duration limit = step.timeout() != null ? step.timeout() : scenario.timeout();
         Scenario.OnError policy = step.onError() != null ? step.onError() : scenario.onError();
         String device = step.device() != null ? step.device() : Scenario.TARGET;
-        boolean verify = step.verify() != null && n.cell().dataset() != null;
+        // the named dataset of verify: { dataset, path }, else the cell's own
+        String verified = step.verifyDataset() != null
+                ? "datasets." + step.verifyDataset().name() + ".path"
+                : n.cell().dataset() != null ? "dataset.path" : null;
+        boolean verify = step.verify() != null && verified != null;
         return new GuestStep(
                 n.id(),
                 cmd.argv(),
@@ -53,7 +57,7 @@ final class GuestSteps {
                 firstOfUnit,
                 MemoryBudget.of(scenario, n.cell().coordinates(), step).effectiveBytes(),
                 step.flush() ? b.value(device + ".mnt") : null,
-                verify ? b.value("dataset.path") : null,
+                verify ? b.value(verified) : null,
                 verify ? b.argv(step.verify()).get(0) : null);
     }
 

@@ -37,6 +37,7 @@ final class GuestChecks {
     // "verify n ok|nodir|bad FILES MISSING DIFFERENT EXTRA", then the first difference and extra file
     private static final String VERIFY = """
             verify() {
+              if [ -f "$3" ] && [ ! -L "$3" ]; then verify_file "$@"; return; fi
               if [ ! -d "$3" ]; then say verify $1 nodir; return 1; fi
               if diff -rq "$2" "$3" >/dev/null 2>&1; then say verify $1 ok; return 0; fi
               (cd "$2" && find . -type f) | sed 's|^\\./||' | sort >/tmp/va
@@ -55,6 +56,19 @@ final class GuestChecks {
               if [ -s /tmp/vm ]; then say verify-first $1 "$(head -n 1 /tmp/vm) missing"
               elif [ -s /tmp/vd ]; then say verify-first $1 "$(head -n 1 /tmp/vd)"; fi
               if [ -s /tmp/vx ]; then say verify-extra $1 "$(head -n 1 /tmp/vx)"; fi
+              return 1
+            }
+            verify_file() {
+              # a one-file dataset copied as one file, under any name
+              src=$(find "$2" -type f | head -n 1)
+              if cmp -s "$src" "$3"; then say verify $1 ok; return 0; fi
+              if [ "$(stat -c %s "$src")" != "$(stat -c %s "$3")" ]; then
+                d="$(basename "$3") has $(stat -c %s "$3") bytes instead of $(stat -c %s "$src")"
+              else
+                d="$(basename "$3") differs at byte $(( $(cmp "$src" "$3" | sed 's/.*differ: [a-z]* \\([0-9]*\\).*/\\1/') - 1 ))"
+              fi
+              say verify $1 bad 1 0 1 0
+              say verify-first $1 "$d"
               return 1
             }
             """;

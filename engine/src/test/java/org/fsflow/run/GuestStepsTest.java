@@ -89,4 +89,39 @@ class GuestStepsTest {
         assertEquals(-1, steps("").get(0).memoryBytes());
         assertEquals(4096 + GuestSteps.ROOM_MIB, GuestSteps.memoryMib(steps("memory: 4GiB")));
     }
+
+    @Test
+    void aStepVerifyingANamedDatasetHandsTheGuestThatDatasetsPath() throws Exception {
+        String yaml = """
+                fsflow: 1
+                name: guest
+                devices: { target: { loop: { size: 1GiB } } }
+                kernels: { debian-6.1: { debian: linux-image-6.1.0-57-amd64 } }
+                filesystems: { jfs: { kernel: debian-6.1 } }
+                datasets: { iso: { depth: 0, files: 1, size: 64KiB } }
+                matrix: { filesystem: [jfs] }
+                steps:
+                  - mkfs
+                  - mount
+                  - name: copy-iso
+                    run: cp ${datasets.iso.path}/fichier1 ${target.mnt}/image.iso
+                    verify:
+                      dataset: iso
+                      path: ${target.mnt}/image.iso
+                  - umount
+                """;
+        Layout layout = new Layout(dir.resolve("out"), dir.resolve("work"));
+        Plan plan = Planner.plan(
+                ScenarioLoader.load(SourceText.of("s.yaml", yaml), Overrides.NONE)
+                        .scenario(),
+                layout,
+                0);
+        GuestStep copy = plan.nodes().stream()
+                .filter(n -> n.step() != null && n.step().name().equals("copy-iso"))
+                .map(n -> guest(plan, n))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(dir.resolve("work/datasets/iso").toString(), copy.verifyDataset());
+        assertEquals(dir.resolve("work/mnt/target/image.iso").toString(), copy.verifyCopy());
+    }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The memory budget, flush and verify of a guest's step: the job's shell and what is read back. */
 class GuestChecksTest {
@@ -165,5 +166,47 @@ class GuestChecksTest {
         assertEquals(
                 "verify: the copy /w/mnt/target/ds is missing (no such directory)",
                 results.get(0).reason());
+    }
+
+    @Test
+    void theGuestsVerifyComparesAOneFileCopyWithTheDatasetsOnlyFileUnderAnyName(@TempDir Path dir) throws Exception {
+        Path dataset = Files.createDirectories(dir.resolve("datasets/iso"));
+        byte[] bytes = new byte[10_000];
+        bytes[4096] = 7;
+        Files.write(dataset.resolve("fichier1"), bytes);
+        Path copy = Files.write(dir.resolve("image.iso"), bytes);
+        assertEquals("@@FSFLOW verify 0 ok", runVerify(dataset, copy));
+        bytes[4096] = 8;
+        Files.write(copy, bytes);
+        assertEquals(
+                "@@FSFLOW verify 0 bad 1 0 1 0\n@@FSFLOW verify-first 0 image.iso differs at byte 4096",
+                runVerify(dataset, copy));
+        Files.write(copy, new byte[100]);
+        assertTrue(runVerify(dataset, copy).endsWith("image.iso has 100 bytes instead of 10000"));
+    }
+
+    // the job's verify function, run by the host's sh with the host's tools (the guest ships the same)
+    private String runVerify(Path dataset, Path copy) throws Exception {
+        String script = "say() { echo \"@@FSFLOW $*\"; }\n"
+                // only the verify function: a step with no budget, so nothing touches the host's cgroups
+                + GuestChecks.preamble(List.of(new GuestStep(
+                        "v",
+                        List.of("true"),
+                        null,
+                        null,
+                        false,
+                        60,
+                        true,
+                        true,
+                        -1,
+                        null,
+                        dataset.toString(),
+                        copy.toString())))
+                + "verify 0 " + dataset + " " + copy + "\n";
+        Process p =
+                new ProcessBuilder("sh", "-c", script).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor();
+        return out.strip();
     }
 }
