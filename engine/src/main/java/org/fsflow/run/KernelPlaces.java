@@ -39,8 +39,9 @@ final class KernelPlaces implements CellPlace {
 
     @Override
     public void open(boolean resume) {
-        host.open(resume);
+        // a dead run's guests first: their images are in the work directory the host's leftovers may remove
         vm.open(resume);
+        host.open(resume);
     }
 
     @Override

@@ -26,6 +26,9 @@ final class VmPlace {
     /** The registry file of VM resources in the output directory. */
     static final String STATE = "vm-state.json";
 
+    /** The directory of the guests' images, job and pid files, under the work directory. */
+    static final String WORK_DIR = "vm";
+
     private final Scenario scenario;
     private final Layout layout;
     private final Consumer<String> info;
@@ -45,8 +48,14 @@ final class VmPlace {
             if (left > 0) {
                 info.accept("released " + left + " VM resources left by the interrupted run");
             }
+            VmResources.removeDeadGuestFiles(layout.work().resolve(WORK_DIR));
         }
         teardown = new Teardown(state, line -> info.accept("teardown: " + line));
+        Path dir = layout.work().resolve(WORK_DIR);
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            // removed (when empty) before the host's teardown, so the work directory it made goes too
+            teardown.register(Resource.dir(dir.toString()));
+        }
         units = new VmUnits(scenario, layout, teardown, info);
     }
 

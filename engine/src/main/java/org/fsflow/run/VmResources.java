@@ -47,6 +47,21 @@ final class VmResources {
         }
     }
 
+    // a killed run's job and pid files (it died before removing them), then their directory if empty
+    static void removeDeadGuestFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.getFileName().toString().matches(".*\\.(job|pid)"))
+                    .toList()
+                    .forEach(VmResources::deleteQuietly);
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // not empty (another file is there): left as it is
+        }
+    }
+
     // kernels.json in the output directory: where each VM kernel came from, exactly
     static void recordKernel(Path file, BootKernel k, Consumer<String> info) {
         try {

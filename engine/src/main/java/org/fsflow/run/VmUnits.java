@@ -132,7 +132,7 @@ final class VmUnits {
     String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<Result> sink) {
         BootKernel kernel = (BootKernel) kernel(spec);
         String name = "fsflow-" + scenario.name() + "-vm";
-        Path work = layout.work().resolve("vm");
+        Path work = layout.work().resolve(VmPlace.WORK_DIR);
         Map<String, String> nodes = new LinkedHashMap<>();
         List<Qemu.Disk> disks = new ArrayList<>();
         List<Path> images = new ArrayList<>();

@@ -169,6 +169,7 @@ class VmCrashIT {
         assertFalse(Leftovers.loopsUnder(dir), "no loop device");
         assertFalse(Leftovers.mountsUnder(dir), "no mount");
         assertEquals(List.of(), madeFiles(work), "no image, job or pid file in the work directory");
+        assertFalse(Files.exists(work.resolve(VmPlace.WORK_DIR)), "nor the guests' directory");
         RunnerIT.assertNoStateLeft(out);
         assertFalse(Files.exists(out.resolve(VmPlace.STATE)), "vm-state.json is removed");
     }
