@@ -270,6 +270,28 @@ class VmSessionIT {
         assertTrue(ProcessHandle.of(pids.get(0)).isEmpty(), "QEMU is gone");
     }
 
+    @Test
+    void aStepOverItsTimeLimitIsKilledInTheGuestAndTheCellGoesOn() throws Exception {
+        BootKernel kernel = new KernelStore(KERNELS)
+                .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
+        List<GuestStep> steps = List.of(
+                new GuestStep("c/r1/long", List.of("sleep", "600"), null, null, false, 3, false, false),
+                new GuestStep("c/r1/after", List.of("true"), null, null, false, 60, false, false));
+        List<GuestResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+        VmSession.Request request = new VmSession.Request(
+                "fsflow-vm-it-timeout", kernel, List.of(), List.of(), List.of(), List.of(), steps, 1, 256, dir);
+        VmSession.Outcome o = new VmSession(KERNELS).run(request, results::add, pids::add);
+        assertNull(o.problem(), "the job ran to its end");
+        assertEquals(2, results.size());
+        assertEquals("timeout", results.get(0).status());
+        assertEquals("killed after its time limit", results.get(0).reason());
+        assertTrue(
+                results.get(0).realSeconds() >= 3 && results.get(0).realSeconds() < 60,
+                results.get(0).toString());
+        assertEquals("ok", results.get(1).status(), "on_error continue: the next step runs");
+        assertTrue(ProcessHandle.of(pids.get(0)).isEmpty(), "QEMU has exited");
+    }
+
     private static GuestStep step(String id, List<String> argv) {
         return new GuestStep(id, argv, null, null, false, 120, true, id.endsWith("/mkfs"));
     }
