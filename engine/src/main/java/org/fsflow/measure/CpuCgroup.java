@@ -62,6 +62,9 @@ public final class CpuCgroup {
         return entering(List.of(procs()), argv);
     }
 
+    /** The prelude's wait for the executor's go, then the step's input back to /dev/null. */
+    public static final String GATE = "read -r fsflow_go; exec </dev/null\n";
+
     /** The file a step writes its pid to, to enter this cgroup. */
     public Path procs() {
         return dir.resolve("cgroup.procs");
@@ -70,6 +73,10 @@ public final class CpuCgroup {
     /**
      * {@code argv} made to move itself into every cgroup of {@code procsFiles} (the CPU cgroup, a
      * memory budget's cgroup) before it runs, in one shell prelude: nothing it starts escapes them.
+     * The prelude then waits for one line on its standard input, the executor's go, and runs the
+     * command with /dev/null as input: the executor starts the step's clock once the moves are done,
+     * since a move into a cgroup can wait for an RCU grace period (several milliseconds) that is
+     * the kernel's bookkeeping, not the step's work.
      */
     public static List<String> entering(List<Path> procsFiles, List<String> argv) {
         if (procsFiles.isEmpty()) {
@@ -79,6 +86,7 @@ public final class CpuCgroup {
         for (Path procs : procsFiles) {
             move.append("echo $$ > '").append(procs).append("' || exit 125\n");
         }
+        move.append(GATE);
         if (argv.size() == 3 && argv.get(0).equals("sh") && argv.get(1).equals("-c")) {
             return List.of("sh", "-c", move + argv.get(2));
         }

@@ -53,6 +53,18 @@ public final class StepCgroups {
         return CpuCgroup.entering(procs, argv);
     }
 
+    /**
+     * The cgroup.procs file a step's prelude writes last (the memory cgroup's with a budget, else
+     * the CPU cgroup's): once the step's pid is listed there, it is in all of its cgroups and waits
+     * for its go. Null when a step enters no cgroup (and then has no prelude to wait in).
+     */
+    public Path lastProcs(long budgetBytes) {
+        if (budgetBytes >= 0 && memory != null) {
+            return memory.procs();
+        }
+        return cpu == null ? null : cpu.procs();
+    }
+
     /** How the memory budget is enforced, or null when no step had one. */
     public String memoryMethod() {
         return memory == null ? null : memory.method();

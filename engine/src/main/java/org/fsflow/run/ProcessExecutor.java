@@ -22,7 +22,9 @@ import org.fsflow.measure.Usage;
 /**
  * Runs a process and measures it like {@code /usr/bin/time}: real time on the monotonic clock
  * from the return of the fork/exec (under the VFORK launch mechanism the JVM resumes only once the
- * child has exec'd, so the JVM's own launch work stays outside the step) to the return of
+ * child has exec'd, so the JVM's own launch work stays outside the step), or, when the step enters
+ * cgroups, from the moment its prelude is in them and is let go (see {@link CgroupGate}), to the
+ * return of
  * {@code waitFor()} in the same thread (plus a timed
  * flush when the step asks for one); user and system time from the run's cgroup (exact, whole
  * tree) or else from the change in the JVM's child totals; faults from the child totals; max RSS
@@ -75,8 +77,13 @@ public final class ProcessExecutor implements StepExecutor {
             List<String> ioDevices,
             StepConditions conditions) {
         ProcessBuilder builder;
+        Path gate;
         try {
             builder = builder(cgroups.enter(argv, conditions.memoryBytes()), stdout, stderr);
+            gate = cgroups.lastProcs(conditions.memoryBytes());
+            if (gate != null) {
+                builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+            }
         } catch (MemoryCgroup.Unavailable e) {
             return notStarted("memory budget: " + e.getMessage());
         } catch (IOException e) {
@@ -84,7 +91,7 @@ public final class ProcessExecutor implements StepExecutor {
         }
         interruptRequested = false;
         Snapshot before = snapshot();
-        Waited w = launchAndWait(builder, argv, timeout);
+        Waited w = launchAndWait(builder, argv, timeout, gate);
         String tail = Logs.capAndTail(stdout, stderr);
         long start = w.start();
         Instant wallBefore = w.wallStart();
@@ -127,7 +134,7 @@ public final class ProcessExecutor implements StepExecutor {
             long maxRssKb) {}
 
     // starts the process, arms its time limit and memory sampler, and waits for its exit
-    private Waited launchAndWait(ProcessBuilder builder, List<String> argv, Duration timeout) {
+    private Waited launchAndWait(ProcessBuilder builder, List<String> argv, Duration timeout, Path gate) {
         boolean[] timedOut = {false};
         Instant wallStart = Instant.now();
         long start = System.nanoTime();
@@ -138,10 +145,17 @@ public final class ProcessExecutor implements StepExecutor {
         ScheduledFuture<?> deadline = null;
         try {
             Process p = builder.start();
-            // the child has exec'd by now (VFORK): the step's clock starts here
+            current = p;
+            // the child has exec'd by now (VFORK); with a prelude, it has also entered its cgroups
+            // once the gate opens: the step's clock starts here
+            if (gate != null) {
+                CgroupGate.awaitEntered(p, gate);
+            }
             start = System.nanoTime();
             wallStart = Instant.now();
-            current = p;
+            if (gate != null) {
+                CgroupGate.open(p);
+            }
             sampler = RssSampler.start(p.toHandle());
             if (timeout != null) {
                 deadline = timer.schedule(

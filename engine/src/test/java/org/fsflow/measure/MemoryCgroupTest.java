@@ -78,10 +78,17 @@ class MemoryCgroupTest {
                         "sh",
                         "-c",
                         "echo $$ > '/cg/cpu/cgroup.procs' || exit 125\n"
-                                + "echo $$ > '/cg/mem/cgroup.procs' || exit 125\ncp -r a b"),
+                                + "echo $$ > '/cg/mem/cgroup.procs' || exit 125\n"
+                                + CpuCgroup.GATE
+                                + "cp -r a b"),
                 CpuCgroup.entering(procs, List.of("sh", "-c", "cp -r a b")));
         assertEquals(
-                List.of("sh", "-c", "echo $$ > '/cg/mem/cgroup.procs' || exit 125\nexec \"$@\"", "fsflow-step", "true"),
+                List.of(
+                        "sh",
+                        "-c",
+                        "echo $$ > '/cg/mem/cgroup.procs' || exit 125\n" + CpuCgroup.GATE + "exec \"$@\"",
+                        "fsflow-step",
+                        "true"),
                 CpuCgroup.entering(procs.subList(1, 2), List.of("true")));
         assertEquals(List.of("true"), CpuCgroup.entering(List.of(), List.of("true")));
     }
