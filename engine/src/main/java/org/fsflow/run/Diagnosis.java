@@ -64,8 +64,9 @@ public record Diagnosis(
      * @param seconds      the estimate for the steps that will run
      * @param matched      steps that were measured in that run (same cell, same step)
      * @param total        steps that will run
+     * @param basis        how the earlier run's times were carried to this run's data
      */
-    public record Estimate(Path from, double scale, double seconds, long matched, long total) {}
+    public record Estimate(Path from, double scale, double seconds, long matched, long total, String basis) {}
 
     /** True when every cell runs and every resource fits. */
     public boolean allClear() {
@@ -103,7 +104,7 @@ public record Diagnosis(
         for (Resource r : resources) {
             out.printf(
                     Locale.ROOT,
-                    "%s: needs at most %s (%s), %s has %s: %s%n",
+                    "%s: needs about %s (%s), %s has %s: %s%n",
                     r.what(),
                     ByteSize.format(r.neededBytes()),
                     r.detail(),
@@ -118,7 +119,7 @@ public record Diagnosis(
         out.printf(
                 Locale.ROOT,
                 "duration: about %s for the measured steps (from %s at --scale %s, which "
-                        + "measured %d of these %d steps%s)%n",
+                        + "measured %d of these %d steps; carried to this run's data: %s)%n",
                 Progress.clock(estimate.seconds()),
                 estimate.from(),
                 new java.math.BigDecimal(Double.toString(estimate.scale()))
@@ -126,6 +127,6 @@ public record Diagnosis(
                         .toPlainString(),
                 estimate.matched(),
                 estimate.total(),
-                estimate.scale() == scale ? "" : "; this run's scale differs, so the time will too");
+                estimate.basis());
     }
 }

@@ -16,9 +16,7 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
-import org.fsflow.result.StepDurations;
 import org.fsflow.scenario.ByteSize;
-import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -65,6 +63,8 @@ public final class Doctor {
         }
         List<Diagnosis.CellVerdict> verdicts =
                 plan.cells().stream().map(c -> verdict(s, c, host)).toList();
+        Optional<Path> previous = previousRun(reports, s.name(), scale);
+        Optional<Extrapolation> earlier = previous.map(p -> Extrapolation.of(p, scaleOf(p), s));
         int steps = (int) s.steps().size();
         return new Diagnosis(
                 s.name(),
@@ -72,8 +72,8 @@ public final class Doctor {
                 steps,
                 s.repeat().min(),
                 problems,
-                resources(plan, host),
-                estimate(plan, verdicts, scale, reports).orElse(null));
+                resources(plan, host, earlier),
+                estimate(plan, verdicts, previous, earlier).orElse(null));
     }
 
     private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host) {
@@ -100,36 +100,17 @@ public final class Doctor {
                 : "fsflow setup SCENARIO (installs " + String.join(" ", packages) + ")";
     }
 
-    private static List<Diagnosis.Resource> resources(Plan plan, Host host) {
+    private static List<Diagnosis.Resource> resources(Plan plan, Host host, Optional<Extrapolation> earlier) {
         Scenario s = plan.scenario();
         Path work = plan.layout().work();
-        long images = 0;
-        long tmpfs = 0;
-        List<String> parts = new ArrayList<>();
-        for (Device d : s.devices().values()) {
-            if (d instanceof Device.Loop loop) {
-                images += loop.sizeBytes();
-                parts.add("loop image " + d.name() + " " + ByteSize.format(loop.sizeBytes()));
-            } else if (d instanceof Device.Tmpfs t) {
-                tmpfs += t.sizeBytes();
-            }
-        }
-        long datasets = 0;
-        if (!s.devices().containsKey(Scenario.SOURCE)) {
-            for (Dataset d : s.datasets().values()) {
-                if (d.existing() == null) {
-                    datasets += d.expectedBytes();
-                }
-            }
-            parts.add("datasets " + ByteSize.format(datasets));
-        }
+        Footprint disk = Footprint.of(plan, earlier);
+        long tmpfs = s.devices().values().stream()
+                .filter(d -> d instanceof Device.Tmpfs)
+                .mapToLong(d -> ((Device.Tmpfs) d).sizeBytes())
+                .sum();
         List<Diagnosis.Resource> out = new ArrayList<>();
         out.add(new Diagnosis.Resource(
-                "disk",
-                "work directory " + work,
-                images + datasets,
-                host.freeBytes(work),
-                String.join(", ", parts) + (images > 0 ? "; images are sparse" : "")));
+                "disk", "work directory " + work, disk.bytes(), host.freeBytes(work), disk.detail()));
         out.add(new Diagnosis.Resource(
                 "memory",
                 "RAM (MemAvailable)",
@@ -140,15 +121,12 @@ public final class Doctor {
         return out;
     }
 
-    /** The expected duration of the steps that will run, from the latest run of the scenario. */
+    /** The expected duration of the steps that will run, carried over from {@code earlier}. */
     static Optional<Diagnosis.Estimate> estimate(
-            Plan plan, List<Diagnosis.CellVerdict> verdicts, double scale, Path reports) {
-        Optional<Path> previous = previousRun(reports, plan.scenario().name(), scale);
-        if (previous.isEmpty()) {
+            Plan plan, List<Diagnosis.CellVerdict> verdicts, Optional<Path> previous, Optional<Extrapolation> earlier) {
+        if (earlier.isEmpty()) {
             return Optional.empty();
         }
-        StepDurations durations = new StepDurations();
-        Journal.read(previous.get().resolve(Journal.FILE)).forEach(durations::add);
         List<String> skipped = verdicts.stream()
                 .filter(v -> !v.runs())
                 .map(Diagnosis.CellVerdict::cell)
@@ -161,11 +139,16 @@ public final class Doctor {
                 continue;
             }
             total++;
-            seconds +=
-                    durations.estimate(n.cell().coordinates(), n.step().name()).orElse(0);
-            matched += durations.knows(n.cell().coordinates(), n.step().name()) ? 1 : 0;
+            seconds += earlier.get().seconds(n);
+            matched += earlier.get().knows(n) ? 1 : 0;
         }
-        return Optional.of(new Diagnosis.Estimate(previous.get(), scaleOf(previous.get()), seconds, matched, total));
+        return Optional.of(new Diagnosis.Estimate(
+                previous.get(),
+                scaleOf(previous.get()),
+                seconds,
+                matched,
+                total,
+                earlier.get().basis()));
     }
 
     /**

@@ -54,7 +54,7 @@ class DoctorIT {
                     verdict + "\n" + r.out() + r.err());
             allRun &= why == null;
         }
-        assertTrue(r.out().contains("disk: needs at most") && r.out().contains("memory: needs at most"), r.out());
+        assertTrue(r.out().contains("disk: needs about") && r.out().contains("memory: needs about"), r.out());
         assertTrue(r.out().contains("duration: "), r.out());
         assertEquals(allRun ? 0 : 1, r.exitCode(), r.out());
         assertTrue(!Files.exists(work) && !Files.exists(out), "doctor creates nothing");

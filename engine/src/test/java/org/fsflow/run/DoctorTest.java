@@ -163,6 +163,90 @@ class DoctorTest {
         assertTrue(print(d).contains("duration: about 0:08 for the measured steps"), print(d));
     }
 
+    private static final String COPIES = """
+            fsflow: 1
+            name: big
+            devices:
+              source: { loop: { size: 40G }, filesystem: ext4 }
+              target: { loop: { size: 40G } }
+            filesystems: { ext4: {} }
+            datasets:
+              a: { dirs: 16, files: 64, size: 1MiB }
+            matrix: { dataset: [a], filesystem: [ext4] }
+            repeat: 2
+            steps:
+              - mkfs
+              - mount
+              - name: copy-in
+                run: cp -r --reflink=never ${dataset.path} ${target.mnt}
+                verify: true
+              - name: copy-within
+                run: cp -r --reflink=never ${target.mnt}/a ${target.mnt}/b
+                verify: ${target.mnt}/b
+              - name: walk
+                run: du -sh ${target.mnt}
+              - umount
+            """;
+
+    private static Plan plan(String text, double scale) throws Exception {
+        Scenario s = ScenarioLoader.load(SourceText.of("big.yaml", text), new Overrides(List.of(), scale))
+                .scenario();
+        return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
+    }
+
+    @Test
+    void theDiskNeedIsWhatTheDatasetsAndOneCellsCopiesTakeNotTheSparseImagesNominalSize() throws Exception {
+        Diagnosis d = Doctor.examine(plan(COPIES, 1), 1, new FakeHost(Map.of(), 50L << 30, 1L << 40, null), tmp);
+        Diagnosis.Resource disk = d.resources().get(0);
+        // 1 GiB of datasets in the source image, two verified copies of it in the target image
+        assertEquals(3L << 30, disk.neededBytes(), disk.detail());
+        assertTrue(disk.fits(), "80 GiB of nominal images do not count against 50 GiB free");
+        assertTrue(disk.detail().contains("source image 1 GiB (the datasets)"), disk.detail());
+        assertTrue(
+                disk.detail().contains("loop images 2 GiB (the most one cell repetition writes; 40 GiB nominal"),
+                disk.detail());
+    }
+
+    @Test
+    void anEarlierRunAtAnotherScaleIsCarriedToThisRunsDataStepByStep() throws Exception {
+        Path run = tmp.resolve("big");
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("run.json"), "{\"scale\": 0.25}");
+        Files.writeString(run.resolve("scenario.yaml"), COPIES);
+        long quarter = plan(COPIES, 0.25).scenario().datasets().get("a").expectedBytes();
+        assertEquals(256L << 20, quarter, "a quarter of the files");
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            j.append(row("mkfs", 1.0, 0, 1L << 20));
+            j.append(row("copy-in", 2.0, quarter, quarter));
+            j.append(row("copy-within", 3.0, quarter, quarter));
+            j.append(row("walk", 0.5, 1L << 20, 0));
+        }
+        Diagnosis d = Doctor.examine(plan(COPIES, 1), 1, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        // per repetition: mkfs as it was, the copies x4 (bytes), the walk x4 (files); mount and
+        // umount were not measured then and fall back to the mean of every step (1.625 s)
+        double perRepetition = 1.0 + 8.0 + 12.0 + 2.0 + 2 * 1.625;
+        assertEquals(2 * perRepetition, d.estimate().seconds(), 1e-9);
+        assertEquals(8, d.estimate().matched());
+        assertEquals(12, d.estimate().total());
+        assertEquals("a bytes x4.00 and files x4.00", d.estimate().basis());
+        assertTrue(print(d).contains("carried to this run's data: a bytes x4.00 and files x4.00"), print(d));
+    }
+
+    private static Measurement row(String step, double seconds, long read, long written) {
+        return Measurement.builder("a/ext4/r1/" + step, step)
+                .dataset("a")
+                .filesystem("ext4")
+                .repeat(1)
+                .cell(Map.of("dataset", "a", "filesystem", "ext4"))
+                .command("x")
+                .status(Status.OK)
+                .exitCode(0)
+                .realS(seconds)
+                .readBytes(read)
+                .writeBytes(written)
+                .build();
+    }
+
     private static void writeRun(Path dir, double scale, double seconds) throws Exception {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("run.json"), "{\"scale\": " + scale + "}");
