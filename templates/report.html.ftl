@@ -33,6 +33,8 @@ nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 <#if source?has_content><p class="source">Source: ${source}</p></#if>
 <#if description?has_content><p>${description}</p></#if>
 <p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and at the end of this page.</p>
+<#if provenance?has_content><p class="meta provenance">Made by<#list provenance as p> ${p.label} <code>${p.value}</code><#sep>;</#sep></#list>.</p>
+</#if>
 </header>
 <nav><ul>
 <li><a href="#method">Method and warnings</a></li>

@@ -10,6 +10,10 @@
 
 </#if>
 Scenario `${scenario}`, ${measurements} measurements, rendered by fsflow from `results.jsonl` and `environment.json` (every measurement: [${csv}](${csv})).
+<#if provenance?has_content>
+
+Made by<#list provenance as p> ${p.label} ${p.value}<#sep>;</#sep></#list>.
+</#if>
 
 ## Method and warnings
 

@@ -141,7 +141,22 @@ public final class Fsflow {
     /** Stages 4 to 7 on a stored run directory: {@code fsflow report DIR}. */
     public static List<Path> report(Path dir, Path templates) {
         ResultSet results = results(dir);
-        return render(model(summarize(results, dir)), results, dir, templates);
+        RunSummary summary = summarize(results, dir);
+        summary = summary.withWarnings(
+                scenarioDrift(summary.environment()).stream().toList());
+        return render(model(summary), results, dir, templates);
+    }
+
+    /**
+     * The warning when the scenario file {@code dir}'s run recorded (relative to the current
+     * directory, as its command named it) now has another digest; empty otherwise.
+     */
+    public static java.util.Optional<String> scenarioDrift(Path dir) {
+        return scenarioDrift(RunEnvironment.read(dir));
+    }
+
+    private static java.util.Optional<String> scenarioDrift(RunEnvironment env) {
+        return org.fsflow.result.ScenarioDrift.check(env, Path.of("").toAbsolutePath());
     }
 
     /**

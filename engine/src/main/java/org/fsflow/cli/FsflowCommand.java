@@ -89,12 +89,22 @@ public final class FsflowCommand implements Runnable {
         return code;
     }
 
-    /** Prints the version of fsflow and of the Java runtime. */
+    /** Prints the version of fsflow (with the commit its jar was built from) and of the Java runtime. */
     static final class Version implements CommandLine.IVersionProvider {
+
+        private static String built() {
+            Versions.Build b = Versions.BUILD;
+            if (b.commit() == null) {
+                return "";
+            }
+            return " (commit " + b.commit() + (Boolean.TRUE.equals(b.dirty()) ? ", built with uncommitted changes" : "")
+                    + ")";
+        }
+
         @Override
         public String[] getVersion() {
             return new String[] {
-                "fsflow " + Versions.FSFLOW,
+                "fsflow " + Versions.FSFLOW + built(),
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
             };
         }

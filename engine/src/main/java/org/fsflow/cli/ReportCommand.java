@@ -43,6 +43,8 @@ final class ReportCommand implements Callable<Integer> {
                 dir,
                 "the report directory",
                 "Copy it into a directory of root's, or run " + "'fsflow report' as the user who owns it.");
+        org.fsflow.Fsflow.scenarioDrift(dir)
+                .ifPresent(w -> spec.commandLine().getErr().println("fsflow: warning: " + w));
         for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
             spec.commandLine().getOut().println("wrote " + p);
         }

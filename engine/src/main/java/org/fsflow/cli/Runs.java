@@ -1,6 +1,8 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +14,12 @@ final class Runs {
 
     static RunOptions options(CommandSpec spec) {
         boolean terminal = System.console() != null && !"dumb".equals(System.getenv("TERM"));
-        return new RunOptions(spec.commandLine().getOut(), terminal, false);
+        var parsed = spec.root().commandLine().getParseResult();
+        List<String> command = new ArrayList<>(List.of("fsflow"));
+        if (parsed != null) {
+            command.addAll(parsed.originalArgs());
+        }
+        return new RunOptions(spec.commandLine().getOut(), terminal, false, command);
     }
 
     static int finish(Runner.Summary s, Path out, CommandSpec spec) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.fsflow.report.ReportModel.Device;
 import org.fsflow.report.ReportModel.Labelled;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.RunProvenance;
 import org.fsflow.summary.Numbers;
 
 /** The conditions of a run as the report shows them: host, devices, tools, settings. */
@@ -49,6 +50,21 @@ final class Conditions {
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
+        return c;
+    }
+
+    /** The report header's provenance lines: fsflow and its commit, the command, the scenario digest. */
+    static List<Labelled> provenance(RunProvenance p) {
+        List<Labelled> c = new ArrayList<>();
+        if (p == null) {
+            return c;
+        }
+        String commit = p.commit() == null
+                ? "commit unknown"
+                : "commit " + p.commit() + (p.dirty() == null ? "" : p.dirty() ? " with uncommitted changes" : "");
+        add(c, "fsflow", nz(p.fsflowVersion()) + ", " + commit);
+        add(c, "command", p.commandLine());
+        add(c, "scenario", nz(p.scenarioFile()) + (p.scenarioSha256() != null ? ", sha256 " + p.scenarioSha256() : ""));
         return c;
     }
 

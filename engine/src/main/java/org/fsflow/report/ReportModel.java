@@ -27,6 +27,8 @@ import java.util.List;
  * @param csv          the name of the CSV file beside the report
  * @param warnings     the method warnings, one sentence each
  * @param method       how the tables are computed, one paragraph
+ * @param provenance   what made the run: fsflow and its commit, the command, the scenario file and
+ *                     digest; empty for runs that predate it
  */
 public record ReportModel(
         String title,
@@ -46,7 +48,8 @@ public record ReportModel(
         List<Raw> raw,
         String csv,
         List<String> warnings,
-        String method) {
+        String method,
+        List<Labelled> provenance) {
 
     /** A label and its value ({@code label}, {@code value}). */
     public record Labelled(String label, String value) {}

@@ -58,7 +58,9 @@ public final class ReportModelBuilder {
                 rows.stream().map(ReportModelBuilder::raw).toList(),
                 CSV,
                 s.warnings(),
-                METHOD);
+                METHOD,
+                Conditions.provenance(
+                        env.settings() == null ? null : env.settings().provenance()));
     }
 
     private static Capacity capacity(CapacityRow c) {

@@ -173,28 +173,43 @@ public record RunEnvironment(
      * Every effective setting of a run ({@code run.json}'s content), shown as text in file order,
      * and those the summary reads.
      *
-     * @param shown        setting name to its value as text (JSON for lists and objects)
+     * @param shown        setting name to its value as text (JSON for lists and objects), without
+     *                     the provenance
      * @param scale        the --scale factor, 1 when not shrunk
      * @param cpuMethod    how user and system time were measured
      * @param memoryMethod how max RSS was measured
+     * @param provenance   what made the run; null in runs that predate it
      */
-    public record Settings(Map<String, String> shown, double scale, String cpuMethod, String memoryMethod) {
+    public record Settings(
+            Map<String, String> shown, double scale, String cpuMethod, String memoryMethod, RunProvenance provenance) {
 
         /** The settings of the JSON object {@code node}. */
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
         public static Settings of(JsonNode node) {
             Map<String, String> shown = new LinkedHashMap<>();
-            node.fields()
-                    .forEachRemaining(e -> shown.put(
+            node.fields().forEachRemaining(e -> {
+                if (!e.getKey().equals("provenance")) {
+                    shown.put(
                             e.getKey(),
                             e.getValue().isValueNode()
                                     ? e.getValue().asText()
-                                    : e.getValue().toString()));
+                                    : e.getValue().toString());
+                }
+            });
+            RunProvenance provenance = null;
+            if (node.path("provenance").isObject()) {
+                try {
+                    provenance = Json.MAPPER.treeToValue(node.get("provenance"), RunProvenance.class);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot read the provenance of a run: " + e.getMessage(), e);
+                }
+            }
             return new Settings(
                     shown,
                     node.path("scale").asDouble(1.0),
                     node.path("cpu_method").asText(""),
-                    node.path("memory_method").asText(""));
+                    node.path("memory_method").asText(""),
+                    provenance);
         }
     }
 }

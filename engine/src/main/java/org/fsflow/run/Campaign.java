@@ -59,7 +59,7 @@ public final class Campaign {
             try (HostLock lock = HostLock.acquire("campaign " + plan.scenario().name() + " -> " + out)) {
                 options.progress().print(PlanPrinter.summary(plan));
                 options.progress().flush();
-                ProcessExecutor executor = start(plan, guard);
+                ProcessExecutor executor = start(plan, guard, options.command());
                 Runner runner = new Runner(plan, executor, options);
                 guard.commit(runner::interrupt);
                 try {
@@ -76,13 +76,14 @@ public final class Campaign {
     }
 
     // everything before the runner, checking for an interrupt between stages; run.json last
-    private static ProcessExecutor start(Plan plan, StartGuard guard) {
+    private static ProcessExecutor start(Plan plan, StartGuard guard, List<String> command) {
         Provenance provenance = plan.scenario().provenance();
         Path out = plan.layout().out();
         guard.check();
         ProcessExecutor executor = executor(plan);
         try {
-            RunSettings settings = RunSettings.of(plan, provenance.sets(), provenance.scale(), executor.cpuMethod());
+            RunSettings settings =
+                    RunSettings.of(plan, provenance.sets(), provenance.scale(), executor.cpuMethod(), command);
             write(
                     guard,
                     out.resolve(ORIGINAL),

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -265,24 +264,8 @@ final class Environment {
         Map<String, String> out = new LinkedHashMap<>();
         for (String tool : programs(plan)) {
             Path path = Capabilities.which(tool);
-            out.put(tool, path == null ? "not installed" : version(tool, path));
+            out.put(tool, path == null ? "not installed" : ToolVersion.of(tool, path));
         }
         return out;
-    }
-
-    private static String version(String tool, Path path) {
-        List<List<String>> attempts = new ArrayList<>();
-        attempts.add(List.of(path.toString(), "--version"));
-        attempts.add(List.of(path.toString(), "-V"));
-        for (List<String> argv : attempts) {
-            Commands.Result r = Commands.run(argv, Duration.ofSeconds(5));
-            String text = (r.out() + "\n" + r.err()).strip();
-            for (String line : text.split("\n")) {
-                if (line.matches(".*\\d+\\.\\d+.*") && line.length() < 200) {
-                    return line.strip();
-                }
-            }
-        }
-        return path.toString();
     }
 }

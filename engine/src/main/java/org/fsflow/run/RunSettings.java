@@ -9,7 +9,9 @@ import java.util.Locale;
 import org.fsflow.measure.Usage;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Json;
+import org.fsflow.result.RunProvenance;
 import org.fsflow.safety.AtomicFile;
+import org.fsflow.scenario.Versions;
 
 /**
  * Every effective setting of a run, written to {@code run.json} when it starts (and into
@@ -27,6 +29,8 @@ import org.fsflow.safety.AtomicFile;
  * @param work         the work directory (images, mount points, datasets)
  * @param cpuMethod    how user and system time are measured
  * @param memoryMethod how max RSS is measured
+ * @param provenance   what made the run (fsflow build, command line, scenario digest); null in
+ *                     runs that predate it
  */
 @JsonPropertyOrder({
     "sets",
@@ -39,7 +43,8 @@ import org.fsflow.safety.AtomicFile;
     "out",
     "work",
     "cpu_method",
-    "memory_method"
+    "memory_method",
+    "provenance"
 })
 public record RunSettings(
         List<String> sets,
@@ -52,7 +57,8 @@ public record RunSettings(
         String out,
         String work,
         String cpuMethod,
-        String memoryMethod) {
+        String memoryMethod,
+        RunProvenance provenance) {
 
     /** The file name inside an output directory. */
     public static final String FILE = "run.json";
@@ -63,7 +69,7 @@ public record RunSettings(
     }
 
     /** The settings of a run of {@code plan} with the given command-line options. */
-    public static RunSettings of(Plan plan, List<String> sets, double scale, String cpuMethod) {
+    public static RunSettings of(Plan plan, List<String> sets, double scale, String cpuMethod, List<String> command) {
         return new RunSettings(
                 List.copyOf(sets),
                 scale,
@@ -75,7 +81,14 @@ public record RunSettings(
                 plan.layout().out().toString(),
                 plan.layout().work().toString(),
                 cpuMethod,
-                Usage.MEMORY_METHOD);
+                Usage.MEMORY_METHOD,
+                new RunProvenance(
+                        Versions.FSFLOW,
+                        Versions.BUILD.commit(),
+                        Versions.BUILD.dirty(),
+                        command,
+                        plan.scenario().source().path(),
+                        plan.scenario().source().sha256()));
     }
 
     /** Writes {@code run.json} into {@code out}. */

@@ -27,4 +27,15 @@ public record RunSummary(
         List<CapacityRow> capacity,
         List<SkippedCell> skipped,
         List<Measurement> failed,
-        List<String> warnings) {}
+        List<String> warnings) {
+
+    /** This summary with {@code more} warnings after its own. */
+    public RunSummary withWarnings(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new RunSummary(environment, results, datasets, bonnie, capacity, skipped, failed, List.copyOf(all));
+    }
+}
