@@ -7,9 +7,12 @@ import java.util.Map;
 import org.fsflow.compare.Comparison.FilesystemSummary;
 import org.fsflow.compare.Comparison.Row;
 import org.fsflow.compare.MetricSeries.Key;
+import org.fsflow.result.FalseDiscovery;
+import org.fsflow.result.Fieller;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.MetricTable.Direction;
 import org.fsflow.result.Summary;
+import org.fsflow.result.Welch;
 
 /**
  * Compares runs with the first one, the baseline: per cell, step and metric that both measured,

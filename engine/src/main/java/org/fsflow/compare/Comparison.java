@@ -2,6 +2,7 @@ package org.fsflow.compare;
 
 import java.util.List;
 import org.fsflow.compare.Confounders.Difference;
+import org.fsflow.result.Fieller;
 import org.fsflow.result.MetricTable.Direction;
 import org.fsflow.result.Summary;
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.fsflow.compare.Comparison.FilesystemSummary;
 import org.fsflow.compare.Comparison.Row;
 import org.fsflow.compare.Confounders.Difference;
+import org.fsflow.result.Fieller;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.Summary;
 import org.fsflow.summary.Numbers;

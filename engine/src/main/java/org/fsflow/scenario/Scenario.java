@@ -11,7 +11,7 @@ import java.util.Map;
  * fsflow: 1                  # language version (required)
  * name: cds-2009             # identifier: output goes to reports/&lt;name&gt;/ (required)
  * title: ...                 # shown at the top of the report
- * source: ...                # provenance of the campaign (paper, post, script)
+ * source: ...                # provenance: a title, or a section with the source's findings ({@link SourceSection})
  * description: ...           # free text for the report
  * params: {...}              # defaults that --set overrides, used as ${params.x}
  * devices: {...}             # named devices (required)
@@ -33,7 +33,8 @@ import java.util.Map;
  * @param version      {@code fsflow:} language version; only 1 exists
  * @param name         {@code name:} identifier, [a-z0-9._-], used in paths
  * @param title        {@code title:} human title
- * @param origin       {@code source:} where the campaign comes from (paper, post, script)
+ * @param origin       {@code source:} where the campaign comes from (paper, post, script): the section's title
+ * @param sourceSection {@code source:} as a section: title, document, conditions, findings (null when absent)
  * @param description  {@code description:} free text
  * @param params       {@code params:} name to default value
  * @param devices      {@code devices:} in file order
@@ -59,6 +60,7 @@ public record Scenario(
         String name,
         String title,
         String origin,
+        SourceSection sourceSection,
         String description,
         Map<String, Param> params,
         Map<String, Device> devices,
@@ -84,6 +86,7 @@ public record Scenario(
                 name,
                 title,
                 origin,
+                sourceSection,
                 description,
                 params,
                 devices,

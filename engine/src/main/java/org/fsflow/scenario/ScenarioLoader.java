@@ -112,6 +112,7 @@ public final class ScenarioLoader {
                 s.name(),
                 s.title(),
                 s.origin(),
+                s.sourceSection(),
                 s.description(),
                 s.params(),
                 devices,

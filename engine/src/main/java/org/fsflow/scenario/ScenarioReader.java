@@ -56,14 +56,14 @@ final class ScenarioReader {
             return null;
         }
         f.require(top, root, "a scenario", "fsflow", "name", "devices", "steps");
-        Node n;
-        // params first: every other string may use ${params.NAME}
+        Node n; // params first: every other string may use ${params.NAME}
         Map<String, Scenario.Param> params = (n = Fields.value(top, "params")) == null ? Map.of() : params(n);
         f.useParams(params);
         int version = version(top);
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
         String title = optionalText(top, "title");
-        String origin = optionalText(top, "source");
+        SourceSection section = (n = Fields.value(top, "source")) == null ? null : new SourceReader(f, v).read(n);
+        String origin = section == null ? null : section.title();
         String description = optionalText(top, "description");
         Map<String, Device> devices =
                 (n = Fields.value(top, "devices")) == null ? Map.of() : new DeviceReader(f, v).devices(n);
@@ -92,6 +92,7 @@ final class ScenarioReader {
                 name,
                 title,
                 origin,
+                section,
                 description,
                 params,
                 devices,

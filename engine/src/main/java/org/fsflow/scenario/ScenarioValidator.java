@@ -27,6 +27,7 @@ final class ScenarioValidator {
         variables();
         capacity();
         method();
+        findings();
         new BudgetValidator(s, problems).validate();
     }
 
@@ -245,6 +246,24 @@ final class ScenarioValidator {
                                     : "repeat " + r.max())
                             + "; fewer than 3 repetitions give no usable spread or confidence "
                             + "interval");
+        }
+    }
+
+    private void findings() {
+        SourceSection section = s.sourceSection();
+        if (section == null) {
+            return;
+        }
+        FindingChecker.check(section.findings(), FindingChecker.of(s), problems);
+        if (section.document() != null && s.source() != null) {
+            Path file = Path.of(s.source().path());
+            Path document = (file.getParent() == null ? Path.of(".") : file.getParent()).resolve(section.document());
+            if (java.nio.file.Files.isRegularFile(file) && !java.nio.file.Files.isRegularFile(document)) {
+                problems.warn(
+                        section.where(),
+                        "source document " + section.document() + " is not beside the " + "scenario (looked for "
+                                + document + "): findings' line numbers cannot be checked");
+            }
         }
     }
 

@@ -1,7 +1,6 @@
-package org.fsflow.compare;
+package org.fsflow.result;
 
 import org.apache.commons.math3.distribution.TDistribution;
-import org.fsflow.result.Summary;
 
 /**
  * The 95 % confidence interval of the ratio of two independent means, {@code mean(other) /

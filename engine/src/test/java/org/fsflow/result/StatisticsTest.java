@@ -1,11 +1,10 @@
-package org.fsflow.compare;
+package org.fsflow.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import org.fsflow.result.Summary;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,8 +1,7 @@
-package org.fsflow.compare;
+package org.fsflow.result;
 
 import org.apache.commons.math3.stat.inference.TTest;
 import org.apache.commons.math3.util.CombinatoricsUtils;
-import org.fsflow.result.Summary;
 
 /**
  * The two-sided p-value of Welch's t-test (unequal variances) between two series, by

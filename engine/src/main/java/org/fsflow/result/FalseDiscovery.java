@@ -1,4 +1,4 @@
-package org.fsflow.compare;
+package org.fsflow.result;
 
 import java.util.Arrays;
 import java.util.Comparator;
