@@ -12,7 +12,7 @@ h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #ccc
 table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .86rem; }
 th, td { border: 1px solid #d0d0d0; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 thead th { background: #f2f2f2; } td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-.better { background: #e8f5e9; color: #1b5e20; } .worse { background: #ffebee; color: #b71c1c; } .changed { background: #e3f2fd; }
+.better { background: #e8f5e9; color: #1b5e20; } .worse { background: #ffebee; color: #b71c1c; } .changed { background: #e3f2fd; } .confounded { background: #eeeeee; color: #555; font-style: italic; }
 .same, .untested { color: #666; }
 .confounders { background: #fff8e1; border: 1px solid #f0c36d; padding: .6rem 1rem; } .ok { color: #2e7d32; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8rem; word-break: break-all; }

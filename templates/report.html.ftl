@@ -13,6 +13,8 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2r
 h1 { font-size: 1.7rem; margin-bottom: .2rem; } h2 { margin-top: 2.4rem; border-bottom: 1px solid #ccc; padding-bottom: .2rem; } h3 { font-size: 1.05rem; margin-top: 1.4rem; }
 .meta, .source { color: #555; } .source { font-style: italic; }
 table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .88rem; }
+.scroll { overflow-x: auto; max-width: 100%; } .scroll > table { margin-top: 0; }
+thead th.place { background: #e4ecf7; text-align: center; } tbody th.place { background: #e4ecf7; text-align: left; }
 th, td { border: 1px solid #d0d0d0; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 thead th { background: #f2f2f2; } tbody th { font-weight: 600; background: #fafafa; white-space: nowrap; }
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
@@ -62,20 +64,20 @@ nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 <section id="${d.anchor}">
 <h2>Dataset ${d.name}</h2>
 <#if d.info?has_content><p>${d.info}</p></#if>
-<#if d.chart?has_content>${d.chart?no_esc}</#if>
-<#list d.tables as table><@t.metricTable table d.columns /></#list>
+<#list d.charts as c>${c.svg?no_esc}</#list>
+<#list d.tables as table><@t.metricTable table d.columns d.groups /></#list>
 <h3>${d.io.title}</h3>
-<@t.plainTable d.io.rows d.columns />
+<@t.plainTable d.io.rows d.columns d.groups />
 </section>
 </#list>
 
 <#if bonnie?has_content>
 <section id="bonnie">
 <h2>bonnie++</h2>
-<p class="meta">Laid out like bon_csv2html; each cell is the mean over the runs ± their sample standard deviation; +++++ : every run of that test took under 0.5 s, too fast for bonnie++ to measure.</p>
+<p class="meta">Laid out like bon_csv2html; each cell is the mean over the runs ± their sample standard deviation; +++++ : too fast to measure (file too small for this RAM; for the file tests, too few files): every run of that test took under 0.5 s; "(+k × +++++)": k more runs were, and are left out of the mean.</p>
 <#list bonnie as b>
 <h3>${b.title}</h3>
-<#if b.chart?has_content>${b.chart?no_esc}</#if>
+<#list b.charts as c>${c.svg?no_esc}</#list>
 <@t.bonnieTable b />
 </#list>
 </section>
@@ -107,8 +109,8 @@ nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 <section id="raw">
 <h2>Raw measurements</h2>
 <details><summary>All ${measurements} measurements</summary>
-<table><thead><tr><th>node</th><th>status</th><th>real s</th><th>user s</th><th>sys s</th><th>CPU</th><th>max RSS</th><th>command</th><th>reason</th></tr></thead>
-<tbody><#list raw as r><tr><th>${r.node}</th><td>${r.status}</td><td class="num">${r.real}</td><td class="num">${r.user}</td><td class="num">${r.sys}</td><td class="num">${r.cpu}</td><td class="num">${r.rss}</td><td class="cmd">${r.command}</td><td>${r.reason}</td></tr></#list></tbody></table>
+<div class="scroll"><table><thead><tr><th>node</th><th>status</th><th>real s</th><th>user s</th><th>sys s</th><th>CPU</th><th>max RSS</th><th>command</th><th>reason</th></tr></thead>
+<tbody><#list raw as r><tr><th>${r.node}</th><td>${r.status}</td><td class="num">${r.real}</td><td class="num">${r.user}</td><td class="num">${r.sys}</td><td class="num">${r.cpu}</td><td class="num">${r.rss}</td><td class="cmd">${r.command}</td><td>${r.reason}</td></tr></#list></tbody></table></div>
 </details>
 </section>
 </body>

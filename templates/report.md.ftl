@@ -35,31 +35,33 @@ No method warning.
 <#if d.info?has_content>${d.info}
 
 </#if>
-<#if d.chartFile?has_content>![Real time relative to the fastest, dataset ${d.name}](${d.chartFile})
+<#list d.charts as c>![${c.title}](${c.file})
 
-</#if>
+</#list>
 <#list d.tables as table>
-<@t.metricTable table d.columns />
+<@t.metricTable table d.columns d.groups />
 </#list>
 ### ${d.io.title}
 
-<@t.plainTable d.io.rows d.columns />
+<@t.plainTable d.io.rows d.columns d.groups />
 </#list>
 <#if bonnie?has_content>
 
 ## bonnie++
 
-Each cell is the mean over the runs ± their sample standard deviation; +++++ : every run of that test took under 0.5 s, too fast for bonnie++ to measure.
+Each cell is the mean over the runs ± their sample standard deviation; +++++ : too fast to measure (file too small for this RAM; for the file tests, too few files): every run of that test took under 0.5 s; "(+k × +++++)": k more runs were, and are left out of the mean.
 <#list bonnie as b>
 
 ### ${b.title}
 
-<#if b.chartFile?has_content>![bonnie++ block throughput](${b.chartFile})
+<#list b.charts as c>![${c.title}](${c.file})
 
-</#if>
+</#list>
 | filesystem | runs |<#list b.headers as h> ${h.group}: ${h.test} ${h.unit} | % CPU |</#list>
 |---|--:|<#list b.headers as h>--:|--:|</#list>
 <#list b.lines as l>
+<#if l.placeStart>| **${l.place}** | |<#list b.headers as h> | |</#list>
+</#if>
 | ${l.filesystem} | ${l.n} |<#list l.cells as c> ${c} |</#list>
 <#if l.latencies?has_content>
 | ${l.filesystem} latency | |<#list l.latencies as lat> ${lat} | |</#list>

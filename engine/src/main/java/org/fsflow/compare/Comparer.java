@@ -22,6 +22,11 @@ import org.fsflow.result.Welch;
  */
 public final class Comparer {
 
+    /** Below this mean, a side wrote nothing to its device during the step (a journal commit, metadata). */
+    static final double NOTHING_BYTES = 1 << 20;
+    /** At least this mean on the other side: it wrote its data, so the two sides time different things. */
+    static final double CONFOUNDED_BYTES = 16 << 20;
+
     private Comparer() {}
 
     /** The comparison of {@code runs} (baseline first, at least two) about {@code axis} (may be null). */
@@ -37,10 +42,12 @@ public final class Comparer {
             baseSeries.forEach((key, metrics) -> {
                 Map<String, List<Double>> theirs = otherSeries.get(key);
                 if (theirs != null) {
+                    boolean confounded = confounded(metrics.get("write_bytes"), theirs.get("write_bytes"));
                     metrics.forEach((metric, values) -> {
                         List<Double> their = theirs.get(metric);
                         if (their != null) {
-                            rows.add(row(key, metric, other.label(), values, their));
+                            Row row = row(key, metric, other.label(), values, their);
+                            rows.add(confounded && !metric.equals("write_bytes") ? row.marked(Mark.CONFOUNDED) : row);
                         }
                     });
                 }
@@ -82,6 +89,16 @@ public final class Comparer {
                 null);
     }
 
+    /** One side wrote nothing to its device (mean under 1 MiB) while the other wrote at least 16 MiB. */
+    static boolean confounded(List<Double> base, List<Double> other) {
+        if (base == null || other == null || base.isEmpty() || other.isEmpty()) {
+            return false;
+        }
+        double b = base.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double o = other.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        return Math.min(b, o) < NOTHING_BYTES && Math.max(b, o) >= CONFOUNDED_BYTES;
+    }
+
     // q-values over the whole report, then each mark
     private static List<Row> judge(List<Row> rows) {
         double[] q = FalseDiscovery.adjust(rows.stream().mapToDouble(Row::p).toArray());
@@ -102,7 +119,7 @@ public final class Comparer {
                     r.ratio(),
                     r.p(),
                     q[i],
-                    mark(r, q[i])));
+                    r.mark() == Mark.CONFOUNDED ? Mark.CONFOUNDED : mark(r, q[i])));
         }
         return out;
     }
@@ -145,7 +162,7 @@ public final class Comparer {
         for (Row r : group) {
             counts[r.mark().ordinal()]++;
             double ratio = r.ratio().ratio();
-            if (!(ratio > 0) || Double.isInfinite(ratio)) {
+            if (!(ratio > 0) || Double.isInfinite(ratio) || r.mark() == Mark.CONFOUNDED) {
                 continue;
             }
             if (r.direction() != Direction.NONE) {

@@ -72,6 +72,12 @@ public record Comparison(
             double q,
             Mark mark) {
 
+        /** This row with {@code mark}. */
+        public Row marked(Mark mark) {
+            return new Row(
+                    dataset, filesystem, step, extra, metric, unit, direction, run, base, other, ratio, p, q, mark);
+        }
+
         /** {@code dataset/filesystem/step}, with the extra coordinates in brackets. */
         public String where() {
             StringBuilder b = new StringBuilder();

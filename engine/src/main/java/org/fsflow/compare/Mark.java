@@ -11,7 +11,12 @@ public enum Mark {
     /** No significant change once the false-discovery rate is controlled (or the very same values). */
     SAME("no significant change"),
     /** Not testable: fewer than two values on a side. */
-    UNTESTED("not tested (n < 2)");
+    UNTESTED("not tested (n < 2)"),
+    /**
+     * Not comparable: one side wrote nothing to its device during the step while the other wrote
+     * its data ({@link Comparer#CONFOUNDED_BYTES}), so one times the page cache and the other the disk.
+     */
+    CONFOUNDED("confounded: one side wrote nothing to its device");
 
     private final String text;
 

@@ -5,6 +5,7 @@ import java.util.List;
 import org.fsflow.report.ReportModel.Bonnie;
 import org.fsflow.report.ReportModel.BonnieHeader;
 import org.fsflow.report.ReportModel.BonnieLine;
+import org.fsflow.report.ReportModel.Chart;
 import org.fsflow.result.Summary;
 import org.fsflow.summary.BonnieTable;
 import org.fsflow.summary.BonnieTest;
@@ -23,39 +24,35 @@ final class BonnieSections {
         List<BonnieLine> lines = new ArrayList<>();
         double[][] means = new double[CHARTED.size()][t.columns().size()];
         double[][] sds = new double[CHARTED.size()][t.columns().size()];
-        boolean anyBar = false;
+        List<String> places = t.lines().stream().map(BonnieTable.Line::place).toList();
+        boolean many = places.stream().distinct().count() > 1;
         for (int f = 0; f < t.lines().size(); f++) {
             BonnieTable.Line line = t.lines().get(f);
-            lines.add(line(line));
+            boolean start = many && (f == 0 || !places.get(f - 1).equals(line.place()));
+            lines.add(line(line, many ? line.place() : "", start));
             for (int i = 0; i < CHARTED.size(); i++) {
                 BonnieTable.Figure figure = line.figure(CHARTED.get(i));
                 Summary s = figure == null ? null : figure.rate();
                 means[i][f] = s == null ? Double.NaN : s.mean() / 1024;
                 sds[i][f] = s == null || s.n() < 2 ? Double.NaN : s.sd() / 1024;
-                anyBar |= s != null;
             }
         }
-        String chart = anyBar
-                ? Charts.grouped(
-                        "bonnie++ block throughput (± standard deviation)",
-                        "MiB/s",
-                        "",
-                        false,
-                        List.of("write (block)", "rewrite", "read (block)"),
-                        t.columns(),
-                        means,
-                        sds)
-                : "";
-        String chartFile = anyBar
-                ? "chart-bonnie-" + DatasetSections.anchor((t.dataset().isEmpty() ? "" : t.dataset() + "-") + t.step())
-                        + ".svg"
-                : "";
+        List<Chart> charts = PlaceCharts.charts(
+                "bonnie++ block throughput (± standard deviation)",
+                "chart-bonnie-" + DatasetSections.anchor((t.dataset().isEmpty() ? "" : t.dataset() + "-") + t.step()),
+                t.lines().stream().map(BonnieTable.Line::column).toList(),
+                places,
+                means,
+                sds,
+                (title, columns, v, h) -> Charts.grouped(
+                        title, "MiB/s", "", false, List.of("write (block)", "rewrite", "read (block)"), columns, v, h));
         return new Bonnie(
                 "bonnie++: " + t.step() + (t.dataset().isEmpty() ? "" : ", dataset " + t.dataset()),
                 headers(t.tests()),
                 lines,
-                chart,
-                chartFile);
+                charts,
+                charts.isEmpty() ? "" : charts.get(0).svg(),
+                charts.isEmpty() ? "" : charts.get(0).file());
     }
 
     private static List<BonnieHeader> headers(List<BonnieTest> tests) {
@@ -73,11 +70,11 @@ final class BonnieSections {
         return out;
     }
 
-    private static BonnieLine line(BonnieTable.Line line) {
+    private static BonnieLine line(BonnieTable.Line line, String place, boolean placeStart) {
         List<String> cells = new ArrayList<>();
         List<String> latencies = new ArrayList<>();
         for (BonnieTable.Figure f : line.figures()) {
-            cells.add(rate(f.rate(), f.tooFast()));
+            cells.add(rate(f.rate(), f.tooFastRuns()));
             cells.add(cpu(f.cpu(), f.tooFast()));
             latencies.add(f.latency() == null ? "" : latency(f.latency()));
         }
@@ -85,15 +82,19 @@ final class BonnieSections {
                 line.column(),
                 line.runs(),
                 cells,
-                latencies.stream().allMatch(String::isEmpty) ? List.of() : latencies);
+                latencies.stream().allMatch(String::isEmpty) ? List.of() : latencies,
+                place,
+                placeStart);
     }
 
-    private static String rate(Summary s, boolean tooFast) {
+    // runs too fast to measure are out of the mean: the cell says how many
+    private static String rate(Summary s, int tooFast) {
         if (s == null) {
-            return tooFast ? "+++++" : "";
+            return tooFast > 0 ? "+++++" : "";
         }
         String mean = Numbers.sig(s.mean());
-        return s.n() >= 2 ? mean + " ± " + Numbers.sig(s.sd()) : mean;
+        return (s.n() >= 2 ? mean + " ± " + Numbers.sig(s.sd()) : mean)
+                + (tooFast > 0 ? " (+" + tooFast + " × +++++)" : "");
     }
 
     private static String cpu(Summary s, boolean tooFast) {

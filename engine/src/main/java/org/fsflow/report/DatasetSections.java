@@ -3,6 +3,7 @@ package org.fsflow.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.fsflow.report.ReportModel.Cell;
+import org.fsflow.report.ReportModel.Chart;
 import org.fsflow.report.ReportModel.Dataset;
 import org.fsflow.report.ReportModel.PlainRow;
 import org.fsflow.report.ReportModel.PlainTable;
@@ -30,29 +31,32 @@ final class DatasetSections {
         MetricGrid real = d.time(TimeFigure.REAL);
         double[][] means = new double[d.steps().size()][d.columns().size()];
         double[][] halves = new double[d.steps().size()][d.columns().size()];
-        boolean anyBar = false;
         for (int s = 0; s < means.length; s++) {
             for (int c = 0; c < means[s].length; c++) {
                 Summary stats = real.rows().get(s).cells().get(c).stats();
                 means[s][c] = stats == null ? Double.NaN : stats.mean();
                 halves[s][c] = stats == null ? Double.NaN : stats.ciHalfWidth();
-                anyBar |= stats != null;
             }
         }
-        String chart = anyBar
-                ? Charts.groupedRelative(
-                        "Real time per step, relative to the fastest: " + label, d.steps(), d.columns(), means, halves)
-                : "";
-        String chartFile = anyBar ? "chart-" + anchor(label) + ".svg" : "";
+        List<Chart> charts = PlaceCharts.charts(
+                "Real time per step, relative to the fastest: " + label,
+                "chart-" + anchor(label),
+                d.columns(),
+                d.places(),
+                means,
+                halves,
+                (title, columns, v, h) -> Charts.groupedRelative(title, d.steps(), columns, v, h));
         return new Dataset(
                 d.name().isEmpty() ? "all steps" : d.name(),
                 "dataset-" + anchor(label),
                 info(d.info()),
                 d.columns(),
+                PlaceCharts.groups(d.places()),
                 tables,
                 io(d),
-                chart,
-                chartFile);
+                charts,
+                charts.isEmpty() ? "" : charts.get(0).svg(),
+                charts.isEmpty() ? "" : charts.get(0).file());
     }
 
     static String anchor(String s) {

@@ -66,18 +66,28 @@ public record ReportModel(
             String directIo) {}
 
     /**
-     * A dataset's section: its tables share {@code columns}; {@code chart} is the SVG markup (already
-     * escaped) and {@code chartFile} its file name beside the Markdown report, both "" without a chart.
+     * A dataset's section: its tables share {@code columns}, grouped by place in {@code groups}
+     * (empty when every column was measured in one place); {@code charts} has one chart per place,
+     * each bar relative to the fastest of its own place. {@code chart} and {@code chartFile} are the
+     * first chart's (kept for templates written before charts per place), "" without one.
      */
     public record Dataset(
             String name,
             String anchor,
             String info,
             List<String> columns,
+            List<ColumnGroup> groups,
             List<Table> tables,
             PlainTable io,
+            List<Chart> charts,
             String chart,
             String chartFile) {}
+
+    /** Adjacent columns measured in one place ({@code host kernel 6.18.4}, {@code guest kernel 6.1.0, TCG ...}). */
+    public record ColumnGroup(String label, int span) {}
+
+    /** A chart: its title, the SVG markup (already escaped) and its file name beside the Markdown report. */
+    public record Chart(String title, String svg, String file) {}
 
     /** A ranked steps x columns table of one figure ({@code key}: its results.jsonl field). */
     public record Table(String title, String key, boolean ranked, List<Row> rows) {}
@@ -97,15 +107,28 @@ public record ReportModel(
     /** One step of a {@link PlainTable}. */
     public record PlainRow(String step, List<String> cells) {}
 
-    /** A bonnie++ table, its column {@code headers} and one line per filesystem; chart as in {@link Dataset}. */
+    /**
+     * A bonnie++ table, its column {@code headers} and one line per filesystem; charts (one per place)
+     * and the first chart's {@code chart} and {@code chartFile} as in {@link Dataset}.
+     */
     public record Bonnie(
-            String title, List<BonnieHeader> headers, List<BonnieLine> lines, String chart, String chartFile) {}
+            String title,
+            List<BonnieHeader> headers,
+            List<BonnieLine> lines,
+            List<Chart> charts,
+            String chart,
+            String chartFile) {}
 
     /** A bonnie++ test column: {@code first} opens its {@code group}, which spans {@code span} cells. */
     public record BonnieHeader(String group, String test, String unit, boolean first, int span) {}
 
-    /** A filesystem's bonnie++ line: rate and % CPU cells per test, and latencies (empty list if none). */
-    public record BonnieLine(String filesystem, int n, List<String> cells, List<String> latencies) {}
+    /**
+     * A filesystem's bonnie++ line: rate and % CPU cells per test, and latencies (empty list if none);
+     * {@code place} is where it ran, "" when the table has lines of one place only, and
+     * {@code placeStart} marks the first line of a place.
+     */
+    public record BonnieLine(
+            String filesystem, int n, List<String> cells, List<String> latencies, String place, boolean placeStart) {}
 
     /** Capacity after mkfs of one filesystem, over {@code n} measurements. */
     public record Capacity(

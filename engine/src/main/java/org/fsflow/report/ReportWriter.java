@@ -66,13 +66,13 @@ public final class ReportWriter {
         written.add(write(dir.resolve(HTML), render("report.html.ftl", model)));
         written.add(write(dir.resolve(MARKDOWN), render("report.md.ftl", model)));
         for (ReportModel.Dataset d : model.datasets()) {
-            if (!d.chartFile().isEmpty()) {
-                written.add(write(dir.resolve(d.chartFile()), d.chart()));
+            for (ReportModel.Chart c : d.charts()) {
+                written.add(write(dir.resolve(c.file()), c.svg()));
             }
         }
         for (ReportModel.Bonnie b : model.bonnie()) {
-            if (!b.chartFile().isEmpty()) {
-                written.add(write(dir.resolve(b.chartFile()), b.chart()));
+            for (ReportModel.Chart c : b.charts()) {
+                written.add(write(dir.resolve(c.file()), c.svg()));
             }
         }
         written.add(write(dir.resolve(ReportModelBuilder.CSV), CsvWriter.csv(results.measurements())));

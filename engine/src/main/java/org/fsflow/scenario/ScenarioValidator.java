@@ -29,6 +29,7 @@ final class ScenarioValidator {
         method();
         findings();
         new BudgetValidator(s, problems).validate();
+        new CloneValidator(s, problems).validate();
     }
 
     private void kernelReferences() {

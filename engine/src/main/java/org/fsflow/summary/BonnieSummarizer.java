@@ -44,7 +44,9 @@ final class BonnieSummarizer {
             byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>())
                     .add(r);
         }
-        List<String> columns = Columns.order(filesystems, byColumn.keySet());
+        List<String> columns = Columns.byPlace(
+                Columns.order(filesystems, byColumn.keySet()),
+                c -> Places.of(byColumn.get(c).get(0)));
         List<BonnieTest> tests = new ArrayList<>();
         for (BonnieTest t : BonnieTest.values()) {
             if (list.stream().anyMatch(r -> r.metrics().containsKey(t.rateKey()))) {
@@ -56,7 +58,9 @@ final class BonnieSummarizer {
             List<Measurement> mine = byColumn.get(column);
             List<BonnieTable.Figure> figures = new ArrayList<>();
             for (BonnieTest t : tests) {
-                boolean tooFast = mine.stream().anyMatch(r -> r.metrics().containsKey("too_fast." + t.stem()));
+                int tooFast = (int) mine.stream()
+                        .filter(r -> r.metrics().containsKey("too_fast." + t.stem()))
+                        .count();
                 figures.add(new BonnieTable.Figure(
                         t,
                         summary(mine, t.rateKey()),
@@ -64,7 +68,7 @@ final class BonnieSummarizer {
                         summary(mine, t.stem() + "_latency_us"),
                         tooFast));
             }
-            lines.add(new BonnieTable.Line(column, mine.size(), figures));
+            lines.add(new BonnieTable.Line(column, mine.size(), figures, Places.label(mine.get(0))));
         }
         return new BonnieTable(key.dataset(), key.step(), columns, tests, lines);
     }

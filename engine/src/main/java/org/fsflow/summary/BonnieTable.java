@@ -21,8 +21,9 @@ public record BonnieTable(String dataset, String step, List<String> columns, Lis
      * @param column  the column label
      * @param runs    how many successful runs
      * @param figures one per test of the table, in the same order
+     * @param place   where it was measured, as {@link DatasetSummary#places} names it
      */
-    public record Line(String column, int runs, List<Figure> figures) {
+    public record Line(String column, int runs, List<Figure> figures, String place) {
 
         /** The figure of {@code test}, or null when the table does not show it. */
         public Figure figure(BonnieTest test) {
@@ -37,7 +38,14 @@ public record BonnieTable(String dataset, String step, List<String> columns, Lis
      * @param rate    its rate (K/sec or /sec), or null
      * @param cpu     its CPU percent, or null
      * @param latency its latency in microseconds, or null
-     * @param tooFast whether a run was too fast for bonnie++ to measure it ("+++++")
+     * @param tooFastRuns how many runs were too fast for bonnie++ to measure ("+++++": the test took
+     *                    under 0.5 s, the file too small for this RAM): kept out of {@code rate} and {@code cpu}
      */
-    public record Figure(BonnieTest test, Summary rate, Summary cpu, Summary latency, boolean tooFast) {}
+    public record Figure(BonnieTest test, Summary rate, Summary cpu, Summary latency, int tooFastRuns) {
+
+        /** Whether any run was too fast to measure. */
+        public boolean tooFast() {
+            return tooFastRuns > 0;
+        }
+    }
 }

@@ -27,6 +27,18 @@ final class Columns {
         return cell.dataset() == null ? "" : cell.dataset();
     }
 
+    /** {@code columns} with those of one place adjacent: the host's first, then each other place as it first comes. */
+    static List<String> byPlace(List<String> columns, java.util.function.Function<String, String> place) {
+        java.util.LinkedHashMap<String, List<String>> groups = new java.util.LinkedHashMap<>();
+        groups.put(Places.HOST, new ArrayList<>());
+        for (String c : columns) {
+            groups.computeIfAbsent(place.apply(c), k -> new ArrayList<>()).add(c);
+        }
+        List<String> out = new ArrayList<>();
+        groups.values().forEach(out::addAll);
+        return out;
+    }
+
     /** {@code declared} first, then the others of {@code present} as they come; only those present. */
     static List<String> order(Collection<String> declared, Collection<String> present) {
         LinkedHashSet<String> out = new LinkedHashSet<>(declared);

@@ -2,46 +2,40 @@ package org.fsflow.summary;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import org.fsflow.result.Measurement;
 import org.fsflow.result.Series;
 
 /**
- * A copy that moved far fewer bytes to and from the devices than the data it names: a clone
- * (reflink: the copy shares extents, no byte is copied) or the page cache (reads served from
- * memory, writes not yet on the device). Its time is not the time of a byte copy.
+ * A copy, not a clone, that read far fewer bytes from the devices than the data it names: the
+ * page cache served its reads (the data was still cached from an earlier step), so its time is
+ * not that of reading the data from the device. The advice is {@code drop_caches: true} where the
+ * step does not have it already.
  */
 public final class CopyBytesRule implements WarningRule {
 
-    /** Below this share of the named data, a copy did not move its bytes. */
-    static final double FAR_FEWER = 0.25;
-
     @Override
     public List<String> check(Evidence evidence) {
+        List<String> dropped = evidence.environment().campaign().dropCachesSteps();
         List<String> hits = new ArrayList<>();
+        boolean advise = false;
         for (Series s : evidence.results().series()) {
-            String command = CopiedData.command(s);
-            if (!CopiedData.copies(command) || s.ok().isEmpty()) {
+            CopyEvidence e = CopyEvidence.of(s, evidence.results(), evidence.environment());
+            if (e == null
+                    || e.cloned()
+                    || !CopiedData.copies(e.command())
+                    || e.named() <= 0
+                    || e.read() >= CopyEvidence.FAR_FEWER * e.named()) {
                 continue;
             }
-            long named = CopiedData.namedBytes(s, command, evidence.environment());
-            double read = CopiedData.mean(s.ok().stream()
-                    .map(Measurement::readBytes)
-                    .filter(Objects::nonNull)
-                    .toList());
-            double written = CopiedData.mean(s.ok().stream()
-                    .map(Measurement::writeBytes)
-                    .filter(Objects::nonNull)
-                    .toList());
-            if (named > 0 && Math.min(read, written) < FAR_FEWER * named) {
-                hits.add(s.key().cell().id() + "/" + s.key().step() + " (read " + Numbers.bytes(read) + ", wrote "
-                        + Numbers.bytes(written) + " of " + Numbers.bytes((double) named) + ")");
-            }
+            boolean drops = dropped.contains(s.key().step());
+            advise |= !drops;
+            hits.add(e.where() + " (read " + Numbers.bytes(e.read()) + " of " + Numbers.bytes((double) e.named())
+                    + (drops ? ", although the step drops caches" : "") + ")");
         }
         return hits.isEmpty()
                 ? List.of()
-                : List.of(hits.size() + " copies moved far fewer bytes through the devices "
-                        + "than the data they name, so a clone (reflink) or the page cache served them and their times are "
-                        + "not those of byte copies: " + WarningRule.firstSix(hits) + ".");
+                : List.of(hits.size() + (hits.size() == 1 ? " copy" : " copies")
+                        + " read far fewer bytes from the devices than the data they name: the page cache served "
+                        + "their reads, so their times do not include reading the data: " + WarningRule.firstSix(hits)
+                        + (advise ? ". Give those steps drop_caches: true to start them cold." : "."));
     }
 }

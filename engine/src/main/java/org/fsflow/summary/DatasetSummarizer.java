@@ -20,6 +20,7 @@ final class DatasetSummarizer {
     private final List<String> columns;
     private final Map<String, Cell> cellOfColumn = new LinkedHashMap<>();
     private final Map<String, String> placeOfColumn = new LinkedHashMap<>();
+    private final Map<String, String> labelOfColumn = new LinkedHashMap<>();
 
     private DatasetSummarizer(
             ResultSet results, List<String> stepOrder, List<String> filesystems, List<Series> series) {
@@ -33,10 +34,12 @@ final class DatasetSummarizer {
             cellOfColumn.putIfAbsent(label, s.key().cell());
             if (!s.rows().isEmpty()) {
                 placeOfColumn.putIfAbsent(label, Places.of(s.rows().get(0)));
+                labelOfColumn.putIfAbsent(label, Places.label(s.rows().get(0)));
             }
         }
         this.steps = Columns.order(stepOrder, present);
-        this.columns = Columns.order(filesystems, labels);
+        this.columns =
+                Columns.byPlace(Columns.order(filesystems, labels), c -> placeOfColumn.getOrDefault(c, Places.HOST));
     }
 
     /** The summary of dataset {@code name} ("" for none), whose series are {@code series}. */
@@ -58,6 +61,9 @@ final class DatasetSummarizer {
                 d.steps,
                 d.columns,
                 times,
+                d.columns.stream()
+                        .map(c -> d.labelOfColumn.getOrDefault(c, Places.HOST))
+                        .toList(),
                 d.grid(Metric.READ_BYTES, false),
                 d.grid(Metric.WRITE_BYTES, false));
     }

@@ -12,6 +12,8 @@ import org.fsflow.result.RunEnvironment.DatasetInfo;
  * @param steps   the steps measured in it, in scenario order
  * @param columns the column labels ({@code xfs}, {@code xfs/4}, {@code all}), in matrix order
  * @param times   one table per {@link TimeFigure}, in that order
+ * @param places  where each column was measured ({@code host kernel 6.18.4}, {@code guest kernel 6.1.0,
+ *                TCG (emulated CPU)}), one per column; columns of one place are adjacent, the host's first
  * @param read    bytes read per step, unranked
  * @param written bytes written per step, unranked
  */
@@ -21,8 +23,14 @@ public record DatasetSummary(
         List<String> steps,
         List<String> columns,
         List<MetricGrid> times,
+        List<String> places,
         MetricGrid read,
         MetricGrid written) {
+
+    /** True when the columns were measured in more than one place (the host and a VM, or two VMs). */
+    public boolean manyPlaces() {
+        return places.stream().distinct().count() > 1;
+    }
 
     /** The table of {@code figure}. */
     public MetricGrid time(TimeFigure figure) {

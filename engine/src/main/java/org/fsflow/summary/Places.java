@@ -15,6 +15,18 @@ final class Places {
 
     private Places() {}
 
+    /**
+     * The place as a table's column group names it: {@code host kernel 6.18.4}, or {@code guest kernel
+     * 6.1.0-57-amd64, TCG (emulated CPU)} / {@code ..., KVM}.
+     */
+    static String label(Measurement m) {
+        if (of(m).equals(HOST)) {
+            return m.kernel() == null ? "host" : "host kernel " + m.kernel();
+        }
+        String virt = m.virt().equals("tcg") ? "TCG (emulated CPU)" : m.virt().toUpperCase(java.util.Locale.ROOT);
+        return "guest kernel " + m.kernel() + ", " + virt;
+    }
+
     /** {@code host}, or {@code VM <kernel release> (<kvm|tcg>)}. */
     static String of(Measurement m) {
         return m.virt() == null || m.virt().equals(HOST) ? HOST : "VM " + m.kernel() + " (" + m.virt() + ")";

@@ -14,8 +14,11 @@ public final class WarningRules {
             new PageCacheRule(),
             new ScaledRule(),
             new LaunchFloorRule(),
+            new CloneRule(),
             new CopyBytesRule(),
             new NothingWrittenRule(),
+            new ShortWriteRule(),
+            new BonnieTooFastRule(),
             new BusyHostRule(),
             new VmCellsRule(),
             new FailuresRule());

@@ -67,6 +67,50 @@ class ComparerTest {
         assertEquals(Mark.SAME, Comparer.mark(asThroughput, 0.2));
     }
 
+    static List<org.fsflow.result.Measurement> copies(long written, double real) {
+        List<org.fsflow.result.Measurement> rows = new java.util.ArrayList<>();
+        for (int r = 1; r <= 3; r++) {
+            rows.add(org.fsflow.result.Measurement.builder("d/ext4/r" + r + "/copy-in", "copy-in")
+                    .dataset("d")
+                    .filesystem("ext4")
+                    .repeat(r)
+                    .cell(Map.of("dataset", "d", "filesystem", "ext4"))
+                    .command("cp -r a b")
+                    .status(org.fsflow.result.Status.OK)
+                    .realS(real + r * 0.01)
+                    .writeBytes(written + r)
+                    .build());
+        }
+        return rows;
+    }
+
+    static Comparison copyIn(long baseWritten, long otherWritten) {
+        ObjectNode env = Json.MAPPER.createObjectNode();
+        Run base = new Run(
+                "defaults", Path.of("a"), org.fsflow.result.ResultSet.of(copies(baseWritten, 0.1)), env, Map.of());
+        Run other =
+                new Run("sync", Path.of("b"), org.fsflow.result.ResultSet.of(copies(otherWritten, 1.4)), env, Map.of());
+        return Comparer.compare(List.of(base, other), null);
+    }
+
+    @Test
+    void aSideThatWroteNothingToItsDeviceConfoundsTheComparison() {
+        // the page cache against the disk: defaults wrote 0 B, sync its 256 MiB
+        Comparison c = copyIn(0, 256L << 20);
+        assertEquals(Mark.CONFOUNDED, row(c, "d/ext4/copy-in", "real_s").mark());
+        assertTrue(
+                Gate.parse("worse:5%").failures(c).stream()
+                        .noneMatch(r -> r.metric().equals("real_s")),
+                "a confounded time is not a regression");
+        // both wrote their data: a real comparison
+        assertEquals(
+                Mark.WORSE,
+                row(copyIn(256L << 20, 256L << 20), "d/ext4/copy-in", "real_s").mark());
+        // both wrote nothing: page cache against page cache, also a fair comparison
+        assertEquals(
+                Mark.WORSE, row(copyIn(0, 4096), "d/ext4/copy-in", "real_s").mark());
+    }
+
     static Run run(String label, String kernel, String host, Map<String, String> params) {
         ObjectNode env = Json.MAPPER
                 .createObjectNode()

@@ -3,7 +3,6 @@ package org.fsflow.summary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,39 +51,6 @@ class FaithfulRulesTest {
                 "{\"campaign\": {\"datasets\": {\"test1\": {\"files\": 3, " + "\"bytes\": " + DATA + "}}}}",
                 RunEnvironment.class);
         return new Evidence(ResultSet.of(rows), env, List.of());
-    }
-
-    @Test
-    void aReflinkCopyAndAnAbsorbedWriteAreNamed() throws Exception {
-        List<Measurement> rows = new ArrayList<>();
-        for (int r = 1; r <= 3; r++) {
-            // xfs: cp clones, nothing moves; ext3: the bytes are read and written
-            rows.add(row("xfs", r, "copy-within", "cp -r /m/test1 /m/new/test1", 20_000, 4096, 0.04, 0.0, false));
-            rows.add(row(
-                    "ext3",
-                    r,
-                    "copy-within",
-                    "cp -r --reflink=never /m/test1 /m/new/test1",
-                    DATA,
-                    DATA,
-                    0.9,
-                    0.0,
-                    false));
-            // a copy that read its data but left every byte in the page cache
-            rows.add(row("ext3", r, "copy-in", "cp -r /src/fsflow-datasets/test1 /m", DATA, 0, 0.3, 0.0, false));
-            rows.add(row("ext3", r, "walk", "du -sh /m/test1", 1 << 20, 0, 0.01, 0.0, false));
-        }
-        List<String> copies = new CopyBytesRule().check(evidence(rows));
-        assertEquals(1, copies.size());
-        assertTrue(
-                copies.get(0).startsWith("2 copies")
-                        && copies.get(0).contains("test1/xfs/copy-within")
-                        && copies.get(0).contains("test1/ext3/copy-in")
-                        && !copies.get(0).contains("ext3/copy-within"),
-                copies.get(0));
-        List<String> nothing = new NothingWrittenRule().check(evidence(rows));
-        assertEquals(1, nothing.size());
-        assertTrue(nothing.get(0).contains("test1/xfs/copy-within, test1/ext3/copy-in"), nothing.get(0));
     }
 
     @Test

@@ -1,0 +1,35 @@
+package org.fsflow.summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fsflow.result.Series;
+
+/**
+ * A copy that moved far fewer bytes through the devices than the data it names, run as a
+ * {@code cp} that can clone (without {@code --reflink=never}, within one xfs, btrfs or bcachefs
+ * filesystem, or with {@code --reflink=always}): coreutils 9 and later clone by reflink there, so
+ * the copy shares extents and no data byte is copied. Its time is that of a clone, whatever the
+ * page cache, memory budget or flush; the fix is {@code cp --reflink=never}.
+ */
+public final class CloneRule implements WarningRule {
+
+    @Override
+    public List<String> check(Evidence evidence) {
+        List<String> hits = new ArrayList<>();
+        for (Series s : evidence.results().series()) {
+            CopyEvidence e = CopyEvidence.of(s, evidence.results(), evidence.environment());
+            if (e != null && e.cloned()) {
+                hits.add(e.where() + " (read " + Numbers.bytes(e.read()) + ", wrote " + e.writtenText() + " of "
+                        + Numbers.bytes((double) e.named()) + (e.fsType().isEmpty() ? "" : " on " + e.fsType())
+                        + (e.flushed() ? ", flushed" : "") + ")");
+            }
+        }
+        return hits.isEmpty()
+                ? List.of()
+                : List.of(hits.size() + (hits.size() == 1 ? " copy was a clone" : " copies were clones")
+                        + " (reflink: cp shares the extents and copies no data byte, as coreutils 9 does by default "
+                        + "on xfs, btrfs and bcachefs), so their times are not those of byte copies, whatever the "
+                        + "page cache, memory budget or flush: " + WarningRule.firstSix(hits)
+                        + ". Run cp --reflink=never to copy the bytes.");
+    }
+}
