@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Crash consistency: a loop-device campaign interrupted N times at uniformly random instants over
-# its whole length (set-up, dataset generation, mkfs, steps, teardown, report), with SIGKILL,
-# SIGINT and SIGTERM in turn, then resumed (or, when the interrupt came before anything
-# resumable existed, started again as fsflow says) until it ends. Prints the count of good ends
-# (every measured node ok exactly once, the report rendered) and of leftovers (loop devices,
-# mounts, cgroups, zfs-fuse daemons, qemu processes), per signal.
+# its whole length (JVM start, validation, set-up, dataset generation, mkfs, steps, teardown,
+# report), each time one of six ways in turn, as users' machines interrupt runs:
+#   INT          SIGINT to fsflow alone
+#   INT-group    SIGINT to its process group (a terminal's Ctrl-C: the running step gets it too)
+#   TERM         SIGTERM to fsflow alone
+#   KILL         SIGKILL of fsflow alone
+#   KILL-kids    SIGKILL of its descendants (the running step) first, then of fsflow at once
+#   KILL-group   SIGKILL of the whole process group at once (kill -9 -PGID, timeout -s KILL of a
+#                group, a service manager stopping a unit)
+# then resumed with `fsflow resume` until it ends (or, when nothing was recorded at all, started
+# again). Prints per way the count of good ends (every measured node ok exactly once, no failed
+# step, the report rendered), of restarts (resume impossible: the kill came before fsflow wrote
+# run.json) and of leftovers (loop devices, mounts, cgroups, zfs-fuse daemons, qemu processes).
 # Target: N of N good ends, no leftovers. Needs root; run it alone (it takes the host lock).
 #   bench/faults.sh [N]        (default 100; about 10 s a trial here)
 set -euo pipefail
@@ -57,23 +65,48 @@ start=$(date +%s%N)
 length_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 echo "faults: $expected measured nodes; an uninterrupted run takes ${length_ms} ms; $trials trials"
 
-declare -A good=([KILL]=0 [INT]=0 [TERM]=0) bad=([KILL]=0 [INT]=0 [TERM]=0) left=([KILL]=0 [INT]=0 [TERM]=0)
-signals=(KILL INT TERM)
+ways=(INT INT-group TERM KILL KILL-kids KILL-group)
+declare -A good bad left restarts
+for w in "${ways[@]}"; do good[$w]=0 bad[$w]=0 left[$w]=0 restarts[$w]=0; done
+
+descendants() { # every descendant of pid $1, children before grandchildren
+  local kids k
+  kids=$(ps -o pid= --ppid "$1" 2>/dev/null || true)
+  for k in $kids; do echo "$k"; descendants "$k"; done
+}
+
+interrupt() { # interrupt fsflow (pid $2, leader of its own process group) the way $1
+  case "$1" in
+    INT) kill -s INT "$2" ;;
+    INT-group) kill -s INT -- "-$2" ;;
+    TERM) kill -s TERM "$2" ;;
+    KILL) kill -s KILL "$2" ;;
+    KILL-kids)
+      local kids
+      kids=$(descendants "$2")
+      [ -z "$kids" ] || kill -s KILL $kids
+      kill -s KILL "$2" ;;
+    KILL-group) kill -s KILL -- "-$2" ;;
+  esac
+}
+
 for ((t = 1; t <= trials; t++)); do
-  sig=${signals[$((t % 3))]}
+  way=${ways[$(((t - 1) % ${#ways[@]}))]}
   at_ms=$(python3 -c "import random; print(random.randrange($length_ms))")
   out="$tmp/t$t/out" work="$tmp/t$t/work"
   mkdir -p "$tmp/t$t"
-  "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$tmp/t$t/run.log" 2>&1 &
+  # its own session and process group, as a command typed at a terminal has
+  setsid "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$tmp/t$t/run.log" 2>&1 &
   pid=$!
   sleep "$(printf '%d.%03d' $((at_ms / 1000)) $((at_ms % 1000)))"
-  kill -s "$sig" "$pid" 2>/dev/null || true
+  interrupt "$way" "$pid" 2>/dev/null || true
   wait "$pid" || true
   ok=1
   for attempt in 1 2 3; do
     if [ -f "$out/run.json" ]; then
       "$fsflow" resume "$out" >>"$tmp/t$t/run.log" 2>&1 && break
     else
+      restarts[$way]=$((restarts[$way] + 1))
       "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >>"$tmp/t$t/run.log" 2>&1 && break
     fi
     [ "$attempt" = 3 ] && ok=0
@@ -92,15 +125,16 @@ PY
     ) || ok=0
   fi
   l=$(leftovers "$work")
-  if [ "$ok" = 1 ]; then good[$sig]=$((good[$sig] + 1)); else bad[$sig]=$((bad[$sig] + 1)); echo "trial $t: SIG$sig at ${at_ms} ms: bad end (log $tmp/t$t/run.log kept)"; fi
-  if [ "$l" != 0 ]; then left[$sig]=$((left[$sig] + l)); echo "trial $t: SIG$sig at ${at_ms} ms: $l leftovers"; fi
-  [ "$ok" = 1 ] && rm -rf "$tmp/t$t"
+  if [ "$ok" = 1 ]; then good[$way]=$((good[$way] + 1)); else bad[$way]=$((bad[$way] + 1)); echo "trial $t: $way at ${at_ms} ms: bad end (log $tmp/t$t/run.log kept)"; fi
+  if [ "$l" != 0 ]; then left[$way]=$((left[$way] + l)); echo "trial $t: $way at ${at_ms} ms: $l leftovers"; fi
+  [ "$ok" = 1 ] && [ "$l" = 0 ] && rm -rf "$tmp/t$t"
 done
-total_good=$((good[KILL] + good[INT] + good[TERM]))
-total_left=$((left[KILL] + left[INT] + left[TERM]))
-for s in KILL INT TERM; do
-  printf 'SIG%-4s good ends %3d, bad ends %3d, leftovers %d\n' "$s" "${good[$s]}" "${bad[$s]}" "${left[$s]}"
+total_good=0 total_left=0
+for w in "${ways[@]}"; do
+  total_good=$((total_good + good[$w])) total_left=$((total_left + left[$w]))
+  printf '%-10s good ends %3d of %3d, restarts %d, leftovers %d\n' "$w" "${good[$w]}" \
+    "$((good[$w] + bad[$w]))" "${restarts[$w]}" "${left[$w]}"
 done
 printf 'faults: %d of %d good ends, %d leftovers (target: %d of %d, 0): %s\n' "$total_good" "$trials" \
   "$total_left" "$trials" "$trials" "$([ "$total_good" = "$trials" ] && [ "$total_left" = 0 ] && echo met || echo MISSED)"
-if [ "$total_good" != "$trials" ]; then trap - EXIT; echo "logs of bad trials kept in $tmp"; fi
+if [ "$total_good" != "$trials" ] || [ "$total_left" != 0 ]; then trap - EXIT; echo "logs of bad trials kept in $tmp"; fi

@@ -19,18 +19,18 @@ public final class MemoryCgroup {
     /** Which interface limits memory. */
     public enum Kind {
         /** cgroup v2 {@code memory.max} */
-        V2("cgroup2-memory.max", "memory.max", "cgroup.procs"),
+        V2("cgroup2-memory.max", "memory.max", "memory.events"),
         /** cgroup v1 {@code memory.limit_in_bytes} */
-        V1("cgroup1-memory.limit_in_bytes", "memory.limit_in_bytes", "cgroup.procs");
+        V1("cgroup1-memory.limit_in_bytes", "memory.limit_in_bytes", "memory.oom_control");
 
         private final String method;
         private final String limitFile;
-        private final String procsFile;
+        private final String eventsFile;
 
-        Kind(String method, String limitFile, String procsFile) {
+        Kind(String method, String limitFile, String eventsFile) {
             this.method = method;
             this.limitFile = limitFile;
-            this.procsFile = procsFile;
+            this.eventsFile = eventsFile;
         }
 
         /** The name recorded in results. */
@@ -171,7 +171,47 @@ public final class MemoryCgroup {
 
     /** The file a step writes its pid to, to enter the cgroup. */
     public Path procs() {
-        return dir.resolve(kind.procsFile);
+        return dir.resolve("cgroup.procs");
+    }
+
+    /**
+     * How many processes the kernel's OOM killer has killed in this cgroup since it was made (the
+     * {@code oom_kill} line of v2 {@code memory.events} or v1 {@code memory.oom_control}), or -1
+     * when the kernel does not count them.
+     */
+    public long oomKills() {
+        try {
+            return oomKills(Files.readAllLines(dir.resolve(kind.eventsFile)));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The failure reason of a step the kernel killed for going over its memory budget of
+     * {@code bytes}, on the host and in a guest alike.
+     */
+    public static String outOfMemory(long bytes) {
+        long mib = 1024L * 1024;
+        String n = bytes % mib == 0
+                ? Long.toString(bytes / mib)
+                : String.format(java.util.Locale.ROOT, "%.1f", bytes / (double) mib);
+        return "out of memory: the step used more than its budget of " + n + " MiB";
+    }
+
+    /** The {@code oom_kill} count of the lines of an events file, or -1 when it has none. */
+    static long oomKills(List<String> events) {
+        for (String line : events) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 2 && f[0].equals("oom_kill")) {
+                try {
+                    return Long.parseLong(f[1]);
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
     }
 
     /**

@@ -65,6 +65,14 @@ public final class StepCgroups {
         return cpu == null ? null : cpu.procs();
     }
 
+    /**
+     * The OOM kills counted so far in the memory cgroup (see {@link MemoryCgroup#oomKills()}), or
+     * -1 when a step with {@code budgetBytes} has no memory cgroup or the kernel does not count them.
+     */
+    public long oomKills(long budgetBytes) {
+        return budgetBytes >= 0 && memory != null ? memory.oomKills() : -1;
+    }
+
     /** How the memory budget is enforced, or null when no step had one. */
     public String memoryMethod() {
         return memory == null ? null : memory.method();

@@ -50,6 +50,17 @@ import java.util.Map;
  * @param hostOtherCpuS CPU seconds the host used outside the step during it (/proc/stat minus the
  *                     step's own CPU): noise; null when unknown
  * @param warmup       a warm-up repetition ({@code warmup:}): run and recorded, left out of the statistics
+ * @param signal       the signal that killed the step's process when fsflow did not send it
+ *                     ({@code SIGKILL}, {@code SIGTERM} or {@code SIGINT}; the status is then
+ *                     {@code failed}, the reason "killed by SIGKILL from outside fsflow" or, with
+ *                     {@code oom_kills} above 0, "out of memory: ..."), or null. A step killed
+ *                     from outside is recorded only when fsflow outlived the kill by 2 s: killed
+ *                     together with fsflow, it is not recorded and {@code resume} runs it again
+ * @param oomKills     processes the kernel's OOM killer killed in the step's memory cgroup while
+ *                     it ran (its {@code memory.events} or {@code memory.oom_control}
+ *                     {@code oom_kill} count); above 0, the step went over its memory budget and
+ *                     failed "out of memory: the step used more than its budget of N MiB"; null
+ *                     for a step without budget
  */
 @JsonPropertyOrder({
     "node",
@@ -87,7 +98,9 @@ import java.util.Map;
     "memory_budget_bytes",
     "flush_s",
     "host_other_cpu_s",
-    "warmup"
+    "warmup",
+    "signal",
+    "oom_kills"
 })
 public record Measurement(
         String node,
@@ -125,7 +138,9 @@ public record Measurement(
         Long memoryBudgetBytes,
         Double flushS,
         Double hostOtherCpuS,
-        boolean warmup) {
+        boolean warmup,
+        String signal,
+        Long oomKills) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -170,7 +185,9 @@ public record Measurement(
                 .memoryBudgetBytes(memoryBudgetBytes)
                 .flushS(flushS)
                 .hostOtherCpuS(hostOtherCpuS)
-                .warmup(warmup);
+                .warmup(warmup)
+                .signal(signal)
+                .oomKills(oomKills);
     }
 
     /** This measurement with {@code figures} as its metrics. */

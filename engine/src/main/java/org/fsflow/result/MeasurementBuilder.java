@@ -45,6 +45,8 @@ public final class MeasurementBuilder {
     private Double flushS;
     private Double hostOtherCpuS;
     private boolean warmup;
+    private String signal;
+    private Long oomKills;
 
     MeasurementBuilder() {}
 
@@ -228,6 +230,16 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    public MeasurementBuilder signal(String value) {
+        this.signal = value;
+        return this;
+    }
+
+    public MeasurementBuilder oomKills(Long value) {
+        this.oomKills = value;
+        return this;
+    }
+
     /** The measurement. */
     public Measurement build() {
         return new Measurement(
@@ -266,6 +278,8 @@ public final class MeasurementBuilder {
                 memoryBudgetBytes,
                 flushS,
                 hostOtherCpuS,
-                warmup);
+                warmup,
+                signal,
+                oomKills);
     }
 }

@@ -24,9 +24,9 @@ import org.fsflow.scenario.ScenarioLoader;
 
 /**
  * A campaign's output directory and what {@code run} and {@code resume} share: the host lock, the
- * files written at start ({@code scenario.yaml} after overrides, {@code scenario.original.yaml}
- * byte for byte, {@code run.json} with every effective setting, {@code environment.json}), and the
- * runner.
+ * files written at start ({@code run.json} with every effective setting, first, then
+ * {@code scenario.original.yaml} byte for byte, {@code scenario.yaml} after overrides,
+ * {@code environment.json}), and the runner.
  */
 public final class Campaign {
 
@@ -43,10 +43,11 @@ public final class Campaign {
 
     /**
      * Starts a new run of {@code plan} in its output directory; the scenario's provenance (file,
-     * digest, --set, --scale) is recorded with it. The scenario copies and environment.json are
-     * written first and run.json last: it is the record that makes the directory resumable, and no
-     * device is set up before it exists. An interrupt before it throws {@link NotStarted} and leaves
-     * nothing behind.
+     * digest, --set, --scale) is recorded with it. {@code run.json}, every setting of the run, is
+     * the first file written (one atomic replace): from then on the directory is resumable, whatever
+     * the instant of a kill. Then the scenario copies and environment.json; no device is set up
+     * before they exist. An interrupt (SIGINT, SIGTERM) before the runner starts throws
+     * {@link NotStarted} and removes everything written, run.json included.
      */
     public static Runner.Summary run(Plan plan, RunOptions options) {
         Path out = plan.layout().out();
@@ -57,12 +58,19 @@ public final class Campaign {
                         + out + "', or choose another --out");
             }
             try (HostLock lock = HostLock.acquire("campaign " + plan.scenario().name() + " -> " + out)) {
-                options.progress().print(PlanPrinter.summary(plan));
-                options.progress().flush();
-                ProcessExecutor executor = start(plan, guard, options.command());
-                Runner runner = new Runner(plan, executor, options);
-                guard.commit(runner::interrupt);
+                guard.check();
+                ProcessExecutor executor = executor(plan);
                 try {
+                    Provenance provenance = plan.scenario().provenance();
+                    RunSettings settings = RunSettings.of(
+                            plan, provenance.sets(), provenance.scale(), executor.cpuMethod(), options.command());
+                    guard.wrote(out.resolve(RUN));
+                    settings.write(out);
+                    options.progress().print(PlanPrinter.summary(plan));
+                    options.progress().flush();
+                    record(plan, settings, executor, guard);
+                    Runner runner = new Runner(plan, executor, options);
+                    guard.commit(runner::interrupt);
                     return runner.run();
                 } catch (UncheckedIOException e) {
                     throw DiskFull.outputFull(e, out) ? DiskFull.outputFailure(out, e) : e;
@@ -75,33 +83,24 @@ public final class Campaign {
         }
     }
 
-    // everything before the runner, checking for an interrupt between stages; run.json last
-    private static ProcessExecutor start(Plan plan, StartGuard guard, List<String> command) {
+    // the files of the run's start after run.json, checking for an interrupt between them (guard: null on resume)
+    private static void record(Plan plan, RunSettings settings, ProcessExecutor executor, StartGuard guard) {
         Provenance provenance = plan.scenario().provenance();
         Path out = plan.layout().out();
-        guard.check();
-        ProcessExecutor executor = executor(plan);
-        try {
-            RunSettings settings =
-                    RunSettings.of(plan, provenance.sets(), provenance.scale(), executor.cpuMethod(), command);
-            write(
-                    guard,
-                    out.resolve(ORIGINAL),
-                    new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
-            write(guard, out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
-            Map<String, Object> environment = Environment.collect(plan, settings);
+        check(guard);
+        write(guard, out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
+        write(guard, out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
+        Map<String, Object> environment = Environment.collect(plan, settings);
+        check(guard);
+        environment.put(
+                "launch_floor", Environment.launchFloor(executor, plan.layout().work()));
+        write(guard, out.resolve(ENVIRONMENT), json(environment));
+        check(guard);
+    }
+
+    private static void check(StartGuard guard) {
+        if (guard != null) {
             guard.check();
-            environment.put(
-                    "launch_floor",
-                    Environment.launchFloor(executor, plan.layout().work()));
-            write(guard, out.resolve(ENVIRONMENT), json(environment));
-            guard.check();
-            guard.wrote(out.resolve(RUN));
-            settings.write(out);
-            return executor;
-        } catch (RuntimeException e) {
-            executor.close();
-            throw e;
         }
     }
 
@@ -125,13 +124,29 @@ public final class Campaign {
     public static Runner.Summary resume(Path out, RunOptions options) throws ScenarioException, Overrides.Invalid {
         RunFile.check(out);
         RunSettings settings = RunSettings.read(out);
+        boolean restored = RunFile.restoreOriginal(out);
         Overrides overrides = new Overrides(settings.sets(), settings.scale());
         ScenarioLoader.Loaded loaded = ScenarioLoader.load(out.resolve(ORIGINAL), overrides);
         Layout layout = new Layout(out, Path.of(settings.work()));
         Plan plan = Planner.plan(loaded.scenario(), layout, settings.seed());
         WorkPlaces.check(plan);
         try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
-            return run(plan, executor(plan), new RunOptions(options.progress(), options.live(), true));
+            ProcessExecutor executor = executor(plan);
+            if (restored
+                    || !Files.isRegularFile(out.resolve(EFFECTIVE))
+                    || !Files.isRegularFile(out.resolve(ENVIRONMENT))) {
+                options.progress()
+                        .println("the run was killed before it started: starting it afresh from the settings "
+                                + "recorded in " + out.resolve(RUN));
+                options.progress().flush();
+                try {
+                    record(plan, settings, executor, null);
+                } catch (RuntimeException e) {
+                    executor.close();
+                    throw e;
+                }
+            }
+            return run(plan, executor, new RunOptions(options.progress(), options.live(), true));
         }
     }
 
@@ -186,7 +201,9 @@ public final class Campaign {
     }
 
     private static void write(StartGuard guard, Path file, String text) {
-        guard.wrote(file);
+        if (guard != null) {
+            guard.wrote(file);
+        }
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             AtomicFile.writeString(file, text);

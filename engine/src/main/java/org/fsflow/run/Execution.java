@@ -18,6 +18,10 @@ import org.fsflow.measure.Usage;
  *                    time), or null when the step does not flush
  * @param hostOtherCpuSeconds CPU time the host used outside the process tree meanwhile, or null
  * @param memoryBudgetBytes the memory budget it ran under, or null for none
+ * @param signal      the signal that killed it when fsflow did not send it (SIGKILL, SIGTERM,
+ *                    SIGINT; see {@link StepEnd}), or null
+ * @param oomKills    processes the kernel's OOM killer killed in its memory cgroup while it ran,
+ *                    or null when it had no budget (or the kernel does not count them)
  */
 public record Execution(
         int exitCode,
@@ -30,7 +34,9 @@ public record Execution(
         String stderrTail,
         Double flushSeconds,
         Double hostOtherCpuSeconds,
-        Long memoryBudgetBytes) {
+        Long memoryBudgetBytes,
+        String signal,
+        Long oomKills) {
 
     /** An execution without flush, noise or budget figures. */
     public Execution(
@@ -42,7 +48,20 @@ public record Execution(
             Instant startedAt,
             Instant endedAt,
             String stderrTail) {
-        this(exitCode, timedOut, interrupted, startError, usage, startedAt, endedAt, stderrTail, null, null, null);
+        this(
+                exitCode,
+                timedOut,
+                interrupted,
+                startError,
+                usage,
+                startedAt,
+                endedAt,
+                stderrTail,
+                null,
+                null,
+                null,
+                StepEnd.outsideSignal(exitCode, timedOut || interrupted),
+                null);
     }
 
     /** True when the process ran and exited 0. */

@@ -102,6 +102,9 @@ public final class LocalHost implements CellPlace {
                 Bindings b = bindings.forStep(n.step().name());
                 if (unit.isKept(n)) {
                     String problem = steps.replay(n, b, unit.kept().get(n.id()));
+                    if (problem != null && StepEnd.stoppedWithin(sink::stopping, StepEnd.GRACE)) {
+                        return; // the replay was killed with the run: nothing is recorded
+                    }
                     sink.kept(n, "replayed unmeasured to restore the cell's state");
                     cellFailed =
                             problem == null ? cellFailed : "could not restore the cell's state on resume: " + problem;

@@ -31,8 +31,9 @@ import org.fsflow.measure.Usage;
  * sampled over the process tree; device I/O from /proc/diskstats; the host's other CPU use from
  * /proc/stat. The process writes its output straight into its log files (no pump threads compete
  * with a short step for the CPU); logs are capped once it has ended. A time limit or an interrupt
- * kills the whole tree (descendants first). One process at a time: the child totals would mix two
- * concurrent processes.
+ * kills the whole tree (descendants first); a death by a signal fsflow did not send, or by the
+ * step's memory budget (the cgroup's OOM kill count), is told apart ({@link StepEnd}). One process
+ * at a time: the child totals would mix two concurrent processes.
  */
 public final class ProcessExecutor implements StepExecutor {
 
@@ -91,7 +92,9 @@ public final class ProcessExecutor implements StepExecutor {
         }
         interruptRequested = false;
         Snapshot before = snapshot();
+        long oomBefore = cgroups.oomKills(conditions.memoryBytes());
         Waited w = launchAndWait(builder, argv, timeout, gate);
+        long oomAfter = cgroups.oomKills(conditions.memoryBytes());
         String tail = Logs.capAndTail(stdout, stderr);
         long start = w.start();
         Instant wallBefore = w.wallStart();
@@ -120,7 +123,9 @@ public final class ProcessExecutor implements StepExecutor {
                 tail,
                 flushSeconds,
                 others,
-                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null);
+                conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null,
+                StepEnd.outsideSignal(w.exitCode(), w.timedOut() || interruptRequested),
+                oomBefore < 0 || oomAfter < 0 ? null : oomAfter - oomBefore);
     }
 
     /** How a launched process ran: its exit, when it began and ended (nanoTime), its peak memory. */

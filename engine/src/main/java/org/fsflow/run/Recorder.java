@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -14,13 +15,15 @@ import org.fsflow.scenario.Scenario;
 /**
  * The run's ledger, fed by the place: each measurement appended to the journal as it arrives,
  * counted and shown; {@code on_error} applied to failures; the interrupt and abort flags. It
- * holds what is done, so a resumed run keeps those nodes and runs nothing twice.
+ * holds what is done, so a resumed run keeps those nodes and runs nothing twice. A step killed
+ * from outside fsflow is recorded only once the run has outlived the kill ({@link StepEnd}).
  */
 final class Recorder implements CellPlace.UnitSink {
 
     private final Scenario scenario;
     private final Progress progress;
     private final Path out;
+    private final Duration grace;
     private final Map<String, Measurement> done = new HashMap<>();
     private volatile boolean interrupted;
     private boolean aborted;
@@ -32,9 +35,15 @@ final class Recorder implements CellPlace.UnitSink {
     private Journal journal;
 
     Recorder(Scenario scenario, Progress progress, Path out) {
+        this(scenario, progress, out, StepEnd.GRACE);
+    }
+
+    /** A recorder that holds a step killed from outside for {@code grace} before recording it. */
+    Recorder(Scenario scenario, Progress progress, Path out, Duration grace) {
         this.scenario = scenario;
         this.progress = progress;
         this.out = out;
+        this.grace = grace;
     }
 
     /** Takes the measurements of an earlier run as done (resume). */
@@ -91,6 +100,11 @@ final class Recorder implements CellPlace.UnitSink {
 
     @Override
     public CellPlace.Next measured(PlanNode n, Measurement m) {
+        if (StepEnd.killedFromOutside(m.signal(), m.oomKills())) {
+            // killed together with fsflow (a process group, a cgroup, a service stopped): then not
+            // recorded, and resume runs it again; a real failure only when the run outlives it
+            StepEnd.stoppedWithin(this::interrupted, grace);
+        }
         if (interrupted && m.status() != Status.SKIPPED) {
             progress.info("interrupted during " + n.id() + ": not recorded; 'fsflow resume " + out + "' runs it again");
             return new CellPlace.Next.Stop();

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.result.Json;
+import org.fsflow.safety.AtomicFile;
+import org.fsflow.safety.CachedFiles;
 
 /**
  * The check {@code resume} makes of {@code run.json} before trusting it: present, not empty,
@@ -24,7 +26,8 @@ final class RunFile {
         Path file = out.resolve(Campaign.RUN);
         if (!Files.isRegularFile(file)) {
             throw new RunFailure(out + " is not the output directory of a run (no " + Campaign.RUN + "): nothing to "
-                    + "resume; start the run with 'fsflow run FILE --out " + out + "'");
+                    + "resume (a run writes " + Campaign.RUN + " before anything else, so one killed before it "
+                    + "set nothing up); start the run with 'fsflow run FILE --out " + out + "'");
         }
         String problem = problem(file);
         if (problem != null) {
@@ -32,6 +35,39 @@ final class RunFile {
                     + "settings are unknown and it is not resumed with defaults. Start it again: remove " + out
                     + " (or choose another --out) and run 'fsflow run FILE --out " + out + "'");
         }
+    }
+
+    /**
+     * Restores {@code scenario.original.yaml} when a kill came between {@code run.json} (written
+     * first) and it: from the scenario file {@code run.json} names ({@code provenance.scenario_file},
+     * as the command named it: relative paths are taken from where resume runs), when its bytes
+     * still have the recorded SHA-256; else a {@link RunFailure} saying why the run cannot go on. Returns true when
+     * it restored the copy.
+     */
+    static boolean restoreOriginal(Path out) {
+        Path original = out.resolve(Campaign.ORIGINAL);
+        if (Files.isRegularFile(original)) {
+            return false;
+        }
+        String why;
+        try {
+            JsonNode p =
+                    Json.MAPPER.readTree(out.resolve(Campaign.RUN).toFile()).path("provenance");
+            Path source = Path.of(p.path("scenario_file").asText(""));
+            String sha = p.path("scenario_sha256").asText("");
+            if (!sha.isEmpty()
+                    && Files.isRegularFile(source)
+                    && CachedFiles.sha256(source).equals(sha)) {
+                AtomicFile.write(original, Files.readAllBytes(source));
+                return true;
+            }
+            why = source.toAbsolutePath() + " (run.json's provenance.scenario_file, relative to where the run was "
+                    + "started) is gone or has changed since the run started (its SHA-256 is not " + sha + ")";
+        } catch (IOException | RuntimeException e) {
+            why = e.getMessage();
+        }
+        throw new RunFailure("cannot resume " + out + ": the run was killed before it copied its scenario to "
+                + original + ", and " + why + ". Start it again with 'fsflow run FILE --out " + out + "'");
     }
 
     // what is wrong with the file, or null

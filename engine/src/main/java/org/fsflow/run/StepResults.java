@@ -76,6 +76,8 @@ final class StepResults {
                 .memoryBudgetBytes(e.memoryBudgetBytes())
                 .flushS(e.flushSeconds() == null ? null : round(e.flushSeconds()))
                 .hostOtherCpuS(e.hostOtherCpuSeconds())
+                .signal(e.signal())
+                .oomKills(e.oomKills())
                 .build();
     }
 
@@ -103,9 +105,7 @@ final class StepResults {
         if (e.startError() != null) {
             return e.startError();
         }
-        String head = e.timedOut()
-                ? "killed after its time limit"
-                : e.interrupted() ? "interrupted" : "exit status " + e.exitCode();
+        String head = StepEnd.head(e);
         // tools put the cause first and a usage or version line last (bonnie++): show both ends
         List<String> lines = (e.stderrTail() == null ? "" : e.stderrTail())
                 .lines()

@@ -81,9 +81,17 @@ final class GuestChecks {
         long bytes = step.memoryBytes();
         return "  if [ -n \"$CGERR\" ]; then say budget-failed " + n + " \"$CGERR\"; rc=125\n"
                 + "  elif { echo " + bytes + " > " + CGROUP + "/memory.max; } 2>/tmp/cg.err; then say budget " + n
-                + " $(cat " + CGROUP + "/memory.max)\n"
+                + " $(cat " + CGROUP + "/memory.max); ob=$(" + OOM_KILLS + ")\n"
                 + "  else say budget-failed " + n + " \"cannot set " + CGROUP + "/memory.max to " + bytes
                 + " bytes: $(tail -n 1 /tmp/cg.err)\"; rc=125; fi\n";
+    }
+
+    // the kernel's count of OOM kills in the budget's cgroup
+    private static final String OOM_KILLS = "sed -n 's/^oom_kill //p' " + CGROUP + "/memory.events";
+
+    /** After a budgeted command: the OOM kills in its cgroup before and after it (an OOM kill: over budget). */
+    static String oom(int n, GuestStep step) {
+        return step.memoryBytes() < 0 ? "" : "  say oom " + n + " $ob $(" + OOM_KILLS + ")\n";
     }
 
     /** What runs the measured command inside the budget's cgroup, or "" without a budget. */

@@ -117,6 +117,7 @@ public final class GuestScript {
                 .append(' ')
                 .append(Shell.join(step.argv()))
                 .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?; crc=$rc\n");
+        s.append(GuestChecks.oom(n, step));
         s.append(GuestChecks.flush(n, step));
         s.append("  disks ").append(n).append(" after\n");
         s.append("  say time ").append(n).append(" $(tail -n 1 /tmp/t)\n");

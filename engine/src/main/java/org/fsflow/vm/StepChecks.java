@@ -2,18 +2,21 @@ package org.fsflow.vm;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.measure.MemoryCgroup;
 
 /**
  * What the guest reported of a step's budget, flush and verify ({@link GuestChecks}), and the
  * step's result amended with it as the host's runner would have it: a budget the guest could not
  * apply fails the step (never measured unbudgeted), the flush time is inside the real time and
- * kept apart, a failed flush or a copy that differs from its dataset fails the step.
+ * kept apart, a failed flush or a copy that differs from its dataset fails the step, and a step
+ * the guest's kernel OOM-killed inside its budget's cgroup fails "out of memory".
  */
 final class StepChecks {
 
     private static final int KILLED = 137;
 
     private Long budget;
+    private long oomKills;
     private String budgetFailure;
     private Double flushSeconds;
     private Integer flushExit;
@@ -27,6 +30,7 @@ final class StepChecks {
         switch (kind) {
             case "budget" -> budget = v.matches("[0-9]+") ? Long.valueOf(v) : null;
             case "budget-failed" -> budgetFailure = v;
+            case "oom" -> oomKills = oomKills(v.split("\\s+"));
             case "flush" -> {
                 String[] f = v.split("\\s+");
                 flushSeconds = f.length == 2 && f[0].matches("[0-9.]+") ? Double.valueOf(f[0]) : null;
@@ -51,6 +55,10 @@ final class StepChecks {
         String status = r.status();
         Integer exit = r.exitCode();
         String reason = r.reason();
+        if (oomKills > 0 && budget != null && "failed".equals(status)) {
+            // the kernel killed it inside its cgroup: the budget, not the tool, ended it
+            reason = MemoryCgroup.outOfMemory(budget);
+        }
         if (flushExit != null) {
             real = real == null || flushSeconds == null ? real : Math.round((real + flushSeconds) * 100) / 100.0;
             if (flushExit != 0) {
@@ -68,6 +76,14 @@ final class StepChecks {
             reason = "verify: " + difference(step);
         }
         return with(r, status, exit, reason, real, budget, flushSeconds, devices);
+    }
+
+    // "BEFORE AFTER": the OOM kills the step caused, 0 when the guest's kernel does not count them
+    private static long oomKills(String[] f) {
+        if (f.length != 2 || !f[0].matches("[0-9]+") || !f[1].matches("[0-9]+")) {
+            return 0;
+        }
+        return Long.parseLong(f[1]) - Long.parseLong(f[0]);
     }
 
     // the host's wording (CopyVerifier): the copy, the dataset, counts, the first difference

@@ -71,6 +71,19 @@ class MemoryCgroupTest {
     }
 
     @Test
+    void theOomKillCountIsReadFromV2EventsAndV1OomControl() throws Exception {
+        assertEquals(
+                3,
+                MemoryCgroup.oomKills(List.of("low 0", "high 0", "max 12", "oom 4", "oom_kill 3", "oom_group_kill 0")));
+        assertEquals(1, MemoryCgroup.oomKills(List.of("oom_kill_disable 0", "under_oom 0", "oom_kill 1")));
+        assertEquals(-1, MemoryCgroup.oomKills(List.of("oom_kill_disable 0", "under_oom 0")), "an old kernel");
+        assertEquals(
+                "out of memory: the step used more than its budget of 64 MiB", MemoryCgroup.outOfMemory(64L << 20));
+        assertEquals(
+                "out of memory: the step used more than its budget of 1.5 MiB", MemoryCgroup.outOfMemory(3L << 19));
+    }
+
+    @Test
     void oneShellPreludeEntersEveryCgroup() {
         List<Path> procs = List.of(Path.of("/cg/cpu/cgroup.procs"), Path.of("/cg/mem/cgroup.procs"));
         assertEquals(

@@ -46,7 +46,8 @@ class MeasurementTest {
         String again = Json.MAPPER.writeValueAsString(m);
         assertEquals(
                 OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
-                        + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false}",
+                        + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false,"
+                        + "\"signal\":null,\"oom_kills\":null}",
                 again);
     }
 
@@ -99,7 +100,9 @@ class MeasurementTest {
                         "memory_budget_bytes",
                         "flush_s",
                         "host_other_cpu_s",
-                        "warmup"),
+                        "warmup",
+                        "signal",
+                        "oom_kills"),
                 names);
         assertEquals("ok", json.get("status").asText());
         assertEquals("tcg", json.get("virt").asText());

@@ -1,5 +1,7 @@
 package org.fsflow.run;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +24,27 @@ class RunFileTest {
     void aCompleteRunJsonPasses() throws Exception {
         Files.writeString(out.resolve("run.json"), GOOD);
         RunFile.check(out);
+    }
+
+    @Test
+    void aScenarioCopyMissingAfterAKillIsRestoredFromTheRecordedFileWhenItIsUnchanged() throws Exception {
+        Path scenario = Files.writeString(out.resolve("s.yaml"), "fsflow: 1\n");
+        String sha = org.fsflow.safety.CachedFiles.sha256(scenario);
+        Files.writeString(
+                out.resolve("run.json"),
+                GOOD.replace(
+                        "}",
+                        ",\"provenance\":{\"scenario_file\":\"" + scenario + "\",\"scenario_sha256\":\"" + sha
+                                + "\"}}"));
+        assertTrue(RunFile.restoreOriginal(out));
+        assertEquals("fsflow: 1\n", Files.readString(out.resolve("scenario.original.yaml")));
+        assertFalse(RunFile.restoreOriginal(out), "present: left as it is");
+
+        Files.delete(out.resolve("scenario.original.yaml"));
+        Files.writeString(scenario, "fsflow: 2\n");
+        RunFailure e = assertThrows(RunFailure.class, () -> RunFile.restoreOriginal(out));
+        assertTrue(e.getMessage().contains("has changed since the run started"), e.getMessage());
+        assertFalse(Files.exists(out.resolve("scenario.original.yaml")));
     }
 
     @Test

@@ -141,6 +141,29 @@ class GuestChecksTest {
     }
 
     @Test
+    void aStepTheGuestsKernelOomKilledInItsBudgetIsOutOfMemory() {
+        String job = GuestScript.job(List.of(), List.of("/w/mnt/target"), steps);
+        assertTrue(job.contains("ob=$(sed -n 's/^oom_kill //p' /sys/fs/cgroup/fsflow/memory.events)"), job);
+        assertTrue(job.indexOf("say oom 0 $ob") > job.indexOf("fsflow-budget"), job);
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW budget 0 134217728",
+                "@@FSFLOW time 0 0.40 0.1 0.2 131000 10 0",
+                "@@FSFLOW oom 0 2 3",
+                "@@FSFLOW exit 0 137",
+                "@@FSFLOW done 0",
+                "@@FSFLOW start 1",
+                "@@FSFLOW time 1 0.40 0.1 0.2 3000 10 0",
+                "@@FSFLOW exit 1 137",
+                "@@FSFLOW done 1");
+        assertEquals("failed", results.get(0).status());
+        assertEquals(
+                "out of memory: the step used more than its budget of 128 MiB",
+                results.get(0).reason());
+        assertEquals("exit status 137", results.get(1).reason(), "no budget: no OOM reason");
+    }
+
+    @Test
     void aFailedFlushIsTheStepsFailure() {
         feed(
                 "@@FSFLOW start 0",
