@@ -1,6 +1,11 @@
 <#-- The conditions of the run: what a reviewer needs to judge and reproduce the numbers. -->
 <section id="conditions">
 <h2>Conditions</h2>
+<h3>What ran<#if sourced>, beside the source</#if></h3>
+<p class="meta">Generated from the run's own records (environment.json and the commands in results.jsonl), never from the scenario's prose.</p>
+<div class="scroll"><table class="ran"><thead><tr><th></th><th>this run</th><#if sourced><th>the source</th></#if></tr></thead>
+<tbody><#list ran as f><tr><th>${f.label}</th><td>${f.run}</td><#if sourced><td>${f.source}</td></#if></tr></#list></tbody></table></div>
+<h3>The machine and fsflow</h3>
 <table><tbody><#list conditions as c><tr><th>${c.label}</th><td>${c.value}</td></tr></#list></tbody></table>
 <#if devices?has_content>
 <h3>Devices</h3>

@@ -1,6 +1,18 @@
 <#-- The conditions of the run, Markdown. -->
 ## Conditions
 
+### What ran<#if sourced>, beside the source</#if>
+
+Generated from the run's own records (environment.json and the commands in results.jsonl), never from the scenario's prose.
+
+| | this run |<#if sourced> the source |</#if>
+|---|---|<#if sourced>---|</#if>
+<#list ran as f>
+| ${f.label} | ${f.run} |<#if sourced> ${f.source} |</#if>
+</#list>
+
+### The machine and fsflow
+
 | | |
 |---|---|
 <#list conditions as c>

@@ -14,6 +14,8 @@ import java.util.List;
  * @param description  free text, "" if none
  * @param scenario     the scenario name
  * @param measurements the number of stored measurements
+ * @param ran          what ran, from the run's records, beside the source's conditions
+ * @param sourced      true when the source states conditions (so {@code ran} has a source column)
  * @param conditions   host, CPU, memory, kernel ... as label and value
  * @param devices      the devices of the scenario
  * @param tools        tool name and version
@@ -36,6 +38,8 @@ public record ReportModel(
         String description,
         String scenario,
         int measurements,
+        List<Fact> ran,
+        boolean sourced,
         List<Labelled> conditions,
         List<Device> devices,
         List<Labelled> tools,
@@ -50,6 +54,9 @@ public record ReportModel(
         List<String> warnings,
         String method,
         List<Labelled> provenance) {
+
+    /** A condition as the run had it ({@code run}) and as the source states it ({@code source}, "" if not). */
+    public record Fact(String label, String run, String source) {}
 
     /** A label and its value ({@code label}, {@code value}). */
     public record Labelled(String label, String value) {}

@@ -7,8 +7,10 @@ import org.fsflow.report.ReportModel.Raw;
 import org.fsflow.report.ReportModel.Skipped;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.scenario.SourceSection.SourceConditions;
 import org.fsflow.summary.CapacityRow;
 import org.fsflow.summary.Numbers;
+import org.fsflow.summary.RunFacts;
 import org.fsflow.summary.RunSummary;
 
 /** Formats a {@link RunSummary} into the templates' {@link ReportModel}: text only, no statistics. */
@@ -26,8 +28,13 @@ public final class ReportModelBuilder {
 
     private ReportModelBuilder() {}
 
-    /** The report model of {@code s}: every figure and sentence the templates print. */
+    /** The report model of {@code s}, without source conditions. */
     public static ReportModel build(RunSummary s) {
+        return build(s, null);
+    }
+
+    /** The report model of {@code s}, beside the source's {@code conditions} (null: none). */
+    public static ReportModel build(RunSummary s, SourceConditions conditions) {
         RunEnvironment env = s.environment();
         RunEnvironment.Campaign campaign = env.campaign();
         String title = campaign.title() != null
@@ -40,6 +47,8 @@ public final class ReportModelBuilder {
                 Conditions.nz(campaign.description()),
                 Conditions.nz(env.scenario()),
                 rows.size(),
+                RanTable.of(RunFacts.of(s.results(), env), env, conditions),
+                conditions != null && !conditions.equals(SourceConditions.NONE),
                 Conditions.of(env),
                 Conditions.devices(env),
                 Conditions.pairs(env.tools()),

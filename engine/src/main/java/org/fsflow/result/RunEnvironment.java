@@ -118,8 +118,10 @@ public record RunEnvironment(
      * @param files    number of files
      * @param bytes    their total size
      * @param existing the directory of an existing tree, or null for a generated dataset
+     * @param leafDirs the directories that hold the files (dirs^depth), null for an existing tree
+     *                 and in environments written before it was recorded
      */
-    public record DatasetInfo(long files, long bytes, String existing) {}
+    public record DatasetInfo(long files, long bytes, String existing, Long leafDirs) {}
 
     /**
      * A device of the scenario and the disk under it.

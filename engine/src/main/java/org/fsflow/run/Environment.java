@@ -109,6 +109,7 @@ final class Environment {
                 var d = s.datasets().get(name);
                 Map<String, Object> info = new LinkedHashMap<>();
                 info.put("files", d.fileCount());
+                info.put("leaf_dirs", d.existing() == null ? d.leafDirs() : null);
                 info.put("bytes", d.expectedBytes());
                 info.put("existing", d.existing() == null ? null : d.existing().toString());
                 datasets.put(d.name(), info);

@@ -30,6 +30,7 @@ final class ScenarioValidator {
         findings();
         new BudgetValidator(s, problems).validate();
         new CloneValidator(s, problems).validate();
+        new ProseValidator(s, problems).validate();
     }
 
     private void kernelReferences() {

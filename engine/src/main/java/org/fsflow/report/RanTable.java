@@ -1,0 +1,117 @@
+package org.fsflow.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.report.ReportModel.Fact;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.scenario.SourceSection.SourceConditions;
+import org.fsflow.summary.Numbers;
+import org.fsflow.summary.RunFacts;
+
+/**
+ * The report's table of what ran, generated from the run's records ({@link RunFacts}), beside the
+ * source's conditions ({@code source: conditions:} of the scenario) where it has them: data
+ * sizes, memory, repetitions, places and the options that reached each tool.
+ */
+final class RanTable {
+
+    private RanTable() {}
+
+    static List<Fact> of(RunFacts f, RunEnvironment env, SourceConditions source) {
+        SourceConditions src = source == null ? SourceConditions.NONE : source;
+        List<Fact> out = new ArrayList<>();
+        out.add(new Fact(
+                "Scale",
+                f.scale() < 1
+                        ? "--scale "
+                                + java.math.BigDecimal.valueOf(f.scale())
+                                        .stripTrailingZeros()
+                                        .toPlainString()
+                        : "1 (not shrunk)",
+                ""));
+        f.data()
+                .forEach((name, d) ->
+                        out.add(new Fact("Data " + name, data(d), nz(src.data().get(name)))));
+        src.data().forEach((name, text) -> {
+            if (!f.data().containsKey(name)) {
+                out.add(new Fact("Data " + name, "", text));
+            }
+        });
+        out.add(new Fact("RAM", memory(f, env), nz(src.ram())));
+        out.add(new Fact("Repetitions", repetitions(f), src.runs() == null ? "" : src.runs() + " per cell"));
+        out.add(new Fact("Places", String.join("; ", f.places()), nz(src.kernel())));
+        out.add(new Fact(
+                "CPU",
+                nz(env.cpuModel()) + (env.cpuCores() != null ? ", " + env.cpuCores() + " cores" : ""),
+                nz(src.cpu())));
+        out.add(new Fact("Disks", disks(env), nz(src.disks())));
+        f.tools()
+                .forEach((tool, options) -> out.add(new Fact(
+                        "Options of " + tool,
+                        String.join(
+                                " | ",
+                                options.stream()
+                                        .map(o -> o.isEmpty() ? "(none)" : o)
+                                        .toList()),
+                        nz(src.tools().get(tool)))));
+        src.tools().forEach((tool, text) -> {
+            if (!f.tools().containsKey(tool)) {
+                out.add(new Fact("Options of " + tool, "", text));
+            }
+        });
+        return out;
+    }
+
+    private static String data(RunEnvironment.DatasetInfo d) {
+        if (d == null) {
+            return "";
+        }
+        if (d.existing() != null) {
+            return "existing tree " + d.existing();
+        }
+        return d.files() + (d.files() == 1 ? " file" : " files")
+                + (d.leafDirs() == null
+                        ? ""
+                        : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " directory" : " directories"))
+                + ", " + Numbers.bytes((double) d.bytes());
+    }
+
+    private static String memory(RunFacts f, RunEnvironment env) {
+        String host = env.memoryBytes() == null ? "" : "host " + Numbers.bytes((double) env.memoryBytes());
+        if (f.budgets().isEmpty()) {
+            return host + (host.isEmpty() ? "" : ", ") + "no memory budget";
+        }
+        String budgets = String.join(
+                ", ",
+                f.budgets().stream()
+                        .map(b -> Numbers.bytes((double) b) + " (" + b + " bytes)")
+                        .toList());
+        return "memory budget " + budgets + (f.unbudgeted() > 0 ? "; " + f.unbudgeted() + " steps without" : "")
+                + (host.isEmpty() ? "" : "; " + host);
+    }
+
+    private static String repetitions(RunFacts f) {
+        String n = f.fewest() == f.most() ? String.valueOf(f.most()) : f.fewest() + "–" + f.most();
+        return n + " per cell" + (f.warmup() > 0 ? ", after " + f.warmup() + " warm-up" : "");
+    }
+
+    private static String disks(RunEnvironment env) {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, RunEnvironment.DeviceInfo> e :
+                env.campaign().devices().entrySet()) {
+            RunEnvironment.DeviceInfo d = e.getValue();
+            String size = d.sizeBytes() != null && d.sizeBytes() > 0 ? " " + Numbers.bytes((double) d.sizeBytes()) : "";
+            String on = d.blockDevice() != null
+                    ? " on " + d.blockDevice()
+                            + (d.rotational() == null ? "" : d.rotational() ? " (rotational)" : " (SSD or virtual)")
+                    : "";
+            out.add(e.getKey() + ": " + Conditions.nz(d.kind()) + size + on);
+        }
+        return String.join("; ", out);
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

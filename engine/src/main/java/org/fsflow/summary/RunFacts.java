@@ -1,0 +1,76 @@
+package org.fsflow.summary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
+
+/**
+ * What a run did, read from its own records (environment.json and every result row), never from
+ * the scenario's prose: the data as generated after {@code --scale}, the memory budgets the steps
+ * ran under, the repetitions, the places and the options that reached each tool.
+ *
+ * @param scale       the {@code --scale} factor (1: not shrunk)
+ * @param data        per dataset, as generated
+ * @param budgets     the distinct memory budgets of the measured steps, in bytes, ascending
+ * @param unbudgeted  how many measured steps ran without a budget
+ * @param fewest      the fewest counted repetitions of a cell's step
+ * @param most        the most
+ * @param warmup      warm-up repetitions per cell, recorded and left out
+ * @param places      where cells ran ({@code host kernel 6.18.4}, {@code guest kernel 6.1.0, TCG (emulated CPU)})
+ * @param tools       tool name to the distinct options it ran with
+ */
+public record RunFacts(
+        double scale,
+        Map<String, RunEnvironment.DatasetInfo> data,
+        List<Long> budgets,
+        int unbudgeted,
+        int fewest,
+        int most,
+        int warmup,
+        List<String> places,
+        Map<String, List<String>> tools) {
+
+    /** The facts of {@code results}, run under {@code env}. */
+    public static RunFacts of(ResultSet results, RunEnvironment env) {
+        Set<Long> budgets = new TreeSet<>();
+        int unbudgeted = 0;
+        Set<String> places = new LinkedHashSet<>();
+        List<String> commands = new ArrayList<>();
+        Map<String, Integer> counted = new LinkedHashMap<>();
+        for (Measurement m : results.measurements()) {
+            commands.add(m.command());
+            if (!m.counted()) {
+                continue;
+            }
+            if (m.memoryBudgetBytes() != null) {
+                budgets.add(m.memoryBudgetBytes());
+            } else {
+                unbudgeted++;
+            }
+            places.add(Places.label(m));
+            counted.merge(ResultSet.keyOf(m).toString(), 1, Integer::sum);
+        }
+        List<String> ordered = new ArrayList<>(places);
+        ordered.sort((a, b) -> Boolean.compare(!a.startsWith("host"), !b.startsWith("host")));
+        int min = counted.values().stream().mapToInt(Integer::intValue).min().orElse(0);
+        int max = counted.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        RunEnvironment.Settings s = env.settings();
+        return new RunFacts(
+                s == null ? 1.0 : s.scale(),
+                env.campaign().datasets(),
+                List.copyOf(budgets),
+                unbudgeted,
+                min,
+                max,
+                env.conditions() == null ? 0 : env.conditions().warmup(),
+                ordered,
+                ToolOptions.of(commands));
+    }
+}
