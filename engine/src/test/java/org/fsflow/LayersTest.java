@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * dataset, parse                   dataset generator (manifests as JSON); tool output parsers
  * run                              the walker and what it needs to run a plan
  * summary, report, importer        statistics and rendering; foreign results into a journal
- * compare, hosts                   runs against a baseline; a campaign fanned out over hosts
+ * compare, hosts, history          runs against a baseline; a campaign fanned out over hosts; runs as
+ *                                  series with their change points
  * org.fsflow (root)                the pipeline: Fsflow composes the stages
  * cli                              the commands, each a prefix of the pipeline
  * </pre>
@@ -41,7 +42,7 @@ class LayersTest {
             List.of("dataset", "parse"),
             List.of("run"),
             List.of("summary", "report", "importer"),
-            List.of("compare", "hosts"),
+            List.of("compare", "hosts", "history"),
             List.of(""),
             List.of("cli"));
 

@@ -62,6 +62,13 @@ final class RunCommand implements Callable<Integer> {
             description = "With --via slurm: the nodes, one job each (srun --exclusive -N1 -w NODE).")
     java.util.List<String> nodes = new java.util.ArrayList<>();
 
+    @Option(
+            names = "--label",
+            paramLabel = "K=V",
+            description = "Record K=V in run.json's labels (repeatable): a kernel build, a commit of the system under "
+                    + "test; 'fsflow history --by label:K' orders runs by it.")
+    java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+
     @Mixin
     ScenarioOptions options;
 
@@ -74,7 +81,13 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         var err = spec.commandLine().getErr();
+        Runs.labels(labels);
         if ((hosts != null || !nodes.isEmpty()) && !dryRun) {
+            if (!labels.isEmpty()) {
+                throw new UserError(
+                        "--label is recorded by a run on this machine, not with --hosts or --nodes: leave it out",
+                        ExitCodes.USAGE);
+            }
             if (!via.equals("ssh") && !via.equals("slurm")) {
                 throw new UserError("--via is ssh or slurm, not '" + via + "'", ExitCodes.USAGE);
             }
@@ -94,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
                 options.overrides(),
                 layout,
                 dryRun ? Fsflow.Stage.PLAN : Fsflow.Stage.REPORT,
-                Runs.options(spec),
+                Runs.options(spec, labels),
                 err,
                 plan -> {
                     if (dryRun) {

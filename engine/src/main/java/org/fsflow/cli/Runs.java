@@ -13,13 +13,36 @@ final class Runs {
     private Runs() {}
 
     static RunOptions options(CommandSpec spec) {
+        return options(spec, java.util.Map.of());
+    }
+
+    static RunOptions options(CommandSpec spec, java.util.Map<String, String> labels) {
         boolean terminal = System.console() != null && !"dumb".equals(System.getenv("TERM"));
         var parsed = spec.root().commandLine().getParseResult();
         List<String> command = new ArrayList<>(List.of("fsflow"));
         if (parsed != null) {
             command.addAll(parsed.originalArgs());
         }
-        return new RunOptions(spec.commandLine().getOut(), terminal, false, command);
+        return new RunOptions(spec.commandLine().getOut(), terminal, false, command, labels);
+    }
+
+    /** {@code --label K=V}: a key of letters, digits, '_', '-', '.'; a value without control characters. */
+    static java.util.Map<String, String> labels(java.util.Map<String, String> given) {
+        for (var e : given.entrySet()) {
+            if (!e.getKey().matches("[A-Za-z0-9_.-]+")) {
+                throw new UserError(
+                        "--label '" + e.getKey() + "=" + e.getValue() + "': the key is letters, digits, '_', '-' or "
+                                + "'.' (e.g. --label kernel_build=6.12-rc3)",
+                        ExitCodes.USAGE);
+            }
+            if (e.getValue().isEmpty() || e.getValue().chars().anyMatch(Character::isISOControl)) {
+                throw new UserError(
+                        "--label '" + e.getKey() + "=" + e.getValue() + "': give a value, on one line (e.g. --label "
+                                + e.getKey() + "=abc123)",
+                        ExitCodes.USAGE);
+            }
+        }
+        return given;
     }
 
     static int finish(Runner.Summary s, Path out, CommandSpec spec) {

@@ -30,6 +30,7 @@ final class Subcommands {
         t.put("import", ImportCommand::new);
         t.put("compare", CompareCommand::new);
         t.put("merge", MergeCommand::new);
+        t.put("history", HistoryCommand::new);
         t.put("export", ExportCommand::new);
         t.put("setup", SetupCommand::new);
         t.put("doctor", DoctorCommand::new);

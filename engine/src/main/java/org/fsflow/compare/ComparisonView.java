@@ -175,11 +175,13 @@ public record ComparisonView(
     }
 
     /** "1.287 [1.234, 1.343]", the bounds "–" when there are none. */
-    static String ratio(Fieller.Interval i) {
+    /** A ratio with its interval, three decimals. */
+    public static String ratio(Fieller.Interval i) {
         return Numbers.fixed(i.ratio(), 3) + " [" + Numbers.fixed(i.low(), 3) + ", " + Numbers.fixed(i.high(), 3) + "]";
     }
 
-    static String probability(double q) {
+    /** A p- or q-value, four decimals, "<0.0001" below. */
+    public static String probability(double q) {
         return Double.isNaN(q) ? "–" : q < 0.0001 ? "<0.0001" : Numbers.fixed(q, 4);
     }
 

@@ -15,7 +15,7 @@ import org.fsflow.result.Series;
  * in the journal's order) and metric, the successful values in repetition order. The contract's
  * accounting fields come first, then every parsed figure.
  */
-final class MetricSeries {
+public final class MetricSeries {
 
     /**
      * What two runs must share to be compared: the cell's coordinates and the step.
@@ -25,7 +25,7 @@ final class MetricSeries {
      * @param step       the step
      * @param extra      the other cell coordinates, sorted {@code k=v} joined by commas
      */
-    record Key(String dataset, String filesystem, String step, String extra) {}
+    public record Key(String dataset, String filesystem, String step, String extra) {}
 
     /** The accounting fields of every measurement, in the order reports show them. */
     static final Map<String, Function<Measurement, Number>> FIELDS = fields();
@@ -51,19 +51,27 @@ final class MetricSeries {
     static Map<Key, Map<String, List<Double>>> of(ResultSet results, String ignoredAxis) {
         Map<Key, Map<String, List<Double>>> out = new LinkedHashMap<>();
         for (Series series : results.series()) {
-            for (Measurement m : series.ok()) {
-                Map<String, List<Double>> metrics =
-                        out.computeIfAbsent(key(series, ignoredAxis), k -> new LinkedHashMap<>());
-                FIELDS.forEach((name, getter) -> add(metrics, name, getter.apply(m)));
-                if (m.metrics() != null) {
-                    m.metrics().forEach((name, v) -> add(metrics, name, v instanceof Number n ? n : null));
-                }
+            if (series.ok().isEmpty()) {
+                continue;
             }
+            values(series, out.computeIfAbsent(key(series, ignoredAxis), k -> new LinkedHashMap<>()));
         }
         return out;
     }
 
-    static Key key(Series series, String ignoredAxis) {
+    /** Per metric, the values of every successful repetition of {@code series}, added to {@code metrics}. */
+    public static Map<String, List<Double>> values(Series series, Map<String, List<Double>> metrics) {
+        for (Measurement m : series.ok()) {
+            FIELDS.forEach((name, getter) -> add(metrics, name, getter.apply(m)));
+            if (m.metrics() != null) {
+                m.metrics().forEach((name, v) -> add(metrics, name, v instanceof Number n ? n : null));
+            }
+        }
+        return metrics;
+    }
+
+    /** The key of {@code series}, without the coordinate {@code ignoredAxis} (may be null). */
+    public static Key key(Series series, String ignoredAxis) {
         Map<String, String> extra = new TreeMap<>(series.key().cell().coordinates());
         extra.remove("dataset");
         extra.remove("filesystem");

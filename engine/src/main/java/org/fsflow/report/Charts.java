@@ -207,7 +207,8 @@ public final class Charts {
         return 10 * scale;
     }
 
-    private static String text(double x, double y, String escaped, String anchor, String extra) {
+    /** An SVG text element at (x, y) of already escaped text; {@code extra} attributes, "" for none. */
+    public static String text(double x, double y, String escaped, String anchor, String extra) {
         return String.format(
                 Locale.ROOT,
                 "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n",

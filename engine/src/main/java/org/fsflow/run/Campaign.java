@@ -51,7 +51,7 @@ public final class Campaign {
      */
     public static Runner.Summary run(Plan plan, RunOptions options) {
         Path out = plan.layout().out();
-        try (StartGuard guard = StartGuard.install(List.of(out, plan.layout().work()), again(plan))) {
+        try (StartGuard guard = StartGuard.install(List.of(out, plan.layout().work()), again(plan, options.labels()))) {
             WorkPlaces.check(plan);
             if (Files.exists(out.resolve(Journal.FILE)) && size(out.resolve(Journal.FILE)) > 0) {
                 throw new RunFailure(out + " holds the results of an earlier run: continue it with 'fsflow resume "
@@ -63,7 +63,12 @@ public final class Campaign {
                 try {
                     Provenance provenance = plan.scenario().provenance();
                     RunSettings settings = RunSettings.of(
-                            plan, provenance.sets(), provenance.scale(), executor.cpuMethod(), options.command());
+                            plan,
+                            provenance.sets(),
+                            provenance.scale(),
+                            executor.cpuMethod(),
+                            options.command(),
+                            options.labels());
                     guard.wrote(out.resolve(RUN));
                     settings.write(out);
                     options.progress().print(PlanPrinter.summary(plan));
@@ -105,7 +110,7 @@ public final class Campaign {
     }
 
     // the command that starts the same run again
-    static String again(Plan plan) {
+    static String again(Plan plan, Map<String, String> labels) {
         Provenance provenance = plan.scenario().provenance();
         StringBuilder b = new StringBuilder("fsflow run ")
                 .append(Shell.quote(provenance.file()))
@@ -114,6 +119,7 @@ public final class Campaign {
                 .append(" --work ")
                 .append(Shell.quote(plan.layout().work().toString()));
         provenance.sets().forEach(s -> b.append(" --set ").append(Shell.quote(s)));
+        labels.forEach((k, v) -> b.append(" --label ").append(Shell.quote(k + "=" + v)));
         if (provenance.scale() != 1) {
             b.append(" --scale ").append(provenance.scale());
         }

@@ -4,8 +4,13 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.fsflow.measure.Usage;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Json;
@@ -31,6 +36,10 @@ import org.fsflow.scenario.Versions;
  * @param memoryMethod how max RSS is measured
  * @param provenance   what made the run (fsflow build, command line, scenario digest); null in
  *                     runs that predate it
+ * @param labels       {@code fsflow run --label K=V}, in the order given (empty when none); what
+ *                     {@code fsflow history --by label:K} orders runs by
+ * @param startedAt    when the run started, ISO-8601 UTC (null in run.json files written before it
+ *                     was recorded)
  */
 @JsonPropertyOrder({
     "sets",
@@ -44,7 +53,9 @@ import org.fsflow.scenario.Versions;
     "work",
     "cpu_method",
     "memory_method",
-    "provenance"
+    "provenance",
+    "labels",
+    "started_at"
 })
 public record RunSettings(
         List<String> sets,
@@ -58,7 +69,9 @@ public record RunSettings(
         String work,
         String cpuMethod,
         String memoryMethod,
-        RunProvenance provenance) {
+        RunProvenance provenance,
+        Map<String, String> labels,
+        String startedAt) {
 
     /** The file name inside an output directory. */
     public static final String FILE = "run.json";
@@ -66,10 +79,17 @@ public record RunSettings(
     /** Settings as given; a run.json without {@code sets} had none. */
     public RunSettings {
         sets = sets == null ? List.of() : List.copyOf(sets);
+        labels = labels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(labels));
     }
 
     /** The settings of a run of {@code plan} with the given command-line options. */
-    public static RunSettings of(Plan plan, List<String> sets, double scale, String cpuMethod, List<String> command) {
+    public static RunSettings of(
+            Plan plan,
+            List<String> sets,
+            double scale,
+            String cpuMethod,
+            List<String> command,
+            Map<String, String> labels) {
         return new RunSettings(
                 List.copyOf(sets),
                 scale,
@@ -88,7 +108,9 @@ public record RunSettings(
                         Versions.BUILD.dirty(),
                         command,
                         plan.scenario().source().path(),
-                        plan.scenario().source().sha256()));
+                        plan.scenario().source().sha256()),
+                labels,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }
 
     /** Writes {@code run.json} into {@code out}. */

@@ -8,10 +8,10 @@ import org.fsflow.result.Measurement;
  * several times slower, so a VM column against a host column would rank the places, not the
  * filesystems.
  */
-final class Places {
+public final class Places {
 
     /** The place of results measured on the machine's own kernel. */
-    static final String HOST = "host";
+    public static final String HOST = "host";
 
     private Places() {}
 
@@ -28,7 +28,12 @@ final class Places {
     }
 
     /** {@code host}, or {@code VM <kernel release> (<kvm|tcg>)}. */
-    static String of(Measurement m) {
+    public static String of(Measurement m) {
         return m.virt() == null || m.virt().equals(HOST) ? HOST : "VM " + m.kernel() + " (" + m.virt() + ")";
+    }
+
+    /** {@code host}, or {@code VM (<kvm|tcg>)}: the place without the kernel, where the kernel is what varies. */
+    public static String withoutKernel(Measurement m) {
+        return m.virt() == null || m.virt().equals(HOST) ? HOST : "VM (" + m.virt() + ")";
     }
 }

@@ -1,0 +1,184 @@
+package org.fsflow.history;
+
+import java.util.List;
+import java.util.Locale;
+import org.fsflow.report.Charts;
+import org.fsflow.summary.Numbers;
+
+/**
+ * The SVG chart of one series: the runs along x in the history's order, every repetition as a
+ * small grey dot (the spread), each run's mean as a dark dot joined by a line, each segment's mean
+ * between change points as a horizontal bar, and each change point as a dashed vertical line (red
+ * worse, green better, blue changed) labelled with its ratio. Linear y axis from the smallest to
+ * the largest value. Deterministic text, everything escaped.
+ */
+final class HistoryChart {
+
+    private static final int WIDTH = 760;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 20;
+    private static final int TOP = 34;
+    private static final int PLOT = 180;
+    private static final int HEIGHT = TOP + PLOT + 78;
+
+    private HistoryChart() {}
+
+    /** The chart of {@code s}. */
+    static String svg(HistoryResult.SeriesResult s, String main) {
+        List<HistoryResult.Point> points = s.points();
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (HistoryResult.Point p : points) {
+            for (double v : p.samples()) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        double pad = hi > lo ? (hi - lo) * 0.08 : Math.max(Math.abs(hi) * 0.05, 1e-9);
+        Axes a = new Axes(points.size(), lo - pad, hi + pad);
+        StringBuilder b = new StringBuilder();
+        String title =
+                HistoryView.where(s, main) + " · " + s.metric() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")");
+        b.append(String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+                        + "role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
+                WIDTH,
+                HEIGHT,
+                WIDTH,
+                HEIGHT));
+        b.append("<title>").append(Charts.xml(title)).append("</title>\n");
+        text(b, 10, 18, title, "start", " font-size=\"13\" font-weight=\"bold\"");
+        grid(b, a);
+        segments(b, s, a);
+        runs(b, s, a);
+        changes(b, s, a);
+        b.append("</svg>\n");
+        return b.toString();
+    }
+
+    private record Axes(int n, double lo, double hi) {
+        double x(int i) {
+            double step = (WIDTH - LEFT - RIGHT) / (double) Math.max(n, 1);
+            return LEFT + step * (i + 0.5);
+        }
+
+        double y(double v) {
+            return TOP + PLOT - PLOT * (v - lo) / (hi - lo);
+        }
+    }
+
+    private static void grid(StringBuilder b, Axes a) {
+        for (int k = 0; k <= 4; k++) {
+            double v = a.lo() + (a.hi() - a.lo()) * k / 4;
+            double y = a.y(v);
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e4e4e4\"/>%n",
+                    LEFT,
+                    y,
+                    WIDTH - RIGHT,
+                    y));
+            text(b, LEFT - 6, y + 4, Numbers.sig(v), "end", "");
+        }
+    }
+
+    // each segment's mean, from its first run to its last
+    private static void segments(StringBuilder b, HistoryResult.SeriesResult s, Axes a) {
+        int from = 0;
+        List<HistoryResult.Change> cs = s.changes();
+        for (int k = 0; k <= cs.size(); k++) {
+            int to = k < cs.size() ? cs.get(k).index() : s.points().size();
+            double sum = 0;
+            int n = 0;
+            for (HistoryResult.Point p : s.points().subList(from, to)) {
+                for (double v : p.samples()) {
+                    sum += v;
+                    n++;
+                }
+            }
+            double y = a.y(sum / n);
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#f0a020\" stroke-width=\"3\" "
+                            + "stroke-opacity=\"0.6\"/>%n",
+                    a.x(from) - 8,
+                    y,
+                    a.x(to - 1) + 8,
+                    y));
+            from = to;
+        }
+    }
+
+    // the repetitions, the means and the line through them, the x labels
+    private static void runs(StringBuilder b, HistoryResult.SeriesResult s, Axes a) {
+        StringBuilder line = new StringBuilder();
+        List<HistoryResult.Point> points = s.points();
+        for (int i = 0; i < points.size(); i++) {
+            HistoryResult.Point p = points.get(i);
+            for (double v : p.samples()) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2\" fill=\"#999\" fill-opacity=\"0.7\"/>%n",
+                        a.x(i),
+                        a.y(v)));
+            }
+            line.append(i == 0 ? "M" : "L").append(String.format(Locale.ROOT, "%.1f %.1f", a.x(i), a.y(p.mean())));
+            String label = label(p.at());
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" transform=\"rotate(-35 %.1f %d)\">%s</text>%n",
+                    a.x(i),
+                    TOP + PLOT + 14,
+                    a.x(i),
+                    TOP + PLOT + 14,
+                    Charts.xml(label)));
+        }
+        b.append("<path d=\"").append(line).append("\" stroke=\"#333\" fill=\"none\"/>\n");
+        for (int i = 0; i < points.size(); i++) {
+            HistoryResult.Point p = points.get(i);
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#333\"><title>%s: mean %s of %d</title></circle>%n",
+                    a.x(i),
+                    a.y(p.mean()),
+                    Charts.xml(p.run() + " (" + p.at() + ")"),
+                    Numbers.sig(p.mean()),
+                    p.samples().length));
+        }
+    }
+
+    // a date as minutes (2026-11-01 10:00), anything else cut at 22 characters
+    static String label(String at) {
+        if (at.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d.*")) {
+            return at.substring(0, 10) + " " + at.substring(11, 16);
+        }
+        return at.length() > 22 ? at.substring(0, 21) + "…" : at;
+    }
+
+    private static void changes(StringBuilder b, HistoryResult.SeriesResult s, Axes a) {
+        for (HistoryResult.Change c : s.changes()) {
+            double x = (a.x(c.index() - 1) + a.x(c.index())) / 2;
+            String colour = switch (c.verdict()) {
+                case "worse" -> "#c62828";
+                case "better" -> "#2e7d32";
+                default -> "#1f77b4";
+            };
+            b.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" "
+                            + "stroke-dasharray=\"5 3\"><title>%s</title></line>%n",
+                    x,
+                    TOP - 6,
+                    x,
+                    TOP + PLOT,
+                    colour,
+                    Charts.xml(c.verdict() + " ×" + Numbers.fixed(c.ratio(), 3) + " from " + c.after())));
+            text(b, x + 3, TOP - 8, "×" + Numbers.fixed(c.ratio(), 3), "start", " fill=\"" + colour + "\"");
+        }
+    }
+
+    private static void text(StringBuilder b, double x, double y, String raw, String anchor, String extra) {
+        b.append(Charts.text(x, y, Charts.xml(raw), anchor, extra.strip()));
+    }
+}
