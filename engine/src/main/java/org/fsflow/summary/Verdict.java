@@ -1,0 +1,93 @@
+package org.fsflow.summary;
+
+import org.fsflow.result.Fieller;
+import org.fsflow.result.Summary;
+import org.fsflow.scenario.Finding;
+
+/**
+ * What a run says of one finding of its source: fsflow's ratio of the two sides' means with its
+ * 95 % Fieller interval, its q-value over every finding of the report (Benjamini-Hochberg), and
+ * the verdict with the reason for it.
+ *
+ * @param finding     the finding, as the source section states it
+ * @param numerator   fsflow's side of the finding's numerator
+ * @param denominator fsflow's side of its denominator
+ * @param interval    numerator mean / denominator mean with its interval, null when not computed
+ * @param p           Welch's two-sided p-value of the two sides, NaN when not computed
+ * @param q           its Benjamini-Hochberg q-value over the report's findings, NaN likewise
+ * @param outcome     the verdict
+ * @param reason      why, one sentence
+ */
+public record Verdict(
+        Finding finding,
+        Side numerator,
+        Side denominator,
+        Fieller.Interval interval,
+        double p,
+        double q,
+        Outcome outcome,
+        String reason) {
+
+    /** The four verdicts. */
+    public enum Outcome {
+        /** Same direction, significant, and the source's ratio within the band around fsflow's interval. */
+        REPRODUCED("reproduced"),
+        /**
+         * Same direction and significant, but the source's ratio lies outside the band: the effect
+         * exists here, its size does not reproduce.
+         */
+        DIRECTION_ONLY("direction only"),
+        /** Significant, the other way round: fsflow's interval excludes 1 on the other side. */
+        CONTRADICTED("contradicted"),
+        /** The run cannot tell (the interval includes 1, too few repetitions, a cell missing ...). */
+        INCONCLUSIVE("inconclusive");
+
+        private final String label;
+
+        Outcome(String label) {
+            this.label = label;
+        }
+
+        /** The word reports and verdicts.json print. */
+        public String label() {
+            return label;
+        }
+    }
+
+    /**
+     * One side of a finding as the run measured it.
+     *
+     * @param name    the filesystem (or, for a finding between steps, the step) as the finding names it
+     * @param cell    the run's cell id ({@code test3/xfs}), null when the run has no such cell
+     * @param step    the step
+     * @param place   where it ran ({@code host}, {@code VM 6.1.0-57-amd64 (tcg)}), null when unknown
+     * @param stats   the statistics of the metric over the counted repetitions, null when none
+     * @param runs    repetitions stored (warm-ups aside)
+     * @param failed  of which failed or timed out
+     * @param skipped of which skipped
+     * @param tooFast true when bonnie++ printed +++++ for this test (no value)
+     */
+    public record Side(
+            String name,
+            String cell,
+            String step,
+            String place,
+            Summary stats,
+            int runs,
+            int failed,
+            int skipped,
+            boolean tooFast) {}
+
+    /** The ratio the source states or implies, NaN for a direction-only claim. */
+    public double sourceRatio() {
+        return finding.ratio();
+    }
+
+    /** The band the source's ratio must lie in: fsflow's interval widened by the tolerance; null without one. */
+    public double[] band() {
+        if (interval == null || !interval.bounded()) {
+            return null;
+        }
+        return new double[] {interval.low() / finding.tolerance(), interval.high() * finding.tolerance()};
+    }
+}

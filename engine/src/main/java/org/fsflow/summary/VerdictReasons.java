@@ -1,0 +1,100 @@
+package org.fsflow.summary;
+
+import org.fsflow.result.Fieller;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.scenario.Finding;
+
+/**
+ * Why a finding cannot be tested on a run, checked in this order: a side missing (or several
+ * cells matching it), two places, the run's scale below the finding's {@code min_scale}, failed
+ * or skipped repetitions, no value of the metric (bonnie++'s {@code +++++} said as such), too few
+ * repetitions, and a time too short to measure (under ten times the launch floor, which the
+ * summary flags as start-up weighing on it).
+ */
+final class VerdictReasons {
+
+    /** A time under this many launch floors is flagged, as {@link LaunchFloorRule} flags it. */
+    static final int FLOORS = 10;
+
+    private VerdictReasons() {}
+
+    /** The reason {@code f} cannot be tested, or null when it can. */
+    static String untestable(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
+        for (Verdict.Side s : new Verdict.Side[] {num, den}) {
+            if (s.cell() == null) {
+                return "the run has no cell " + cellOf(f, s.name()) + ": missing";
+            }
+            if (s.cell().isEmpty()) {
+                return "several cells of the run match " + s.name() + ": pin the other axes with cell:";
+            }
+        }
+        if (num.place() != null && den.place() != null && !num.place().equals(den.place())) {
+            return num.name() + " ran on " + num.place() + ", " + den.name() + " on " + den.place()
+                    + ": cells of different places are never compared";
+        }
+        double scale = env.settings() == null ? 1 : env.settings().scale();
+        if (scale < f.minScale()) {
+            return "the run's --scale " + Numbers.sig(scale) + " is below the finding's min_scale "
+                    + Numbers.sig(f.minScale());
+        }
+        for (Verdict.Side s : new Verdict.Side[] {num, den}) {
+            String why = repetitions(f, s);
+            if (why != null) {
+                return why;
+            }
+        }
+        return tooShort(f, num, den, env);
+    }
+
+    private static String repetitions(Finding f, Verdict.Side s) {
+        String what = s.name() + "'s " + s.step();
+        if (s.failed() > 0) {
+            return what + " failed in " + s.failed() + " of " + s.runs() + " repetitions";
+        }
+        if (s.skipped() > 0) {
+            return what + " was skipped in " + s.skipped() + " of " + s.runs() + " repetitions";
+        }
+        if (s.stats() == null) {
+            return s.tooFast()
+                    ? "bonnie++ printed +++++ for " + what + " (the test took under 0.5 s: no value of " + f.metric()
+                            + ")"
+                    : what + " has no value of " + f.metric() + (s.runs() == 0 ? " (it never ran)" : "");
+        }
+        if (s.stats().n() < Verdicts.MIN_REPETITIONS) {
+            return "too few repetitions: " + what + " has n = " + s.stats().n() + " (an interval needs "
+                    + Verdicts.MIN_REPETITIONS + ")";
+        }
+        return null;
+    }
+
+    private static String tooShort(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
+        RunEnvironment.LaunchFloor floor = env.launchFloor();
+        if (floor == null || !f.metric().equals("real_s")) {
+            return null;
+        }
+        double limit = FLOORS * floor.realSMedian();
+        for (Verdict.Side s : new Verdict.Side[] {num, den}) {
+            if (s.stats().mean() < limit) {
+                return s.name() + "'s " + s.step() + " lasts "
+                        + Numbers.sig(s.stats().mean() * 1000) + " ms, under "
+                        + FLOORS + " times fsflow's launch floor (" + Numbers.sig(floor.realSMedian() * 1000)
+                        + " ms): process start-up weighs on it";
+            }
+        }
+        return null;
+    }
+
+    /** "×1.23 [1.10, 1.40]", or "×1.23 (no interval)". */
+    static String ratio(Fieller.Interval i) {
+        if (i == null) {
+            return "–";
+        }
+        return "×" + Numbers.sig(i.ratio())
+                + (i.bounded() ? " [" + Numbers.sig(i.low()) + ", " + Numbers.sig(i.high()) + "]" : " (no interval)");
+    }
+
+    private static String cellOf(Finding f, String side) {
+        return org.fsflow.scenario.FindingChecker.coordinates(f, side) + " with step "
+                + (f.comparesSteps() ? side : f.step());
+    }
+}

@@ -1,0 +1,174 @@
+package org.fsflow.summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.plan.Cell;
+import org.fsflow.result.FalseDiscovery;
+import org.fsflow.result.Fieller;
+import org.fsflow.result.Measurement;
+import org.fsflow.result.Metric;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Series;
+import org.fsflow.result.Status;
+import org.fsflow.result.Summary;
+import org.fsflow.result.Welch;
+import org.fsflow.scenario.Finding;
+import org.fsflow.scenario.FindingChecker;
+import org.fsflow.scenario.SourceSection;
+
+/**
+ * Judges every finding of a source section against a run's results (warm-ups left out, as in
+ * every statistic): each side's series, the ratio of their means with its Fieller interval,
+ * Welch's p-value, the Benjamini-Hochberg q-values over all findings at once, then the verdict.
+ * A finding that cannot be tested (a cell missing, failed or skipped, too few repetitions, the
+ * run's scale below its {@code min_scale}, a step too short to time, two places) is inconclusive
+ * with that reason and does not count in the false-discovery control.
+ */
+public final class Verdicts {
+
+    /** The fewest counted repetitions a side needs for an interval. */
+    static final int MIN_REPETITIONS = 2;
+
+    private Verdicts() {}
+
+    /** A finding with its sides and statistics, before the q-values. */
+    private record Draft(
+            Finding finding,
+            Verdict.Side num,
+            Verdict.Side den,
+            Fieller.Interval interval,
+            double p,
+            String untestable) {}
+
+    /** The verdicts of {@code section}'s findings on {@code results}, run under {@code environment}. */
+    public static VerdictTable judge(
+            SourceSection section, String from, String sha256, ResultSet results, RunEnvironment environment) {
+        List<Draft> drafts = new ArrayList<>();
+        for (Finding f : section.findings()) {
+            drafts.add(draft(f, results, environment));
+        }
+        double[] q = FalseDiscovery.adjust(drafts.stream()
+                .mapToDouble(d -> d.untestable() == null ? d.p() : Double.NaN)
+                .toArray());
+        int tested = (int) drafts.stream().filter(d -> d.untestable() == null).count();
+        List<Verdict> out = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            out.add(decide(drafts.get(i), q[i], tested));
+        }
+        return new VerdictTable(section, from, sha256, out);
+    }
+
+    private static Draft draft(Finding f, ResultSet results, RunEnvironment env) {
+        Verdict.Side num = side(f, f.numerator(), results);
+        Verdict.Side den = side(f, f.denominator(), results);
+        String why = VerdictReasons.untestable(f, num, den, env);
+        if (why != null) {
+            return new Draft(f, num, den, null, Double.NaN, why);
+        }
+        return new Draft(
+                f, num, den, Fieller.ratio(num.stats(), den.stats()), Welch.pValue(den.stats(), num.stats()), null);
+    }
+
+    private static Verdict decide(Draft d, double q, int tested) {
+        Finding f = d.finding();
+        if (d.untestable() != null) {
+            return verdict(d, q, Verdict.Outcome.INCONCLUSIVE, d.untestable());
+        }
+        Fieller.Interval i = d.interval();
+        String ratio = VerdictReasons.ratio(i);
+        if (!i.bounded()) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.INCONCLUSIVE,
+                    "fsflow's ratio " + ratio + " has no bounded 95 % " + "interval: "
+                            + d.den().name() + "'s mean is not distinguishable from 0");
+        }
+        if (i.low() <= 1 && i.high() >= 1) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.INCONCLUSIVE,
+                    "fsflow's 95 % interval " + ratio + " includes 1: " + "no significant difference here");
+        }
+        if (Double.isNaN(q) || q > FalseDiscovery.RATE) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.INCONCLUSIVE,
+                    "fsflow's interval " + ratio + " excludes 1, but "
+                            + "the difference is not significant once the false-discovery rate is controlled over the "
+                            + tested + " tested findings (q = " + Numbers.sig(q) + ")");
+        }
+        boolean higher = i.ratio() > 1;
+        if (higher != f.higher()) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.CONTRADICTED,
+                    "fsflow measures " + f.numerator() + " "
+                            + (higher ? "higher" : "lower") + " than " + f.denominator() + " (" + ratio
+                            + "); the source, "
+                            + (f.higher() ? "higher" : "lower"));
+        }
+        if (Double.isNaN(f.ratio())) {
+            return verdict(d, q, Verdict.Outcome.REPRODUCED, "same direction as the source states (" + ratio + ")");
+        }
+        return sized(d, q);
+    }
+
+    // same direction, significant: is the source's ratio within the band?
+    private static Verdict sized(Draft d, double q) {
+        Finding f = d.finding();
+        Fieller.Interval i = d.interval();
+        double low = i.low() / f.tolerance();
+        double high = i.high() * f.tolerance();
+        String band = "[" + Numbers.sig(low) + ", " + Numbers.sig(high) + "] (fsflow's interval, widened "
+                + Numbers.sig(f.tolerance()) + " times)";
+        if (f.ratio() >= low && f.ratio() <= high) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.REPRODUCED,
+                    "same direction; the source's ×" + Numbers.sig(f.ratio()) + " lies within " + band);
+        }
+        return verdict(
+                d,
+                q,
+                Verdict.Outcome.DIRECTION_ONLY,
+                "same direction, but the source's ×" + Numbers.sig(f.ratio()) + " lies outside " + band
+                        + ": the size of the effect did not reproduce");
+    }
+
+    private static Verdict verdict(Draft d, double q, Verdict.Outcome outcome, String reason) {
+        return new Verdict(d.finding(), d.num(), d.den(), d.interval(), d.p(), q, outcome, reason);
+    }
+
+    /** One side: the run's single cell matching the finding's coordinates, and its series of the step. */
+    static Verdict.Side side(Finding f, String name, ResultSet results) {
+        Map<String, String> want = FindingChecker.coordinates(f, name);
+        String step = f.comparesSteps() ? name : f.step();
+        List<Cell> cells = results.cells().stream()
+                .filter(c -> c.coordinates().entrySet().containsAll(want.entrySet()))
+                .toList();
+        if (cells.size() != 1) {
+            return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false);
+        }
+        Cell cell = cells.get(0);
+        Series series = results.series(cell, step);
+        List<Measurement> rows = series.rows().stream().filter(m -> !m.warmup()).toList();
+        int failed = (int) rows.stream().filter(m -> m.status().failure()).count();
+        int skipped =
+                (int) rows.stream().filter(m -> m.status() == Status.SKIPPED).count();
+        String place = rows.isEmpty() ? null : Places.of(rows.get(0));
+        Summary stats = series.summary(new Metric(f.metric()));
+        boolean tooFast = rows.stream()
+                .anyMatch(m -> m.metrics() != null
+                        && m.metrics().keySet().stream()
+                                .anyMatch(k ->
+                                        k.startsWith("too_fast.") && f.metric().startsWith(k.substring(9) + "_")));
+        return new Verdict.Side(name, cell.id(), step, place, stats, rows.size(), failed, skipped, tooFast);
+    }
+}
