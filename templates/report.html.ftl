@@ -26,12 +26,15 @@ td.best { background: #e8f5e9; } .badge { font-size: .72rem; padding: 0 .3rem; b
 code, .cmd { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8rem; word-break: break-all; }
 details summary { cursor: pointer; font-weight: 600; margin: .6rem 0; }
 nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
+tr.reproduced .verdict { background: #e8f5e9; color: #1b5e20; font-weight: 600; } tr.direction-only .verdict { background: #fff3cd; color: #6b5300; font-weight: 600; }
+tr.contradicted .verdict { background: #fdecea; color: #b71c1c; font-weight: 600; } tr.inconclusive .verdict { color: #555; font-weight: 600; } .headline { font-size: 1.15rem; }
 @media print { body { margin: 0; max-width: none; } details { display: block; } details > summary { display: none; } h2 { break-before: auto; } table, svg { break-inside: avoid; } }
 </style>
 </head>
 <body>
 <header>
 <h1>${title}</h1>
+<#include "partials/verdicts.html.ftl">
 <#if source?has_content><p class="source">Source: ${source}</p></#if>
 <#if description?has_content><p>${description}</p></#if>
 <p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and at the end of this page.</p>
@@ -39,6 +42,7 @@ nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 </#if>
 </header>
 <nav><ul>
+<#if verdicts.present><li><a href="#verdicts">Against the source</a></li></#if>
 <li><a href="#method">Method and warnings</a></li>
 <li><a href="#conditions">Conditions</a></li>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>

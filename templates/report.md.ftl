@@ -3,6 +3,7 @@
 <#import "partials/tables.md.ftl" as t>
 # ${title}
 
+<#include "partials/verdicts.md.ftl">
 <#if source?has_content>*Source: ${source}*
 
 </#if>

@@ -21,6 +21,8 @@ import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioException;
 import org.fsflow.scenario.ScenarioLoader;
+import org.fsflow.scenario.SourceFile;
+import org.fsflow.summary.RunSource;
 import org.fsflow.summary.RunSummary;
 import org.fsflow.summary.Summarizer;
 
@@ -125,7 +127,13 @@ public final class Fsflow {
 
     /** Stage 5: statistics and method warnings of {@code results}, under the conditions {@code dir} recorded. */
     public static RunSummary summarize(ResultSet results, Path dir) {
-        return Summarizer.summarize(results, RunEnvironment.read(dir));
+        SourceFile.Loaded source;
+        try {
+            source = RunSource.of(dir); // the findings a report checks: DIR/source.yaml, else scenario.yaml's
+        } catch (ScenarioException e) {
+            throw new IllegalStateException(e.getMessage(), e); // commands check it first, with its locations
+        }
+        return Summarizer.summarize(results, RunEnvironment.read(dir), source);
     }
 
     /** Stage 6: the report model, every figure and sentence the templates print. */

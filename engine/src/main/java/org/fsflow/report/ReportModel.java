@@ -11,6 +11,7 @@ import java.util.List;
  *
  * @param title        the campaign's title
  * @param source       its provenance, "" if none
+ * @param verdicts     the verdicts of the source's findings, the report's first section ({@link VerdictSection#NONE} without findings)
  * @param description  free text, "" if none
  * @param scenario     the scenario name
  * @param measurements the number of stored measurements
@@ -35,6 +36,7 @@ import java.util.List;
 public record ReportModel(
         String title,
         String source,
+        VerdictSection verdicts,
         String description,
         String scenario,
         int measurements,

@@ -44,6 +44,7 @@ public final class ReportModelBuilder {
         return new ReportModel(
                 title,
                 Conditions.nz(campaign.source()),
+                VerdictSections.of(s.verdicts()),
                 Conditions.nz(campaign.description()),
                 Conditions.nz(env.scenario()),
                 rows.size(),

@@ -26,6 +26,8 @@ import java.util.TimeZone;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
+import org.fsflow.scenario.ScenarioException;
+import org.fsflow.summary.RunSource;
 import org.fsflow.summary.RunSummary;
 import org.fsflow.summary.Summarizer;
 
@@ -52,7 +54,11 @@ public final class ReportWriter {
     /** Renders {@code dir}'s report files from what it stores and returns them. */
     public List<Path> write(Path dir) {
         ResultSet results = ResultSet.load(dir);
-        return write(dir, Summarizer.summarize(results, RunEnvironment.read(dir)));
+        try {
+            return write(dir, Summarizer.summarize(results, RunEnvironment.read(dir), RunSource.of(dir)));
+        } catch (ScenarioException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     /** Renders the report of {@code summary} into {@code dir} and returns the files written. */
@@ -74,6 +80,10 @@ public final class ReportWriter {
             for (ReportModel.Chart c : b.charts()) {
                 written.add(write(dir.resolve(c.file()), c.svg()));
             }
+        }
+        if (model.verdicts().present()) {
+            written.add(write(
+                    dir.resolve(model.verdicts().jsonFile()), model.verdicts().json()));
         }
         written.add(write(dir.resolve(ReportModelBuilder.CSV), CsvWriter.csv(results.measurements())));
         return written;

@@ -18,6 +18,7 @@ import org.fsflow.result.RunEnvironment;
  * @param skipped     skipped steps grouped by cell and reason
  * @param failed      the failed and timed-out measurements, in journal order
  * @param warnings    the method warnings, one sentence each, in {@link WarningRules#ALL} order
+ * @param verdicts    the verdicts of the source's findings, null when the run has none
  */
 public record RunSummary(
         RunEnvironment environment,
@@ -27,7 +28,8 @@ public record RunSummary(
         List<CapacityRow> capacity,
         List<SkippedCell> skipped,
         List<Measurement> failed,
-        List<String> warnings) {
+        List<String> warnings,
+        VerdictTable verdicts) {
 
     /** This summary with {@code more} warnings after its own. */
     public RunSummary withWarnings(List<String> more) {
@@ -36,6 +38,7 @@ public record RunSummary(
         }
         List<String> all = new java.util.ArrayList<>(warnings);
         all.addAll(more);
-        return new RunSummary(environment, results, datasets, bonnie, capacity, skipped, failed, List.copyOf(all));
+        return new RunSummary(
+                environment, results, datasets, bonnie, capacity, skipped, failed, List.copyOf(all), verdicts);
     }
 }

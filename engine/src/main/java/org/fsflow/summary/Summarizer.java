@@ -12,6 +12,7 @@ import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
 import org.fsflow.result.Status;
+import org.fsflow.scenario.SourceFile;
 
 /**
  * The summarize stage: a run's stored results and environment in, its {@link RunSummary} out.
@@ -21,8 +22,13 @@ public final class Summarizer {
 
     private Summarizer() {}
 
-    /** The summary of {@code results}, run under {@code environment}. */
+    /** The summary of {@code results}, run under {@code environment}, without verdicts. */
     public static RunSummary summarize(ResultSet results, RunEnvironment environment) {
+        return summarize(results, environment, null);
+    }
+
+    /** The same, with the verdicts of {@code source}'s findings (null: none). */
+    public static RunSummary summarize(ResultSet results, RunEnvironment environment, SourceFile.Loaded source) {
         List<DatasetSummary> datasets = datasets(results, environment);
         List<String> warnings = WarningRules.check(new Evidence(results, environment, datasets));
         return new RunSummary(
@@ -33,7 +39,10 @@ public final class Summarizer {
                 capacity(results),
                 skipped(results),
                 failed(results),
-                warnings);
+                warnings,
+                source == null || source.section() == null
+                        ? null
+                        : Verdicts.judge(source.section(), source.from(), source.sha256(), results, environment));
     }
 
     private static List<DatasetSummary> datasets(ResultSet results, RunEnvironment environment) {

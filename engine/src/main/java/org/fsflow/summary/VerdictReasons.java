@@ -43,6 +43,14 @@ final class VerdictReasons {
                 return why;
             }
         }
+        for (Verdict.Side s : new Verdict.Side[] {num, den}) {
+            if (s.stats().n() < Verdicts.MIN_REPETITIONS) {
+                return "too few repetitions: " + s.name() + "'s " + s.step() + " has n = "
+                        + s.stats().n()
+                        + (s.tooFast() ? " (bonnie++ printed +++++ in the others)" : "") + " (an interval needs "
+                        + Verdicts.MIN_REPETITIONS + ")";
+            }
+        }
         return tooShort(f, num, den, env);
     }
 
@@ -59,10 +67,6 @@ final class VerdictReasons {
                     ? "bonnie++ printed +++++ for " + what + " (the test took under 0.5 s: no value of " + f.metric()
                             + ")"
                     : what + " has no value of " + f.metric() + (s.runs() == 0 ? " (it never ran)" : "");
-        }
-        if (s.stats().n() < Verdicts.MIN_REPETITIONS) {
-            return "too few repetitions: " + what + " has n = " + s.stats().n() + " (an interval needs "
-                    + Verdicts.MIN_REPETITIONS + ")";
         }
         return null;
     }

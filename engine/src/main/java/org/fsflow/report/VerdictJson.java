@@ -1,0 +1,142 @@
+package org.fsflow.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.TreeMap;
+import org.fsflow.result.FalseDiscovery;
+import org.fsflow.result.Json;
+import org.fsflow.result.MetricTable;
+import org.fsflow.scenario.Finding;
+import org.fsflow.summary.Verdict;
+import org.fsflow.summary.VerdictTable;
+
+/**
+ * {@code verdicts.json}: one object per finding (id, citation, the source's values, fsflow's with
+ * n, both ratios, the interval and band, p and q, the verdict and its reason), for other tools.
+ * Numbers that do not exist (no interval, not tested) are null. Same table, same bytes.
+ */
+final class VerdictJson {
+
+    /** The format's version, the file's first field. */
+    static final int VERSION = 1;
+
+    private VerdictJson() {}
+
+    static String of(VerdictTable t) {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("fsflow_verdicts", VERSION);
+        root.put("headline", t.headline());
+        root.putObject("findings_from").put("file", t.from()).put("sha256", t.sha256());
+        number(root, "tolerance", t.section().tolerance());
+        root.put("false_discovery_rate", FalseDiscovery.RATE);
+        ObjectNode counts = root.putObject("counts");
+        for (Verdict.Outcome o : Verdict.Outcome.values()) {
+            counts.put(o.label().replace(' ', '_'), t.count(o));
+        }
+        ArrayNode findings = root.putArray("findings");
+        t.verdicts().forEach(v -> findings.add(finding(v)));
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tree of plain values always serializes", e);
+        }
+    }
+
+    private static ObjectNode finding(Verdict v) {
+        Finding f = v.finding();
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("id", f.id());
+        o.put("cite", f.cite());
+        o.put("metric", f.metric());
+        o.put("unit", MetricTable.of(f.metric()).unit());
+        o.put("step", f.step());
+        o.put("filesystem", f.filesystem());
+        o.put("dataset", f.dataset());
+        ObjectNode cell = o.putObject("cell");
+        new TreeMap<>(f.cell()).forEach(cell::put);
+        o.set("source", source(f));
+        ObjectNode fsflow = o.putObject("fsflow");
+        fsflow.set("numerator", side(v.numerator()));
+        fsflow.set("denominator", side(v.denominator()));
+        number(fsflow, "ratio", v.interval() == null ? Double.NaN : v.interval().ratio());
+        fsflow.set(
+                "interval",
+                pair(
+                        v.interval() == null
+                                ? null
+                                : new double[] {v.interval().low(), v.interval().high()}));
+        number(o, "tolerance", f.tolerance());
+        o.set("band", pair(v.band()));
+        number(o, "p", v.p());
+        number(o, "q", v.q());
+        o.put("verdict", v.outcome().label());
+        o.put("reason", v.reason());
+        if (f.explanation() == null) {
+            o.putNull("explanation");
+        } else {
+            o.putObject("explanation")
+                    .put("text", f.explanation().text())
+                    .put("cite", f.explanation().cite());
+        }
+        return o;
+    }
+
+    private static ObjectNode source(Finding f) {
+        ObjectNode s = Json.MAPPER.createObjectNode();
+        s.put("kind", f.kind());
+        ObjectNode num = s.putObject("numerator").put("name", f.numerator());
+        ObjectNode den = s.putObject("denominator").put("name", f.denominator());
+        if (f.figures() != null) {
+            num.put("value", f.figures().numerator());
+            line(num, f.figures().numeratorLine());
+            den.put("value", f.figures().denominator());
+            line(den, f.figures().denominatorLine());
+        }
+        number(s, "ratio", f.ratio());
+        s.put("direction", f.higher() ? "higher" : "lower");
+        return s;
+    }
+
+    private static void line(ObjectNode o, int line) {
+        if (line > 0) {
+            o.put("line", line);
+        } else {
+            o.putNull("line");
+        }
+    }
+
+    private static ObjectNode side(Verdict.Side s) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("name", s.name());
+        o.put("cell", s.cell());
+        o.put("step", s.step());
+        o.put("place", s.place());
+        o.put("runs", s.runs());
+        o.put("failed", s.failed());
+        o.put("skipped", s.skipped());
+        o.put("n", s.stats() == null ? 0 : s.stats().n());
+        number(o, "mean", s.stats() == null ? Double.NaN : s.stats().mean());
+        number(o, "ci_low", s.stats() == null ? Double.NaN : s.stats().ciLow());
+        number(o, "ci_high", s.stats() == null ? Double.NaN : s.stats().ciHigh());
+        return o;
+    }
+
+    private static ArrayNode pair(double[] v) {
+        if (v == null || Double.isNaN(v[0]) || Double.isNaN(v[1])) {
+            return null;
+        }
+        ArrayNode a = Json.MAPPER.createArrayNode();
+        a.add(v[0]);
+        a.add(v[1]);
+        return a;
+    }
+
+    private static void number(ObjectNode o, String key, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            o.putNull(key);
+        } else {
+            o.put(key, v);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.fsflow.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.result.MetricTable;
+import org.fsflow.result.Summary;
+import org.fsflow.scenario.Finding;
+import org.fsflow.summary.Numbers;
+import org.fsflow.summary.Verdict;
+import org.fsflow.summary.VerdictTable;
+
+/** Formats a run's {@link VerdictTable} into the report's {@link VerdictSection}. */
+public final class VerdictSections {
+
+    /** The file written beside the report. */
+    public static final String JSON = "verdicts.json";
+
+    private VerdictSections() {}
+
+    /** The section of {@code table}; {@link VerdictSection#NONE} when null or empty. */
+    public static VerdictSection of(VerdictTable table) {
+        if (table == null || table.verdicts().isEmpty()) {
+            return VerdictSection.NONE;
+        }
+        List<VerdictSection.Row> rows = new ArrayList<>();
+        table.verdicts().forEach(v -> rows.add(row(v)));
+        return new VerdictSection(
+                true,
+                table.headline(),
+                table.from() + (table.sha256().isEmpty() ? "" : " (sha256 " + table.sha256() + ")"),
+                method(table),
+                rows,
+                VerdictJson.of(table),
+                JSON);
+    }
+
+    static String method(VerdictTable t) {
+        return "Each finding of the source compares two cells of one place (host with host, a VM with the same VM). "
+                + "fsflow's ratio is the numerator's mean over the denominator's, over the repetitions that "
+                + "succeeded (warm-ups left out), with its 95 % Fieller interval; its p-value is Welch's, and the "
+                + "false-discovery rate is controlled at 5 % over every tested finding (Benjamini-Hochberg q). "
+                + "Reproduced: significant, the source's direction, and the source's ratio within fsflow's interval "
+                + "widened by the tolerance (×" + Numbers.sig(t.section().tolerance()) + " unless a finding sets "
+                + "its own). Direction only: significant and the same direction, the size outside that band. "
+                + "Contradicted: significant the other way. Inconclusive: the interval includes 1, or the finding "
+                + "could not be tested (the reason says why).";
+    }
+
+    private static VerdictSection.Row row(Verdict v) {
+        Finding f = v.finding();
+        String unit = MetricTable.of(f.metric()).unit();
+        return new VerdictSection.Row(
+                f.id(),
+                f.cite(),
+                what(v),
+                source(f, unit),
+                Double.isNaN(f.ratio()) ? (f.higher() ? "higher" : "lower") : "×" + Numbers.sig(f.ratio()),
+                side(v.numerator(), unit) + "; " + side(v.denominator(), unit),
+                ratio(v),
+                Numbers.sig(v.q()),
+                v.outcome().label(),
+                v.outcome().label().replace(' ', '-'),
+                v.reason(),
+                f.explanation() == null
+                        ? ""
+                        : f.explanation().text() + " (" + f.explanation().cite() + ")");
+    }
+
+    private static String what(Verdict v) {
+        Finding f = v.finding();
+        StringBuilder s = new StringBuilder();
+        s.append(
+                f.comparesSteps()
+                        ? f.filesystem() + ": " + f.numerator() + " / " + f.denominator()
+                        : f.step() + ": " + f.numerator() + " / " + f.denominator());
+        if (f.dataset() != null) {
+            s.append(", dataset ").append(f.dataset());
+        }
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(f.cell()).entrySet()) {
+            s.append(", ").append(e.getKey()).append(' ').append(e.getValue());
+        }
+        s.append(", ").append(f.metric());
+        String place = v.numerator().place();
+        if (place != null && place.equals(v.denominator().place())) {
+            s.append(" (").append(place).append(')');
+        }
+        return s.toString();
+    }
+
+    private static String source(Finding f, String unit) {
+        if (f.figures() == null) {
+            return Double.isNaN(f.ratio())
+                    ? f.numerator() + " " + (f.higher() ? "higher" : "lower") + " than " + f.denominator()
+                    : f.numerator() + " / " + f.denominator() + " = " + Numbers.sig(f.ratio());
+        }
+        Finding.Figures x = f.figures();
+        return figure(f.numerator(), x.numerator(), x.numeratorLine(), unit) + "; "
+                + figure(f.denominator(), x.denominator(), x.denominatorLine(), unit);
+    }
+
+    private static String figure(String name, double value, int line, String unit) {
+        return name + " " + Numbers.sig(value) + (unit.isEmpty() ? "" : " " + unit)
+                + (line > 0 ? " (line " + line + ")" : "");
+    }
+
+    private static String side(Verdict.Side s, String unit) {
+        Summary st = s.stats();
+        if (st == null) {
+            return s.name() + " –";
+        }
+        String mean = Numbers.sig(st.mean());
+        String half = st.n() >= 2 ? " ± " + Numbers.same(st.ciHalfWidth(), mean) : "";
+        return s.name() + " " + mean + half + (unit.isEmpty() ? "" : " " + unit) + " (n=" + st.n() + ")";
+    }
+
+    private static String ratio(Verdict v) {
+        if (v.interval() == null) {
+            return "–";
+        }
+        String r = "×" + Numbers.sig(v.interval().ratio());
+        return v.interval().bounded()
+                ? r + " [" + Numbers.sig(v.interval().low()) + ", "
+                        + Numbers.sig(v.interval().high()) + "]"
+                : r + " (no interval)";
+    }
+}
