@@ -27,6 +27,13 @@ final class ReportCommand implements Callable<Integer> {
                     "Use the templates of DIR first (report.html.ftl, report.md.ftl, partials/), the built-in ones for the rest.")
     Path templates;
 
+    @Option(
+            names = "--source",
+            paramLabel = "FILE",
+            description = "Check the run against the findings of FILE's source: section (such as "
+                    + "scenarios/cds-2009.yaml), stored as DIR/source.yaml for later reports.")
+    Path source;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -45,6 +52,11 @@ final class ReportCommand implements Callable<Integer> {
                 "Copy it into a directory of root's, or run " + "'fsflow report' as the user who owns it.");
         org.fsflow.Fsflow.scenarioDrift(dir)
                 .ifPresent(w -> spec.commandLine().getErr().println("fsflow: warning: " + w));
+        if (source != null) {
+            SourceOption.store(
+                    dir, source, spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
+        SourceOption.check(dir, spec.commandLine().getErr());
         for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
             spec.commandLine().getOut().println("wrote " + p);
         }

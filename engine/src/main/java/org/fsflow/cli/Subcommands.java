@@ -27,6 +27,7 @@ final class Subcommands {
         t.put("resume", ResumeCommand::new);
         t.put("dataset", DatasetCommand::new);
         t.put("report", ReportCommand::new);
+        t.put("verdicts", VerdictsCommand::new);
         t.put("import", ImportCommand::new);
         t.put("compare", CompareCommand::new);
         t.put("merge", MergeCommand::new);

@@ -41,6 +41,31 @@ public final class SourceFile {
         return read(text, problems);
     }
 
+    /**
+     * The section of {@code file} whose findings name only what {@code names} has: every problem
+     * at once, located in {@code file}.
+     */
+    public static Loaded checked(Path file, FindingChecker.Names names) throws ScenarioException {
+        Problems problems = new Problems();
+        SourceText text = YamlLoader.read(file, file.toString(), problems);
+        if (text == null) {
+            throw new ScenarioException(null, problems.all());
+        }
+        Loaded loaded = read(text, problems);
+        if (loaded.section() == null || loaded.section().findings().isEmpty()) {
+            problems.error(
+                    Location.of(file.toString(), 1, 1),
+                    "no findings: the file has no 'source:' section with "
+                            + "'findings:' (see the README's source section)");
+        } else {
+            FindingChecker.check(loaded.section().findings(), names, problems);
+        }
+        if (problems.hasErrors()) {
+            throw new ScenarioException(text, problems.all());
+        }
+        return loaded;
+    }
+
     /** The same, from text already read. */
     public static Loaded read(SourceText text) throws ScenarioException {
         return read(text, new Problems());
