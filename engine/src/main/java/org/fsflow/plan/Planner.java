@@ -129,13 +129,23 @@ public final class Planner {
                     step,
                     null,
                     command.skipped() ? command.display() + "  # skipped: " + command.skipReason() : command.display(),
-                    step.before() == null ? null : b.display(step.before()),
+                    before(scenario, step, b),
                     step.after() == null ? null : b.display(step.after()),
                     List.copyOf(deps)));
             last = id;
             first = false;
         }
         return nodes;
+    }
+
+    /** What runs unmeasured before a step: its {@code before:}, then the release before a mkfs. */
+    private static String before(Scenario s, Step step, Bindings b) {
+        List<String> release = Release.beforeMkfs(s, step, b);
+        String own = step.before() == null ? null : b.display(step.before());
+        if (release == null) {
+            return own;
+        }
+        return (own == null ? "" : own + "; ") + String.join(" ", release);
     }
 
     /** One repetition of one cell: the unit that order: arranges. */

@@ -16,6 +16,7 @@ import org.fsflow.parse.Parsers;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.Release;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
@@ -66,6 +67,37 @@ final class LocalSteps {
         }
         Resource undo = registerUndo(step, b);
         Duration timeout = step.timeout() != null ? step.timeout() : scenario.timeout();
+        Measurement unprepared = prepare(n, b, cmd, timeout);
+        if (unprepared != null) {
+            return unprepared;
+        }
+        Execution e = executor.execute(
+                cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
+        String unverified =
+                e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell()) : null;
+        if (step.after() != null && !stop.getAsBoolean()) {
+            executor.execute(
+                    b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout, List.of());
+        }
+        if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
+            teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
+        }
+        Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
+        Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
+        m = unverified == null ? m : m.failedBecause(unverified);
+        m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
+        m = status != Status.OK && !stop.getAsBoolean() ? serviceGone(m, n, b) : m;
+        String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
+        return parser == null || !m.ok() ? m : parsed(m, parser, n, results);
+    }
+
+    /**
+     * What runs unmeasured just before node {@code n}'s command: its {@code before:}, the cache drop,
+     * the release of a loop device's blocks before a mkfs ({@link Release}). Returns the failed
+     * measurement when one of them failed, else null.
+     */
+    private Measurement prepare(PlanNode n, Bindings b, StepCommand cmd, Duration timeout) {
+        Step step = n.step();
         if (step.before() != null) {
             Execution before = executor.execute(
                     b.argv(step.before()),
@@ -90,24 +122,21 @@ final class LocalSteps {
                         "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
         }
-        Execution e = executor.execute(
-                cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
-        String unverified =
-                e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell()) : null;
-        if (step.after() != null && !stop.getAsBoolean()) {
-            executor.execute(
-                    b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout, List.of());
+        List<String> release = Release.beforeMkfs(scenario, step, b);
+        if (release != null) {
+            Execution r = executor.execute(
+                    release, results.log(n, "release.out"), results.log(n, "release.err"), timeout, List.of());
+            if (!r.succeeded()) {
+                return results.of(
+                        n,
+                        cmd.display(),
+                        Status.FAILED,
+                        r,
+                        "release the device's blocks before mkfs (" + String.join(" ", release) + "): "
+                                + StepResults.describeFailure(r));
+            }
         }
-        if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
-            teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
-        }
-        Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
-        Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
-        m = unverified == null ? m : m.failedBecause(unverified);
-        m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
-        m = status != Status.OK && !stop.getAsBoolean() ? serviceGone(m, n, b) : m;
-        String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
-        return parser == null || !m.ok() ? m : parsed(m, parser, n, results);
+        return null;
     }
 
     /**
