@@ -13,7 +13,11 @@ public final class CpuCgroups {
 
     private CpuCgroups() {}
 
-    /** Removes the empty cgroups of fsflow runs whose process is gone (a run killed with -9). */
+    /**
+     * Removes the empty cgroups of fsflow runs whose process is gone (a run killed with -9), the
+     * services' groups ({@code fsflow-PID-services}) included; one that still holds a process (a
+     * service of a killed run, stopped by its resume) is left alone.
+     */
     public static void removeStale() {
         java.util.List<Path> roots = new java.util.ArrayList<>(
                 java.util.List.of(Path.of("/sys/fs/cgroup/unified"), Path.of("/sys/fs/cgroup")));
@@ -26,9 +30,10 @@ public final class CpuCgroups {
                 continue;
             }
             try (Stream<Path> dirs = Files.list(root)) {
-                dirs.filter(d -> d.getFileName().toString().matches("fsflow-\\d+"))
+                dirs.filter(d -> d.getFileName().toString().matches("fsflow-\\d+(-services)?"))
                         .forEach(d -> {
-                            long pid = Long.parseLong(d.getFileName().toString().substring(7));
+                            long pid = Long.parseLong(
+                                    d.getFileName().toString().substring(7).replace("-services", ""));
                             if (ProcessHandle.of(pid).isEmpty()) {
                                 try {
                                     Files.deleteIfExists(d);

@@ -25,7 +25,7 @@ final class DatasetSections {
     static Dataset of(DatasetSummary d) {
         String label = d.name().isEmpty() ? "all" : d.name();
         List<Table> tables = new ArrayList<>();
-        for (TimeFigure figure : TimeFigure.values()) {
+        for (TimeFigure figure : d.figures()) {
             tables.add(table(figure, d.time(figure)));
         }
         MetricGrid real = d.time(TimeFigure.REAL);

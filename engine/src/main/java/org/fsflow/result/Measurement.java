@@ -61,6 +61,13 @@ import java.util.Map;
  *                     {@code oom_kill} count); above 0, the step went over its memory budget and
  *                     failed "out of memory: the step used more than its budget of N MiB"; null
  *                     for a step without budget
+ * @param serviceCpuS  CPU seconds (user + system) the filesystem's lifecycle services used during the
+ *                     step: the daemons fsflow started for it (zfs-fuse, any {@code service: start:}),
+ *                     which run in their own cgroup v2 group; the change of its cpu.stat
+ *                     {@code usage_usec} over the step. Not part of {@code user_s}/{@code sys_s}
+ *                     (the step's own process tree). Null for cells whose filesystem has no service,
+ *                     one fsflow found already running (not in its group), or where no cgroup v2
+ *                     hierarchy is writable
  */
 @JsonPropertyOrder({
     "node",
@@ -100,7 +107,8 @@ import java.util.Map;
     "host_other_cpu_s",
     "warmup",
     "signal",
-    "oom_kills"
+    "oom_kills",
+    "service_cpu_s"
 })
 public record Measurement(
         String node,
@@ -140,7 +148,8 @@ public record Measurement(
         Double hostOtherCpuS,
         boolean warmup,
         String signal,
-        Long oomKills) {
+        Long oomKills,
+        Double serviceCpuS) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -187,7 +196,8 @@ public record Measurement(
                 .hostOtherCpuS(hostOtherCpuS)
                 .warmup(warmup)
                 .signal(signal)
-                .oomKills(oomKills);
+                .oomKills(oomKills)
+                .serviceCpuS(serviceCpuS);
     }
 
     /** This measurement with {@code figures} as its metrics. */

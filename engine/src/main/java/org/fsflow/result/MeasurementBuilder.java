@@ -44,6 +44,7 @@ public final class MeasurementBuilder {
     private Long memoryBudgetBytes;
     private Double flushS;
     private Double hostOtherCpuS;
+    private Double serviceCpuS;
     private boolean warmup;
     private String signal;
     private Long oomKills;
@@ -225,6 +226,11 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    public MeasurementBuilder serviceCpuS(Double value) {
+        this.serviceCpuS = value;
+        return this;
+    }
+
     public MeasurementBuilder warmup(boolean value) {
         this.warmup = value;
         return this;
@@ -280,6 +286,7 @@ public final class MeasurementBuilder {
                 hostOtherCpuS,
                 warmup,
                 signal,
-                oomKills);
+                oomKills,
+                serviceCpuS);
     }
 }

@@ -17,6 +17,13 @@ public record Metric(String key) {
     public static final Metric SYS_S = new Metric("sys_s");
     /** CPU, percent: %P. */
     public static final Metric CPU_PCT = new Metric("cpu_pct");
+    /** CPU seconds the filesystem's services (zfs-fuse ...) used during the step. */
+    public static final Metric SERVICE_CPU_S = new Metric("service_cpu_s");
+    /**
+     * CPU seconds of the step and of its filesystem's services together ({@code user_s + sys_s +
+     * service_cpu_s}, the last 0 where there is none): what the filesystem cost in CPU.
+     */
+    public static final Metric CPU_WITH_SERVICES_S = new Metric("cpu_with_services_s");
     /** Bytes read from the devices under test. */
     public static final Metric READ_BYTES = new Metric("read_bytes");
     /** Bytes written to them. */
@@ -29,6 +36,11 @@ public record Metric(String key) {
             case "user_s" -> m.userS();
             case "sys_s" -> m.sysS();
             case "cpu_pct" -> m.cpuPct() == null ? null : m.cpuPct().doubleValue();
+            case "service_cpu_s" -> m.serviceCpuS();
+            case "cpu_with_services_s" ->
+                m.userS() == null || m.sysS() == null
+                        ? null
+                        : m.userS() + m.sysS() + (m.serviceCpuS() == null ? 0 : m.serviceCpuS());
             case "read_bytes" -> m.readBytes() == null ? null : m.readBytes().doubleValue();
             case "write_bytes" -> m.writeBytes() == null ? null : m.writeBytes().doubleValue();
             default -> {

@@ -67,6 +67,7 @@ public final class LocalHost implements CellPlace {
         devices = new DeviceSetup(scenario, layout, teardown);
         services = new Services(teardown, info);
         steps = new LocalSteps(scenario, layout, executor, teardown, devices::kernelNames, HERE);
+        steps.measureServices(n -> services.cpuMicros(targetFilesystem(n.cell())));
     }
 
     @Override

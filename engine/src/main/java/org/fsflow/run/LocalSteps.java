@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import org.fsflow.measure.Usage;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.parse.Parsers;
@@ -38,6 +39,8 @@ final class LocalSteps {
     private final Teardown teardown;
     private final Supplier<List<String>> ioDevices;
     private final StepResults results;
+    // the CPU microseconds so far of the services of a node's filesystem, -1 when not measured
+    private ToLongFunction<PlanNode> serviceMicros = n -> -1;
 
     LocalSteps(
             Scenario scenario,
@@ -51,6 +54,11 @@ final class LocalSteps {
         this.teardown = teardown;
         this.ioDevices = ioDevices;
         this.results = new StepResults(scenario, layout, where, executor.cpuMethod(), ioDevices);
+    }
+
+    /** Measures the services of each step's filesystem by {@code micros} (see {@link Services#cpuMicros}). */
+    void measureServices(ToLongFunction<PlanNode> micros) {
+        this.serviceMicros = micros;
     }
 
     /** Node {@code n}, not run, for {@code reason}. */
@@ -71,8 +79,10 @@ final class LocalSteps {
         if (unprepared != null) {
             return unprepared;
         }
+        long servicesBefore = serviceMicros.applyAsLong(n);
         Execution e = executor.execute(
                 cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
+        long servicesAfter = serviceMicros.applyAsLong(n);
         String unverified =
                 e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell()) : null;
         if (step.after() != null && !stop.getAsBoolean()) {
@@ -84,6 +94,11 @@ final class LocalSteps {
         }
         Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
         Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
+        if (servicesBefore >= 0 && servicesAfter >= servicesBefore) {
+            m = m.toBuilder()
+                    .serviceCpuS((servicesAfter - servicesBefore) / 1e6)
+                    .build();
+        }
         m = unverified == null ? m : m.failedBecause(unverified);
         m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
         m = status != Status.OK && !stop.getAsBoolean() ? serviceGone(m, n, b) : m;

@@ -7,8 +7,8 @@ import java.util.List;
  * directory, a started service or a lifecycle's destroy command. Recorded in {@code state.json}
  * before it is created, so {@code fsflow resume} can release what a killed run left behind.
  *
- * @param kind  mount, loop, image, dir, service or command
- * @param path  the mount point, loop device, image or directory
+ * @param kind  mount, loop, image, dir, service, cgroup or command
+ * @param path  the mount point, loop device, image, directory or cgroup directory
  * @param image for a loop resource: every loop device attached to this image is detached
  * @param argv  for a service or command: what releases it
  * @param check for a service: succeeds while it runs (release waits until it fails)
@@ -39,6 +39,10 @@ public record Resource(
         return new Resource("dir", path, null, List.of(), List.of(), CAMPAIGN, "directory " + path);
     }
 
+    static Resource cgroup(String dir) {
+        return new Resource("cgroup", dir, null, List.of(), List.of(), CAMPAIGN, "the services' cgroup " + dir);
+    }
+
     static Resource command(List<String> argv, String scope, String label) {
         return new Resource("command", null, null, List.copyOf(argv), List.of(), scope, label);
     }
@@ -54,8 +58,16 @@ public record Resource(
             case "loop" -> detach(image != null ? image : path);
             case "image" -> detach(path) + "; rm -f " + quoted(path);
             case "dir" -> "rmdir --ignore-fail-on-non-empty " + quoted(path);
+            case "cgroup" ->
+                "for p in $(cat " + quoted(path + "/cgroup.procs") + "); do echo $p > "
+                        + quoted(parentOf(path) + "/cgroup.procs") + "; done; rmdir " + quoted(path);
             default -> Teardown.byHand(argv);
         };
+    }
+
+    private static String parentOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash <= 0 ? "/" : path.substring(0, slash);
     }
 
     // detaches every loop device attached to the image

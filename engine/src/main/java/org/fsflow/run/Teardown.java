@@ -161,8 +161,23 @@ public final class Teardown {
                 }
             }
             case "service" -> stopService(r, log);
+            case "cgroup" -> removeCgroup(Path.of(r.path()), log);
             default -> retry(r.argv(), r.label(), log);
         }
+    }
+
+    // the services' cgroup, once its services are stopped (it is registered before them, so released
+    // after them); a group whose last process is still exiting is busy for a moment
+    private static void removeCgroup(Path dir, Consumer<String> log) {
+        String problem = null;
+        for (int attempt = 1; attempt <= 10; attempt++) {
+            problem = org.fsflow.measure.ServiceCgroup.remove(dir);
+            if (problem == null) {
+                return;
+            }
+            sleep(100L * attempt);
+        }
+        log.accept(problem);
     }
 
     // stop a service fsflow started, and wait until its check fails (the daemon is really gone)

@@ -52,8 +52,11 @@ final class DatasetSummarizer {
             List<Series> series) {
         DatasetSummarizer d = new DatasetSummarizer(results, stepOrder, filesystems, series);
         List<MetricGrid> times = new ArrayList<>();
+        boolean services = results.measurements().stream().anyMatch(m -> m.serviceCpuS() != null);
         for (TimeFigure figure : TimeFigure.values()) {
-            times.add(d.grid(figure.metric(), figure.lowerIsBetter()));
+            if (services || !figure.servicesOnly()) {
+                times.add(d.grid(figure.metric(), figure.lowerIsBetter()));
+            }
         }
         return new DatasetSummary(
                 name,

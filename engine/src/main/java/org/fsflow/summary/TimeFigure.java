@@ -2,7 +2,10 @@ package org.fsflow.summary;
 
 import org.fsflow.result.Metric;
 
-/** The figures summarized per dataset, as GNU time's %e %U %S %P, in report order. */
+/**
+ * The figures summarized per dataset, as GNU time's %e %U %S %P, in report order; and, in runs
+ * whose filesystems have services (zfs-fuse), the services' CPU and the total with it.
+ */
 public enum TimeFigure {
     /** Elapsed time; the one charted and checked by the method warnings. */
     REAL(Metric.REAL_S, "Elapsed (real) time, seconds", true),
@@ -11,7 +14,15 @@ public enum TimeFigure {
     /** System time. */
     SYS(Metric.SYS_S, "System time, seconds", true),
     /** CPU share: more is neither better nor worse, so it is not ranked. */
-    CPU(Metric.CPU_PCT, "CPU, percent (user + system over real)", false);
+    CPU(Metric.CPU_PCT, "CPU, percent (user + system over real)", false),
+    /** The CPU of the filesystem's services during the step (only in runs that have services). */
+    SERVICE(
+            Metric.SERVICE_CPU_S,
+            "Service CPU, seconds (the filesystem's daemons, such as zfs-fuse, during the step; not in user"
+                    + " or system time)",
+            true),
+    /** The step's CPU with its services' (only in runs that have services). */
+    CPU_WITH_SERVICES(Metric.CPU_WITH_SERVICES_S, "CPU with the services, seconds (user + system + service CPU)", true);
 
     private final Metric metric;
     private final String title;
@@ -31,6 +42,11 @@ public enum TimeFigure {
     /** The title of its table. */
     public String title() {
         return title;
+    }
+
+    /** Whether the figure exists only in runs whose filesystems have services. */
+    public boolean servicesOnly() {
+        return this == SERVICE || this == CPU_WITH_SERVICES;
     }
 
     /** Whether a lower mean is better, so that the row is ranked. */

@@ -47,7 +47,7 @@ class MeasurementTest {
         assertEquals(
                 OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
                         + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false,"
-                        + "\"signal\":null,\"oom_kills\":null}",
+                        + "\"signal\":null,\"oom_kills\":null,\"service_cpu_s\":null}",
                 again);
     }
 
@@ -102,7 +102,8 @@ class MeasurementTest {
                         "host_other_cpu_s",
                         "warmup",
                         "signal",
-                        "oom_kills"),
+                        "oom_kills",
+                        "service_cpu_s"),
                 names);
         assertEquals("ok", json.get("status").asText());
         assertEquals("tcg", json.get("virt").asText());
