@@ -1,10 +1,13 @@
 package org.fsflow.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.fsflow.report.ReportModel.Device;
 import org.fsflow.report.ReportModel.Labelled;
+import org.fsflow.result.Measurement;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.RunProvenance;
 import org.fsflow.summary.Numbers;
@@ -14,7 +17,7 @@ final class Conditions {
 
     private Conditions() {}
 
-    static List<Labelled> of(RunEnvironment env) {
+    static List<Labelled> of(RunEnvironment env, List<Measurement> rows) {
         List<Labelled> c = new ArrayList<>();
         add(c, "Host", nz(env.host()));
         add(c, "CPU", nz(env.cpuModel()) + (env.cpuCores() != null ? ", " + env.cpuCores() + " cores" : ""));
@@ -43,10 +46,8 @@ final class Conditions {
         add(c, "Host at start", host(env));
         FaithfulConditions.add(c, env.conditions());
         RunEnvironment.Settings s = env.settings();
-        if (s != null) {
-            add(c, "CPU time", s.cpuMethod());
-            add(c, "Memory (max RSS)", s.memoryMethod());
-        }
+        add(c, "CPU time", methods(rows, Measurement::cpuMethod, s == null ? null : s.cpuMethod()));
+        add(c, "Memory (max RSS)", methods(rows, Measurement::memoryMethod, s == null ? null : s.memoryMethod()));
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
@@ -66,6 +67,39 @@ final class Conditions {
         add(c, "command", p.commandLine());
         add(c, "scenario", nz(p.scenarioFile()) + (p.scenarioSha256() != null ? ", sha256 " + p.scenarioSha256() : ""));
         return c;
+    }
+
+    /**
+     * Every method the rows were measured by, each with what it is and how many rows used it (a
+     * run with guest cells has the host's and the guest's); the run's own when no row says.
+     */
+    static String methods(List<Measurement> rows, Function<Measurement, String> method, String fallback) {
+        Map<String, Integer> used = new LinkedHashMap<>();
+        for (Measurement m : rows) {
+            if (method.apply(m) != null && m.realS() != null) {
+                used.merge(method.apply(m), 1, Integer::sum);
+            }
+        }
+        if (used.isEmpty()) {
+            return fallback == null ? "" : fallback + explain(fallback);
+        }
+        List<String> parts = new ArrayList<>();
+        used.forEach((name, n) -> parts.add(name + explain(name) + ": " + n + (n == 1 ? " row" : " rows")));
+        return String.join("; ", parts);
+    }
+
+    private static String explain(String method) {
+        return switch (method) {
+            case "cgroup2-cpu.stat" ->
+                " (the step's cgroup v2 cpu.stat, microseconds; real time from the host's" + " monotonic clock)";
+            case "proc-self-cutime" -> " (the JVM's child CPU totals, clock ticks)";
+            case "guest-cgroup2-cpu.stat" ->
+                " (in the guest: its cgroup v2 cpu.stat, microseconds; real time from"
+                        + " the guest's nanosecond clock around the command, to the microsecond)";
+            case "guest-gnu-time" -> " (in the guest: GNU time, 10 ms; real time %e, 10 ms)";
+            case "sampled-vmhwm" -> " (VmHWM of the process tree, sampled)";
+            default -> "";
+        };
     }
 
     private static String bare(RunEnvironment.LaunchFloor floor) {

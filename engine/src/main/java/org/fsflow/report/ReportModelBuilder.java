@@ -50,7 +50,7 @@ public final class ReportModelBuilder {
                 rows.size(),
                 RanTable.of(RunFacts.of(s.results(), env), env, conditions),
                 conditions != null && !conditions.equals(SourceConditions.NONE),
-                Conditions.of(env),
+                Conditions.of(env, rows),
                 Conditions.devices(env),
                 Conditions.pairs(env.tools()),
                 env.settings() == null

@@ -39,7 +39,7 @@ final class GuestMeasurements {
                 .ioBusyMs(g.ioBusyMs())
                 .startedAt(g.startedAt().toString())
                 .endedAt(g.endedAt().toString())
-                .cpuMethod(GuestResult.CPU_METHOD)
+                .cpuMethod(g.cpuMethod())
                 .memoryMethod(GuestResult.MEMORY_METHOD)
                 .devices(g.devices())
                 .memoryBudgetBytes(g.memoryBudgetBytes())

@@ -18,12 +18,20 @@ final class GuestChecks {
 
     private GuestChecks() {}
 
-    /** The job's preamble for {@code steps}: the cgroup set up, the verify function defined, as needed. */
+    /** The cgroup the guest's other steps run in: their CPU time from its cpu.stat. */
+    static final String CPU_CGROUP = "/sys/fs/cgroup/fsflow-cpu";
+
+    /**
+     * The job's preamble for {@code steps}: cgroup v2 mounted and the CPU group made (CPUCG empty
+     * where it cannot be: GNU time's CPU figures then), the budget's group with the memory
+     * controller, the verify function, as needed.
+     */
     static String preamble(List<GuestStep> steps) {
-        StringBuilder s = new StringBuilder();
+        StringBuilder s = new StringBuilder("CPUCG=\nmount -t cgroup2 cgroup2 /sys/fs/cgroup 2>/tmp/cg.err && mkdir -p "
+                + CPU_CGROUP + " 2>>/tmp/cg.err && CPUCG=" + CPU_CGROUP + "\n");
         if (steps.stream().anyMatch(st -> st.memoryBytes() >= 0)) {
             s.append("CGERR=\n")
-                    .append("if mount -t cgroup2 cgroup2 /sys/fs/cgroup 2>/tmp/cg.err"
+                    .append("if [ -n \"$CPUCG\" ]"
                             + " && { echo +memory > /sys/fs/cgroup/cgroup.subtree_control; } 2>>/tmp/cg.err"
                             + " && mkdir -p " + CGROUP + " 2>>/tmp/cg.err; then :; else"
                             + " CGERR=\"no cgroup v2 memory controller in the guest: $(tail -n 1 /tmp/cg.err)\"; fi\n");
@@ -94,11 +102,19 @@ final class GuestChecks {
         return step.memoryBytes() < 0 ? "" : "  say oom " + n + " $ob $(" + OOM_KILLS + ")\n";
     }
 
-    /** What runs the measured command inside the budget's cgroup, or "" without a budget. */
-    static String enter(GuestStep step) {
-        return step.memoryBytes() < 0
-                ? ""
-                : "sh -c 'echo $$ > " + CGROUP + "/cgroup.procs && exec \"$@\"' fsflow-budget ";
+    /**
+     * Sets G to the group the measured command runs in (the budget's, else the CPU group, empty
+     * without cgroup v2) and the positional parameters to the prelude that moves it there.
+     */
+    static String group(GuestStep step) {
+        return "  G=" + (step.memoryBytes() < 0 ? "$CPUCG" : CGROUP) + "\n"
+                + "  if [ -n \"$G\" ]; then set -- sh -c 'echo $$ > \"$0/cgroup.procs\" && exec \"$@\"' \"$G\";"
+                + " else set --; fi\n";
+    }
+
+    /** What runs the measured command inside its group (after {@link #group}). */
+    static String enter() {
+        return "\"$@\" ";
     }
 
     /** After the command succeeded: its filesystem synced, timed; a failed sync is the step's failure. */
@@ -106,9 +122,9 @@ final class GuestChecks {
         if (step.flushPath() == null) {
             return "";
         }
-        return "  if [ $rc = 0 ]; then /usr/bin/time -q -o /tmp/f -f %e /usr/bin/timeout -s KILL "
+        return "  if [ $rc = 0 ]; then f0=$(now); /usr/bin/timeout -s KILL "
                 + step.timeoutSeconds() + " sync -f " + Shell.quote(step.flushPath())
-                + " >/dev/null 2>&1; frc=$?; say flush " + n + " $(tail -n 1 /tmp/f) $frc; rc=$frc; fi\n";
+                + " >/dev/null 2>&1; frc=$?; f1=$(now); say flush " + n + " $(span $f0 $f1) $frc; rc=$frc; fi\n";
     }
 
     /** After the command (and flush) succeeded, unmeasured: the copy compared with the dataset. */

@@ -53,6 +53,7 @@ public final class GuestProtocol {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final StepChecks checks = new StepChecks();
+        final GuestClock clock = new GuestClock();
         final Set<String> devices = new TreeSet<>();
 
         Step(int index) {
@@ -95,11 +96,12 @@ public final class GuestProtocol {
             case "out" -> append(current.out, rest);
             case "err" -> append(current.err, rest);
             case "done" -> {
-                emit(current.checks.apply(result(current), steps.get(n), List.copyOf(current.devices)));
+                emit(current.checks.apply(
+                        current.clock.apply(result(current)), steps.get(n), List.copyOf(current.devices)));
                 current = null;
             }
             default -> {
-                if (!current.checks.line(kind, rest)) {
+                if (!current.checks.line(kind, rest) && !current.clock.line(kind, rest)) {
                     keep("unknown guest line: " + kind);
                 }
             }

@@ -6,8 +6,10 @@ import org.fsflow.plan.Shell;
 /**
  * The two shell scripts the guest runs under busybox: {@code /init} (mounts /proc, /sys, /dev,
  * inserts the modules in order, runs the job handed over through fw_cfg, powers off) and the job
- * (one block per step, each measured by GNU time and the guest's /proc/diskstats, each ending
- * with tagged lines on the serial console; see {@link GuestProtocol}).
+ * (one block per step, each timed by the guest's nanosecond clock ({@code date +%s%N}) around the
+ * command, its CPU from the cgroup v2 group it runs in, its memory and faults from GNU time and its
+ * I/O from the guest's /proc/diskstats, each ending with tagged lines on the serial console; see
+ * {@link GuestProtocol} and {@link GuestClock}).
  */
 public final class GuestScript {
 
@@ -55,6 +57,9 @@ public final class GuestScript {
                 say() { echo "@@FSFLOW $*"; }
                 disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^vd[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
                 ship() { if [ -s "$3" ]; then head -c %d "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
+                now() { date +%%s%%N; }
+                span() { case "$1$2" in ''|*[!0-9]*) echo none ;; *) d=$(($2 - $1)); printf '%%d.%%06d' $((d / 1000000000)) $((d %% 1000000000 / 1000)) ;; esac; }
+                cpu() { if [ -n "$2" ]; then awk -v ph="$1" '$1 == "user_usec" { u = $2 } $1 == "system_usec" { s = $2 } END { print ph, u, s }' "$2/cpu.stat"; else echo "$1 none"; fi; }
                 STOP=
                 """.formatted(LOG_CAP));
         s.append(GuestChecks.preamble(steps));
@@ -110,14 +115,19 @@ public final class GuestScript {
         }
         s.append("if [ $rc = 0 ]; then\n");
         s.append("  disks ").append(n).append(" before\n");
-        s.append("  ")
-                .append(GuestChecks.enter(step))
+        s.append(GuestChecks.group(step));
+        s.append("  say cpu ").append(n).append(" $(cpu before \"$G\")\n");
+        // the clock read just around the command: its real time to the microsecond
+        s.append("  t0=$(now); ")
+                .append(GuestChecks.enter())
                 .append("/usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL ")
                 .append(step.timeoutSeconds())
                 .append(' ')
                 .append(Shell.join(step.argv()))
-                .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?; crc=$rc\n");
+                .append(" >/tmp/o 2>/tmp/e </dev/null; rc=$?; crc=$rc; t1=$(now)\n");
         s.append(GuestChecks.oom(n, step));
+        s.append("  say cpu ").append(n).append(" $(cpu after \"$G\")\n");
+        s.append("  say clock ").append(n).append(" $(span $t0 $t1)\n");
         s.append(GuestChecks.flush(n, step));
         s.append("  disks ").append(n).append(" after\n");
         s.append("  say time ").append(n).append(" $(tail -n 1 /tmp/t)\n");

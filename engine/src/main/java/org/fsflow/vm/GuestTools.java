@@ -15,8 +15,11 @@ import java.util.Set;
  */
 public final class GuestTools {
 
-    /** What every job runs: POSIX sh (dash, not busybox: PATH lookups as on the host), GNU time, timeout. */
-    static final List<String> BASE = List.of("sh", "dash", "time", "timeout", "mount", "umount");
+    /**
+     * What every job runs: POSIX sh (dash, not busybox: PATH lookups as on the host), GNU time,
+     * timeout, and GNU date (its {@code %N}: busybox's date has no nanoseconds).
+     */
+    static final List<String> BASE = List.of("sh", "dash", "time", "timeout", "date", "mount", "umount");
 
     private static final Set<String> SHELL_WORDS = Set.of(
             "if",

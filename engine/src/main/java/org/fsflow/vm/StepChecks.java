@@ -33,7 +33,7 @@ final class StepChecks {
             case "oom" -> oomKills = oomKills(v.split("\\s+"));
             case "flush" -> {
                 String[] f = v.split("\\s+");
-                flushSeconds = f.length == 2 && f[0].matches("[0-9.]+") ? Double.valueOf(f[0]) : null;
+                flushSeconds = f.length == 2 && f[0].matches("[0-9]+(\\.[0-9]+)?") ? Double.valueOf(f[0]) : null;
                 flushExit = Integer.valueOf(f[f.length - 1]);
             }
             case "verify" -> verify = v.split("\\s+");
@@ -60,7 +60,7 @@ final class StepChecks {
             reason = MemoryCgroup.outOfMemory(budget);
         }
         if (flushExit != null) {
-            real = real == null || flushSeconds == null ? real : Math.round((real + flushSeconds) * 100) / 100.0;
+            real = real == null || flushSeconds == null ? real : Math.round((real + flushSeconds) * 1e6) / 1e6;
             if (flushExit != 0) {
                 String sync = "flush: sync -f " + step.flushPath();
                 status = "failed";
@@ -149,6 +149,8 @@ final class StepChecks {
                 r.endedAt(),
                 budget,
                 flush,
-                List.copyOf(devices));
+                List.copyOf(devices),
+                r.cpuMethod(),
+                r.realClock());
     }
 }

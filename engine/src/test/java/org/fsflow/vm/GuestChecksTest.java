@@ -45,18 +45,45 @@ class GuestChecksTest {
         assertTrue(job.contains("mount -t cgroup2 cgroup2 /sys/fs/cgroup"), job);
         assertTrue(job.contains("echo +memory > /sys/fs/cgroup/cgroup.subtree_control"), job);
         assertTrue(job.contains("echo 134217728 > /sys/fs/cgroup/fsflow/memory.max"), job);
-        assertTrue(
-                job.contains("sh -c 'echo $$ > /sys/fs/cgroup/fsflow/cgroup.procs && exec \"$@\"' fsflow-budget "
-                        + "/usr/bin/time -q -o /tmp/t"),
-                job);
+        // the budgeted command runs in the budget's group, timed by the clock around it
+        String budgeted = job.substring(job.indexOf("# c/r1/copy"), job.indexOf("# c/r1/walk"));
+        assertTrue(budgeted.contains("  G=/sys/fs/cgroup/fsflow\n"), budgeted);
+        assertTrue(budgeted.contains("set -- sh -c 'echo $$ > \"$0/cgroup.procs\" && exec \"$@\"' \"$G\""), budgeted);
+        assertTrue(budgeted.contains("t0=$(now); \"$@\" /usr/bin/time -q -o /tmp/t"), budgeted);
+        assertTrue(budgeted.contains("rc=$?; crc=$rc; t1=$(now)"), budgeted);
         assertTrue(job.contains("/usr/bin/timeout -s KILL 60 sync -f /w/mnt/target >/dev/null 2>&1"), job);
         assertTrue(job.contains("verify 0 /w/datasets/ds /w/mnt/target/ds || rc=1"), job);
         // the flush comes before the disks are read again: its writes are the step's
         assertTrue(job.indexOf("say flush 0") < job.indexOf("disks 0 after"), job);
         String walk = job.substring(job.indexOf("# c/r1/walk"));
-        assertTrue(!walk.contains("fsflow-budget") && !walk.contains("sync -f") && !walk.contains("verify 1"), walk);
+        assertTrue(walk.contains("  G=$CPUCG\n") && !walk.contains("sync -f") && !walk.contains("verify 1"), walk);
         String bare = GuestScript.job(List.of(), List.of(), List.of(plain));
-        assertTrue(!bare.contains("cgroup2") && !bare.contains("verify()"), bare);
+        // without budgets, cgroup v2 still measures CPU, without the memory controller
+        assertTrue(bare.contains("mount -t cgroup2") && !bare.contains("+memory") && !bare.contains("verify()"), bare);
+    }
+
+    @Test
+    void theClockAndCpuHelpersGiveMicroseconds() throws Exception {
+        Path cg = Files.createTempDirectory("guest-cg");
+        try {
+            Files.writeString(cg.resolve("cpu.stat"), "usage_usec 30500\nuser_usec 20250\nsystem_usec 10250\n");
+            String job = GuestScript.job(List.of(), List.of(), List.of(plain));
+            String helpers = job.substring(0, job.indexOf("STOP="));
+            String script = helpers + "span 1796125857000000000 1796125858500123456; echo\n"
+                    + "span 5 x\n" + "cpu before " + cg + "\ncpu after ''\n"
+                    + "a=$(now); b=$(now); case \"$a$b\" in *[!0-9]*) echo no-ns ;; *) echo ns ;; esac\n";
+            Process p = new ProcessBuilder("sh", "-c", script)
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertEquals(0, p.waitFor(), out);
+            assertEquals(
+                    List.of("1.500123", "none", "before 20250 10250", "after none", "ns"),
+                    out.lines().toList());
+        } finally {
+            Files.deleteIfExists(cg.resolve("cpu.stat"));
+            Files.delete(cg);
+        }
     }
 
     @Test

@@ -57,6 +57,43 @@ class GuestProtocolTest {
     }
 
     @Test
+    void theGuestsClockAndCgroupGiveMicrosecondsWhereGnuTimeGaveTenMilliseconds() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW cpu 0 before 1000250 500125",
+                "@@FSFLOW time 0 0.13 0.02 0.05 1844 120 3",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW cpu 0 after 1021500 547250",
+                "@@FSFLOW clock 0 0.127431",
+                "@@FSFLOW flush 0 0.004215 0",
+                "@@FSFLOW done 0");
+        GuestResult r = results.get(0);
+        assertEquals(0.127431 + 0.004215, r.realSeconds(), 1e-9);
+        assertEquals(0.021250, r.userSeconds(), 1e-9);
+        assertEquals(0.047125, r.sysSeconds(), 1e-9);
+        assertEquals(GuestClock.CPU_METHOD, r.cpuMethod());
+        assertTrue(r.realClock());
+        assertEquals(1844L, r.maxRssKb(), "memory still from GNU time");
+    }
+
+    @Test
+    void aGuestWithoutCgroupKeepsGnuTimesFiguresAllThree() {
+        feed(
+                "@@FSFLOW start 0",
+                "@@FSFLOW cpu 0 before none",
+                "@@FSFLOW time 0 0.13 0.02 0.05 1844 120 3",
+                "@@FSFLOW exit 0 0",
+                "@@FSFLOW cpu 0 after none",
+                "@@FSFLOW clock 0 0.127431",
+                "@@FSFLOW done 0");
+        GuestResult r = results.get(0);
+        assertEquals(0.13, r.realSeconds());
+        assertEquals(0.02, r.userSeconds());
+        assertEquals(GuestResult.CPU_METHOD, r.cpuMethod());
+        assertTrue(!r.realClock());
+    }
+
+    @Test
     void aFailureCarriesItsStderrAndLaterStepsAreSkipped() {
         String err = Base64.getEncoder().encodeToString("cp: no space left on device\n".getBytes());
         feed(

@@ -109,18 +109,31 @@ class VmSessionIT {
         assertEquals(steps.size(), results.size());
         for (GuestResult r : results) {
             System.out.printf(
-                    "  %-16s %s %.2f s (user %.2f sys %.2f) rss %d KiB read %d write %d%n",
+                    "  %-16s %s %.6f s (user %.6f sys %.6f, %s) rss %d KiB read %d write %d%n",
                     steps.get(r.index()).id(),
                     r.status(),
                     r.realSeconds(),
                     r.userSeconds(),
                     r.sysSeconds(),
+                    r.cpuMethod(),
                     r.maxRssKb(),
                     r.readBytes(),
                     r.writeBytes());
             assertEquals("ok", r.status(), steps.get(r.index()).id() + ": " + r.reason());
             assertTrue(r.maxRssKb() > 0 && r.realSeconds() >= 0);
+            // the guest's clock and cgroup, not GNU time's 10 ms
+            assertEquals(
+                    GuestClock.CPU_METHOD, r.cpuMethod(), steps.get(r.index()).id());
+            assertTrue(r.realClock(), steps.get(r.index()).id());
         }
+        // GNU time gave multiples of 10 ms; the guest's clock gives microseconds: among this many
+        // steps, not every real time is a multiple of 10 ms (one is one time in 10,000 by chance)
+        assertTrue(
+                results.stream().anyMatch(r -> Math.round(r.realSeconds() * 1e6) % 10_000 != 0),
+                "real times to the microsecond");
+        assertTrue(
+                results.stream().anyMatch(r -> Math.round((r.userSeconds() + r.sysSeconds()) * 1e6) % 10_000 != 0),
+                "CPU times to the microsecond");
         for (int copy : List.of(2, 7)) {
             assertTrue(results.get(copy).writeBytes() >= m.bytes(), "the copy wrote its bytes to /dev/vda");
             assertTrue(results.get(copy).readBytes() > 0, "the copy read the source image");
