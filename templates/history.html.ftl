@@ -47,9 +47,9 @@ svg { max-width: 100%; height: auto; }
 <h2>Change points, newest first</h2>
 <#if h.changes?has_content>
 <table>
-<thead><tr><th>series</th><th>metric</th><th>from</th><th class="num">runs before / after</th><th class="num">before</th><th class="num">after</th><th class="num">ratio [95 % CI]</th><th class="num">p</th><th class="num">q</th><th>units</th><th>verdict</th></tr></thead>
+<thead><tr><th>series</th><th>metric</th><th>from</th><th>first run after / last run before</th><th class="num">runs before / after</th><th class="num">before</th><th class="num">after</th><th class="num">ratio [95 % CI]</th><th class="num">p</th><th class="num">q</th><th>units</th><th>verdict</th></tr></thead>
 <tbody>
-<#list h.changes as c><tr><td><a href="#${c.series}">${c.where}</a></td><td><code>${c.metric}</code></td><td>${c.after} (after ${c.before})</td><td class="num">${c.runsBefore} / ${c.runsAfter}</td><td class="num">${c.meanBefore}</td><td class="num">${c.meanAfter}</td><td class="num">${c.ratio}</td><td class="num">${c.p}</td><td class="num">${c.q}</td><td>${c.units}</td><td class="${c.verdict}">${c.verdict}</td></tr>
+<#list h.changes as c><tr><td><a href="#${c.series}">${c.where}</a></td><td><code>${c.metric}</code></td><td>${c.at}</td><td>${c.after} / ${c.before}</td><td class="num">${c.runsBefore} / ${c.runsAfter}</td><td class="num">${c.meanBefore}</td><td class="num">${c.meanAfter}</td><td class="num">${c.ratio}</td><td class="num">${c.p}</td><td class="num">${c.q}</td><td>${c.units}</td><td class="${c.verdict}">${c.verdict}</td></tr>
 </#list></tbody>
 </table>
 <#else>

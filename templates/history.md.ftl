@@ -26,10 +26,10 @@ Every run shares the same scenario and settings.
 ## Change points, newest first
 
 <#if h.changes?has_content>
-| series | metric | from | runs before / after | before | after | ratio [95 % CI] | p | q | units | verdict |
-|---|---|---|---:|---:|---:|---:|---:|---:|---|---|
+| series | metric | from | first run after / last run before | runs before / after | before | after | ratio [95 % CI] | p | q | units | verdict |
+|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---|
 <#list h.changes as c>
-| ${c.where} | ${c.metric} | ${c.after} (after ${c.before}) | ${c.runsBefore} / ${c.runsAfter} | ${c.meanBefore} | ${c.meanAfter} | ${c.ratio} | ${c.p} | ${c.q} | ${c.units} | ${c.verdict} |
+| ${c.where} | ${c.metric} | ${c.at} | ${c.after} / ${c.before} | ${c.runsBefore} / ${c.runsAfter} | ${c.meanBefore} | ${c.meanAfter} | ${c.ratio} | ${c.p} | ${c.q} | ${c.units} | ${c.verdict} |
 </#list>
 <#else>
 No change point in any series.

@@ -77,6 +77,16 @@ public final class ChangePoints {
 
     /** The change points of {@code points} (each a run's values, in the history's order). */
     public static Detection detect(List<double[]> points, Options options) {
+        boolean[] any = new boolean[points.size()];
+        java.util.Arrays.fill(any, true);
+        return detect(points, options, any);
+    }
+
+    /**
+     * The change points of {@code points}, splitting only before a point {@code t} where
+     * {@code splittable[t]} (runs that share a commit, kernel or label are never split apart).
+     */
+    public static Detection detect(List<double[]> points, Options options, boolean[] splittable) {
         int n = points.size();
         double[] means = new double[n];
         for (int i = 0; i < n; i++) {
@@ -89,7 +99,7 @@ public final class ChangePoints {
         List<Integer> cuts = new ArrayList<>();
         Change first = null;
         while (true) {
-            Change best = bestSplit(points, means, cuts);
+            Change best = bestSplit(points, means, cuts, splittable);
             if (first == null) {
                 first = best;
             }
@@ -103,7 +113,7 @@ public final class ChangePoints {
     }
 
     // the split of greatest energy over every interval between the cuts, tested
-    private static Change bestSplit(List<double[]> points, double[] means, List<Integer> cuts) {
+    private static Change bestSplit(List<double[]> points, double[] means, List<Integer> cuts, boolean[] splittable) {
         List<Integer> bounds = bounds(cuts, means.length);
         double bestQ = Double.NEGATIVE_INFINITY;
         int bestIndex = -1;
@@ -113,6 +123,9 @@ public final class ChangePoints {
             int from = bounds.get(k);
             int to = bounds.get(k + 1);
             for (int t = from + 1; t < to; t++) {
+                if (!splittable[t]) {
+                    continue;
+                }
                 double q = Energy.q(means, from, t, to);
                 if (q > bestQ) {
                     bestQ = q;

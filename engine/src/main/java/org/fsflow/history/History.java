@@ -47,7 +47,7 @@ public final class History {
         List<ChangePoints.Detection> detections = new ArrayList<>();
         for (SeriesBuilder b : built) {
             b.sort(order);
-            detections.add(ChangePoints.detect(b.samples(), options));
+            detections.add(ChangePoints.detect(b.samples(), options, b.splittable()));
         }
         double[] q = FalseDiscovery.adjust(Tests.pValues(detections));
         List<HistoryResult.SeriesResult> results = new ArrayList<>();

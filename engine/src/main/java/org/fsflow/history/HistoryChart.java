@@ -19,7 +19,7 @@ final class HistoryChart {
     private static final int RIGHT = 20;
     private static final int TOP = 34;
     private static final int PLOT = 180;
-    private static final int HEIGHT = TOP + PLOT + 78;
+    private static final int HEIGHT = TOP + PLOT + 112;
 
     private HistoryChart() {}
 

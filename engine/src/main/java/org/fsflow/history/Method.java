@@ -12,7 +12,8 @@ final class Method {
                 + "of one scenario at one scale, seed and repetitions' settings, ordered by " + h.by()
                 + (h.by().equals("kernel") || h.by().startsWith("label:") ? " (version order)" : "")
                 + "; every repetition is kept. Change points are found by E-divisive means (Matteson and James "
-                + "2014: the energy statistic over the runs' means, split where it is largest) with Student's "
+                + "2014: the energy statistic over the runs' means, split where it is largest, never between two "
+                + "runs of the same " + h.by() + ") with Student's "
                 + "t-test between the two segments as the significance test, the way Hunter and Apache Otava do: "
                 + "the segments' units are the runs' means when both hold at least " + ChangePoints.RUNS_AS_UNITS
                 + " runs, else every repetition of their runs (which assumes repetitions vary as much as runs). "

@@ -38,6 +38,15 @@ final class SeriesBuilder {
                 .thenComparing(e -> e.run().name()));
     }
 
+    /** Before which points a change point may fall: where the ordering value changes. */
+    boolean[] splittable() {
+        boolean[] out = new boolean[entries.size()];
+        for (int i = 1; i < out.length; i++) {
+            out[i] = !entries.get(i).at().equals(entries.get(i - 1).at());
+        }
+        return out;
+    }
+
     List<double[]> samples() {
         return entries.stream().map(Entry::samples).toList();
     }

@@ -64,6 +64,18 @@ class ChangePointsTest {
     }
 
     @Test
+    void runsThatShareTheirOrderingValueAreNeverSplitApart() {
+        List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            double level = (i < 5 ? 10 : 12) + 0.05 * ((i * 7) % 5 - 2);
+            points.add(new double[] {level - 0.1, level, level + 0.1});
+        }
+        boolean[] splittable = {false, true, true, true, true, false, true, true};
+        ChangePoints.Detection d = ChangePoints.detect(points, DEFAULT, splittable);
+        assertTrue(d.changes().stream().noneMatch(c -> c.index() == 5), d.toString());
+    }
+
+    @Test
     void threeRunsTestTheirRepetitionsAndAMinimumEffectDropsSmallChanges() {
         List<double[]> points = List.of(
                 new double[] {10.0, 10.1, 9.9, 10.05, 9.95},

@@ -108,7 +108,7 @@ public final class SyntheticTrials {
                 o.pValue(),
                 o.minEffect());
         print("CV 2-10 %", run(28, 200, 0.02, 0.10, o));
-        for (int cv = 2; cv <= 10; cv += 2) {
+        for (int cv : new int[] {2, 3, 4, 6, 8, 10}) {
             print("CV " + cv + " %", run(28 + cv, 200, cv / 100.0, cv / 100.0, o));
         }
     }

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Interrupting a real fsflow process (SIGINT, then kill -9 with a loop device mounted) and
- * resuming it: every node ends up in results.jsonl exactly once, nothing stays set up.
+ * resuming it: every node ends up in results.jsonl exactly once, nothing stays set up, and
+ * run.json keeps its labels ({@code --label}) and start.
  */
 class ResumeIT {
 
@@ -77,8 +78,17 @@ class ResumeIT {
                 "--out",
                 out.toString(),
                 "--work",
-                dir.resolve("work").toString());
+                dir.resolve("work").toString(),
+                "--label",
+                "kernel_build=6.12-rc3",
+                "--label",
+                "round=2");
         waitForRows(out, 3);
+        JsonNode recorded =
+                org.fsflow.result.Json.MAPPER.readTree(out.resolve("run.json").toFile());
+        assertEquals(
+                "{\"kernel_build\":\"6.12-rc3\",\"round\":\"2\"}",
+                recorded.get("labels").toString());
         new ProcessBuilder("kill", "-INT", String.valueOf(fsflow.pid())).start().waitFor();
         assertTrue(fsflow.waitFor(30, TimeUnit.SECONDS));
         String log = Files.readString(dir.resolve("fsflow.log"));
@@ -95,6 +105,10 @@ class ResumeIT {
         assertEquals(12, ids.size());
         assertTrue(rows.stream().allMatch(r -> r.get("status").asText().equals("ok")));
         RunnerIT.assertNoStateLeft(out);
+        JsonNode after =
+                org.fsflow.result.Json.MAPPER.readTree(out.resolve("run.json").toFile());
+        assertEquals(recorded.get("labels"), after.get("labels"), "resume keeps the labels");
+        assertEquals(recorded.get("started_at"), after.get("started_at"), "and the start");
     }
 
     @Test
