@@ -49,7 +49,8 @@ final class VerdictJson {
         o.put("id", f.id());
         o.put("cite", f.cite());
         o.put("metric", f.metric());
-        o.put("unit", MetricTable.of(f.metric()).unit());
+        o.put("across", f.across());
+        o.put("unit", MetricTable.of(f.metricOf(f.numerator())).unit());
         o.put("step", f.step());
         o.put("filesystem", f.filesystem());
         o.put("dataset", f.dataset());
@@ -89,20 +90,24 @@ final class VerdictJson {
         ObjectNode den = s.putObject("denominator").put("name", f.denominator());
         if (f.figures() != null) {
             num.put("value", f.figures().numerator());
-            line(num, f.figures().numeratorLine());
+            at(num, f.figures().numeratorAt());
             den.put("value", f.figures().denominator());
-            line(den, f.figures().denominatorLine());
+            at(den, f.figures().denominatorAt());
         }
         number(s, "ratio", f.ratio());
         s.put("direction", f.higher() ? "higher" : "lower");
         return s;
     }
 
-    private static void line(ObjectNode o, int line) {
-        if (line > 0) {
-            o.put("line", line);
+    private static void at(ObjectNode o, Finding.At at) {
+        if (at.line() > 0) {
+            o.put("line", at.line());
         } else {
             o.putNull("line");
+        }
+        if (at.last() > at.line()) {
+            o.put("last_line", at.last());
+            o.put("column", at.column());
         }
     }
 

@@ -49,7 +49,7 @@ public final class VerdictSections {
 
     private static VerdictSection.Row row(Verdict v) {
         Finding f = v.finding();
-        String unit = MetricTable.of(f.metric()).unit();
+        String unit = MetricTable.of(f.metricOf(f.numerator())).unit();
         return new VerdictSection.Row(
                 f.id(),
                 f.cite(),
@@ -69,18 +69,24 @@ public final class VerdictSections {
 
     private static String what(Verdict v) {
         Finding f = v.finding();
-        StringBuilder s = new StringBuilder();
-        s.append(
-                f.comparesSteps()
-                        ? f.filesystem() + ": " + f.numerator() + " / " + f.denominator()
-                        : f.step() + ": " + f.numerator() + " / " + f.denominator());
+        StringBuilder s = new StringBuilder(f.numerator() + " / " + f.denominator());
+        if (f.step() != null) {
+            s.append(", step ").append(f.step());
+        }
+        if (f.filesystem() != null) {
+            s.append(", ").append(f.filesystem());
+        }
         if (f.dataset() != null) {
             s.append(", dataset ").append(f.dataset());
+        } else if (v.numerator().cell() != null && v.numerator().cell().contains("+")) {
+            s.append(", every dataset pooled");
         }
         for (Map.Entry<String, String> e : new java.util.TreeMap<>(f.cell()).entrySet()) {
             s.append(", ").append(e.getKey()).append(' ').append(e.getValue());
         }
-        s.append(", ").append(f.metric());
+        if (f.metric() != null) {
+            s.append(", ").append(f.metric());
+        }
         String place = v.numerator().place();
         if (place != null && place.equals(v.denominator().place())) {
             s.append(" (").append(place).append(')');
@@ -95,13 +101,13 @@ public final class VerdictSections {
                     : f.numerator() + " / " + f.denominator() + " = " + Numbers.sig(f.ratio());
         }
         Finding.Figures x = f.figures();
-        return figure(f.numerator(), x.numerator(), x.numeratorLine(), unit) + "; "
-                + figure(f.denominator(), x.denominator(), x.denominatorLine(), unit);
+        return figure(f.numerator(), x.numerator(), x.numeratorAt(), unit) + "; "
+                + figure(f.denominator(), x.denominator(), x.denominatorAt(), unit);
     }
 
-    private static String figure(String name, double value, int line, String unit) {
+    private static String figure(String name, double value, Finding.At at, String unit) {
         return name + " " + Numbers.sig(value) + (unit.isEmpty() ? "" : " " + unit)
-                + (line > 0 ? " (line " + line + ")" : "");
+                + (at.line() > 0 ? " (" + at.text() + ")" : "");
     }
 
     private static String side(Verdict.Side s, String unit) {

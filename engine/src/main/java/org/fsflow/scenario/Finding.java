@@ -23,11 +23,15 @@ import java.util.Map;
  *
  * @param id          {@code id:} unique, lowercase letters, digits and '-'
  * @param cite        {@code cite:} where the source states it
- * @param step        {@code step:} the step compared, or null when {@code filesystem} is given
- * @param filesystem  {@code filesystem:} the one filesystem whose two steps are compared, or null
- * @param dataset     {@code dataset:} the dataset axis value, or null
+ * @param across      {@code across:} what the two sides differ in: filesystem (the default), step,
+ *                    metric or dataset
+ * @param step        {@code step:} the step compared, null when the sides are steps
+ * @param filesystem  {@code filesystem:} (or {@code cell: { filesystem: ... }}) the filesystem both
+ *                    sides share, null when the sides are filesystems or it is not pinned
+ * @param dataset     {@code dataset:} the dataset axis value, or null: the sides are then pooled over
+ *                    every dataset (or, with {@code across: dataset}, are datasets)
  * @param cell        {@code cell:} other axes pinned
- * @param metric      {@code metric:} a result field or a parsed metric name
+ * @param metric      {@code metric:} a result field or a parsed metric name, null when the sides are metrics
  * @param numerator   the first figure's key ({@code of:} of a claim or ratio)
  * @param denominator the second figure's key ({@code to:})
  * @param figures     the source's two values ({@code figures:}), or null for a claim or a stated ratio
@@ -43,6 +47,7 @@ import java.util.Map;
 public record Finding(
         String id,
         String cite,
+        String across,
         String step,
         String filesystem,
         String dataset,
@@ -70,9 +75,41 @@ public record Finding(
         return at.getOrDefault(key, where);
     }
 
+    /** The axes a finding's sides may differ in. */
+    public static final java.util.List<String> ACROSS = java.util.List.of("filesystem", "step", "metric", "dataset");
+
     /** True when the two sides are steps of one filesystem, not filesystems. */
     public boolean comparesSteps() {
-        return filesystem != null;
+        return across.equals("step");
+    }
+
+    /** The step of side {@code side}. */
+    public String stepOf(String side) {
+        return across.equals("step") ? side : step;
+    }
+
+    /** The metric of side {@code side}. */
+    public String metricOf(String side) {
+        return across.equals("metric") ? side : metric;
+    }
+
+    /** True when the source says the two sides are equal (a ratio of exactly 1). */
+    public boolean equal() {
+        return ratio == 1.0;
+    }
+
+    /** The coordinates of side {@code side}'s cells (without a dataset: every dataset's cells). */
+    public Map<String, String> coordinates(String side) {
+        Map<String, String> c = new java.util.LinkedHashMap<>(cell);
+        String d = across.equals("dataset") ? side : dataset;
+        if (d != null) {
+            c.put(Matrix.DATASET, d);
+        }
+        String fs = across.equals("filesystem") ? side : filesystem;
+        if (fs != null) {
+            c.put(Matrix.FILESYSTEM, fs);
+        }
+        return c;
     }
 
     /** What the finding's source says: its two values, a stated ratio, or a direction. */
@@ -81,14 +118,49 @@ public record Finding(
     }
 
     /**
-     * The source's two values and the lines of its document that hold them.
+     * The source's two values and where its document holds them.
      *
-     * @param numerator       the first value
-     * @param numeratorLine   its line, or 0
-     * @param denominator     the second value
-     * @param denominatorLine its line, or 0
+     * @param numerator   the first value
+     * @param numeratorAt where, or {@link At#NONE}
+     * @param denominator the second value
+     * @param denominatorAt where
      */
-    public record Figures(double numerator, int numeratorLine, double denominator, int denominatorLine) {}
+    public record Figures(double numerator, At numeratorAt, double denominator, At denominatorAt) {
+
+        /** The numerator's (first) line, or 0. */
+        public int numeratorLine() {
+            return numeratorAt.line();
+        }
+
+        /** The denominator's (first) line, or 0. */
+        public int denominatorLine() {
+            return denominatorAt.line();
+        }
+    }
+
+    /**
+     * Where a figure is in the source document: {@code line:}, or a mean over {@code lines: [a, b]}
+     * of the comma-separated field {@code column:} (1-based).
+     *
+     * @param line   the (first) line, 0 when not given
+     * @param last   the last line of a mean, equal to {@code line} otherwise
+     * @param column the field averaged, 0 when the figure is one number on its line
+     */
+    public record At(int line, int last, int column) {
+
+        /** Not given. */
+        public static final At NONE = new At(0, 0, 0);
+
+        /** "line 312", "lines 31-38, field 5", or "". */
+        public String text() {
+            if (line == 0) {
+                return "";
+            }
+            return last > line
+                    ? "lines " + line + "-" + last + (column > 0 ? ", field " + column : "")
+                    : "line " + line;
+        }
+    }
 
     /**
      * A disagreement known in advance.

@@ -91,7 +91,9 @@ final class SourceReader {
         if (ram != null && !ram.equals("unknown")) {
             ramBytes = v.size(n, "source conditions ram", 1, Long.MAX_VALUE / 2);
         }
-        Long runs = (n = Fields.value(e, "runs")) == null ? null : v.integer(n, "source conditions runs", 1, 100_000);
+        n = Fields.value(e, "runs");
+        boolean unknownRuns = n != null && "unknown".equals(f.text(n, "source conditions runs"));
+        Long runs = n == null || unknownRuns ? null : v.integer(n, "source conditions runs", 1, 100_000);
         return new SourceSection.SourceConditions(
                 ram,
                 ramBytes,

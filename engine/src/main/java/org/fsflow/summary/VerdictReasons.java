@@ -64,16 +64,17 @@ final class VerdictReasons {
         }
         if (s.stats() == null) {
             return s.tooFast()
-                    ? "bonnie++ printed +++++ for " + what + " (the test took under 0.5 s: no value of " + f.metric()
+                    ? "bonnie++ printed +++++ for " + what + " (the test took under 0.5 s: no value of "
+                            + f.metricOf(s.name())
                             + ")"
-                    : what + " has no value of " + f.metric() + (s.runs() == 0 ? " (it never ran)" : "");
+                    : what + " has no value of " + f.metricOf(s.name()) + (s.runs() == 0 ? " (it never ran)" : "");
         }
         return null;
     }
 
     private static String tooShort(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
         RunEnvironment.LaunchFloor floor = env.launchFloor();
-        if (floor == null || !f.metric().equals("real_s")) {
+        if (floor == null || !"real_s".equals(f.metric())) {
             return null;
         }
         double limit = FLOORS * floor.realSMedian();
@@ -98,7 +99,6 @@ final class VerdictReasons {
     }
 
     private static String cellOf(Finding f, String side) {
-        return org.fsflow.scenario.FindingChecker.coordinates(f, side) + " with step "
-                + (f.comparesSteps() ? side : f.step());
+        return f.coordinates(side) + " with step " + f.stepOf(side);
     }
 }

@@ -15,7 +15,7 @@ import org.fsflow.result.Status;
 import org.fsflow.result.Summary;
 import org.fsflow.result.Welch;
 import org.fsflow.scenario.Finding;
-import org.fsflow.scenario.FindingChecker;
+import org.fsflow.scenario.Matrix;
 import org.fsflow.scenario.SourceSection;
 
 /**
@@ -86,6 +86,9 @@ public final class Verdicts {
                     "fsflow's ratio " + ratio + " has no bounded 95 % " + "interval: "
                             + d.den().name() + "'s mean is not distinguishable from 0");
         }
+        if (f.equal()) {
+            return equal(d, q);
+        }
         if (i.low() <= 1 && i.high() >= 1) {
             return verdict(
                     d,
@@ -119,6 +122,40 @@ public final class Verdicts {
         return sized(d, q);
     }
 
+    /**
+     * The source says the sides are equal (ratio 1): an equivalence test. Reproduced when fsflow's
+     * whole interval lies within [1 / tolerance, tolerance]; contradicted when it is significant and
+     * lies wholly outside; inconclusive otherwise (an interval too wide to tell).
+     */
+    private static Verdict equal(Draft d, double q) {
+        Fieller.Interval i = d.interval();
+        double t = d.finding().tolerance();
+        String band = "[" + Numbers.sig(1 / t) + ", " + Numbers.sig(t) + "]";
+        String ratio = VerdictReasons.ratio(i);
+        if (i.low() >= 1 / t && i.high() <= t) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.REPRODUCED,
+                    "the source's sides are equal; fsflow's interval " + ratio + " lies within " + band
+                            + " (1 widened by the tolerance)");
+        }
+        boolean significant = !Double.isNaN(q) && q <= FalseDiscovery.RATE;
+        if (significant && (i.low() > t || i.high() < 1 / t)) {
+            return verdict(
+                    d,
+                    q,
+                    Verdict.Outcome.CONTRADICTED,
+                    "the source's sides are equal; fsflow's interval " + ratio + " lies outside " + band);
+        }
+        return verdict(
+                d,
+                q,
+                Verdict.Outcome.INCONCLUSIVE,
+                "the source's sides are equal; fsflow's interval " + ratio + " is neither within " + band
+                        + " nor significantly outside it");
+    }
+
     // same direction, significant: is the source's ratio within the band?
     private static Verdict sized(Draft d, double q) {
         Finding f = d.finding();
@@ -146,29 +183,50 @@ public final class Verdicts {
         return new Verdict(d.finding(), d.num(), d.den(), d.interval(), d.p(), q, outcome, reason);
     }
 
-    /** One side: the run's single cell matching the finding's coordinates, and its series of the step. */
+    /**
+     * One side: the run's cell matching the finding's coordinates and its series of the step; without
+     * a dataset, every dataset's cell, pooled (the source's mean over its datasets).
+     */
     static Verdict.Side side(Finding f, String name, ResultSet results) {
-        Map<String, String> want = FindingChecker.coordinates(f, name);
-        String step = f.comparesSteps() ? name : f.step();
+        Map<String, String> want = f.coordinates(name);
+        String step = f.stepOf(name);
         List<Cell> cells = results.cells().stream()
                 .filter(c -> c.coordinates().entrySet().containsAll(want.entrySet()))
                 .toList();
-        if (cells.size() != 1) {
+        boolean pooled = cells.size() > 1
+                && f.dataset() == null
+                && !f.across().equals("dataset")
+                && cells.stream()
+                                .map(c -> without(c, Matrix.DATASET))
+                                .distinct()
+                                .count()
+                        == 1;
+        if (cells.isEmpty() || (cells.size() > 1 && !pooled)) {
             return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false);
         }
-        Cell cell = cells.get(0);
-        Series series = results.series(cell, step);
-        List<Measurement> rows = series.rows().stream().filter(m -> !m.warmup()).toList();
-        int failed = (int) rows.stream().filter(m -> m.status().failure()).count();
+        List<Measurement> rows = new ArrayList<>();
+        cells.forEach(c -> rows.addAll(results.series(c, step).rows()));
+        Series series = new Series(new org.fsflow.result.SeriesKey(cells.get(0), step), rows);
+        List<Measurement> stored = rows.stream().filter(m -> !m.warmup()).toList();
+        int failed = (int) stored.stream().filter(m -> m.status().failure()).count();
         int skipped =
-                (int) rows.stream().filter(m -> m.status() == Status.SKIPPED).count();
-        String place = rows.isEmpty() ? null : Places.of(rows.get(0));
-        Summary stats = series.summary(new Metric(f.metric()));
-        boolean tooFast = rows.stream()
+                (int) stored.stream().filter(m -> m.status() == Status.SKIPPED).count();
+        String place = stored.isEmpty() ? null : Places.of(stored.get(0));
+        String metric = f.metricOf(name);
+        Summary stats = series.summary(new Metric(metric));
+        boolean tooFast = stored.stream()
                 .anyMatch(m -> m.metrics() != null
                         && m.metrics().keySet().stream()
-                                .anyMatch(k ->
-                                        k.startsWith("too_fast.") && f.metric().startsWith(k.substring(9) + "_")));
-        return new Verdict.Side(name, cell.id(), step, place, stats, rows.size(), failed, skipped, tooFast);
+                                .anyMatch(k -> k.startsWith("too_fast.") && metric.startsWith(k.substring(9) + "_")));
+        String id = pooled
+                ? String.join("+", cells.stream().map(Cell::id).toList())
+                : cells.get(0).id();
+        return new Verdict.Side(name, id, step, place, stats, stored.size(), failed, skipped, tooFast);
+    }
+
+    private static Map<String, String> without(Cell c, String axis) {
+        Map<String, String> out = new java.util.LinkedHashMap<>(c.coordinates());
+        out.remove(axis);
+        return out;
     }
 }

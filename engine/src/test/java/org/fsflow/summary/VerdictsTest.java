@@ -232,6 +232,39 @@ class VerdictsTest {
     }
 
     @Test
+    void equalSidesReproduceWhenTheWholeIntervalLiesWithinTheBand() throws Exception {
+        standardRows();
+        Verdict same = only("figures: { jfs: 0.2, ext3: 0.2 }");
+        assertEquals(Verdict.Outcome.REPRODUCED, same.outcome(), same.reason());
+        Verdict apart = only("figures: { xfs: 0.2, ext3: 0.2 }, tolerance: 1.5");
+        assertEquals(Verdict.Outcome.CONTRADICTED, apart.outcome(), apart.reason());
+        Verdict near = only("figures: { xfs: 0.2, ext3: 0.2 }");
+        assertEquals(Verdict.Outcome.INCONCLUSIVE, near.outcome(), near.reason());
+    }
+
+    @Test
+    void withoutADatasetEveryDatasetIsPooled() throws Exception {
+        standardRows();
+        for (int r = 1; r <= 3; r++) {
+            Map<String, String> cell = Map.of("dataset", "e", "filesystem", "xfs");
+            ObjectNode n = Json.MAPPER.valueToTree(
+                    row("xfs", "delete", r, Status.OK, 22.0 + r / 10.0, "host", false, Map.of()));
+            n.set("cell", Json.MAPPER.valueToTree(cell));
+            n.put("dataset", "e");
+            rows.add(Json.MAPPER.convertValue(n, Measurement.class));
+        }
+        SourceSection s = section("    - { id: p, cite: c, step: delete, metric: real_s, claim: { of: xfs, to: ext3, "
+                + "is: higher } }\n");
+        Files.writeString(dir.resolve(RunEnvironment.FILE), "{}");
+        Verdict v = Verdicts.judge(s, "s.yaml", "", ResultSet.of(rows), RunEnvironment.read(dir))
+                .verdicts()
+                .get(0);
+        assertEquals(7, v.numerator().stats().n());
+        assertTrue(v.numerator().cell().startsWith("d/xfs+"), v.numerator().cell());
+        assertEquals(Verdict.Outcome.REPRODUCED, v.outcome(), v.reason());
+    }
+
+    @Test
     void bonnieTooFastIsSaidAsSuch() throws Exception {
         for (int r = 1; r <= 3; r++) {
             Map<String, Object> fast = new java.util.HashMap<>();
