@@ -27,7 +27,7 @@ code, .cmd { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-s
 details summary { cursor: pointer; font-weight: 600; margin: .6rem 0; }
 nav ul { columns: 2; } svg { max-width: 100%; height: auto; }
 tr.reproduced .verdict { background: #e8f5e9; color: #1b5e20; font-weight: 600; } tr.direction-only .verdict { background: #fff3cd; color: #6b5300; font-weight: 600; }
-tr.contradicted .verdict { background: #fdecea; color: #b71c1c; font-weight: 600; } tr.inconclusive .verdict { color: #555; font-weight: 600; } .headline { font-size: 1.15rem; }
+tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b71c1c; font-weight: 600; } tr.agrees .verdict { color: #1b5e20; font-weight: 600; } tr.undecided .verdict { color: #555; } tr.inconclusive .verdict { color: #555; font-weight: 600; } .headline { font-size: 1.15rem; }
 @media print { body { margin: 0; max-width: none; } details { display: block; } details > summary { display: none; } h2 { break-before: auto; } table, svg { break-inside: avoid; } }
 </style>
 </head>
@@ -35,6 +35,7 @@ tr.contradicted .verdict { background: #fdecea; color: #b71c1c; font-weight: 600
 <header>
 <h1>${title}</h1>
 <#include "partials/verdicts.html.ftl">
+<#include "partials/controls.html.ftl">
 <#if source?has_content><p class="source">Source: ${source}</p></#if>
 <#if description?has_content><p>${description}</p></#if>
 <p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and at the end of this page.</p>
@@ -43,6 +44,7 @@ tr.contradicted .verdict { background: #fdecea; color: #b71c1c; font-weight: 600
 </header>
 <nav><ul>
 <#if verdicts.present><li><a href="#verdicts">Against the source</a></li></#if>
+<#if controls.present><li><a href="#controls">Guest against host</a></li></#if>
 <li><a href="#method">Method and warnings</a></li>
 <li><a href="#conditions">Conditions</a></li>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>

@@ -4,6 +4,7 @@
 # ${title}
 
 <#include "partials/verdicts.md.ftl">
+<#include "partials/controls.md.ftl">
 <#if source?has_content>*Source: ${source}*
 
 </#if>

@@ -22,6 +22,7 @@ import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioException;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceFile;
+import org.fsflow.summary.RunFilesystems;
 import org.fsflow.summary.RunSource;
 import org.fsflow.summary.RunSummary;
 import org.fsflow.summary.Summarizer;
@@ -133,7 +134,7 @@ public final class Fsflow {
         } catch (ScenarioException e) {
             throw new IllegalStateException(e.getMessage(), e); // commands check it first, with its locations
         }
-        return Summarizer.summarize(results, RunEnvironment.read(dir), source);
+        return Summarizer.summarize(results, RunEnvironment.read(dir), source, RunFilesystems.types(dir));
     }
 
     /** Stage 6: the report model, every figure and sentence the templates print. */

@@ -12,6 +12,7 @@ import java.util.List;
  * @param title        the campaign's title
  * @param source       its provenance, "" if none
  * @param verdicts     the verdicts of the source's findings, the report's first section ({@link VerdictSection#NONE} without findings)
+ * @param controls     whether each guest ranks its control cells like the host ({@link ControlSection#NONE} without)
  * @param description  free text, "" if none
  * @param scenario     the scenario name
  * @param measurements the number of stored measurements
@@ -37,6 +38,7 @@ public record ReportModel(
         String title,
         String source,
         VerdictSection verdicts,
+        ControlSection controls,
         String description,
         String scenario,
         int measurements,

@@ -45,6 +45,7 @@ public final class ReportModelBuilder {
                 title,
                 Conditions.nz(campaign.source()),
                 VerdictSections.of(s.verdicts()),
+                ControlSections.of(s.controls()),
                 Conditions.nz(campaign.description()),
                 Conditions.nz(env.scenario()),
                 rows.size(),

@@ -27,6 +27,7 @@ import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.ScenarioException;
+import org.fsflow.summary.RunFilesystems;
 import org.fsflow.summary.RunSource;
 import org.fsflow.summary.RunSummary;
 import org.fsflow.summary.Summarizer;
@@ -55,7 +56,10 @@ public final class ReportWriter {
     public List<Path> write(Path dir) {
         ResultSet results = ResultSet.load(dir);
         try {
-            return write(dir, Summarizer.summarize(results, RunEnvironment.read(dir), RunSource.of(dir)));
+            return write(
+                    dir,
+                    Summarizer.summarize(
+                            results, RunEnvironment.read(dir), RunSource.of(dir), RunFilesystems.types(dir)));
         } catch (ScenarioException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

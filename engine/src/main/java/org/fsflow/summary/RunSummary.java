@@ -19,6 +19,7 @@ import org.fsflow.result.RunEnvironment;
  * @param failed      the failed and timed-out measurements, in journal order
  * @param warnings    the method warnings, one sentence each, in {@link WarningRules#ALL} order
  * @param verdicts    the verdicts of the source's findings, null when the run has none
+ * @param controls    per place other than the host with control cells, whether it ranks them like the host
  */
 public record RunSummary(
         RunEnvironment environment,
@@ -29,7 +30,8 @@ public record RunSummary(
         List<SkippedCell> skipped,
         List<Measurement> failed,
         List<String> warnings,
-        VerdictTable verdicts) {
+        VerdictTable verdicts,
+        List<ControlAgreement> controls) {
 
     /** This summary with {@code more} warnings after its own. */
     public RunSummary withWarnings(List<String> more) {
@@ -39,6 +41,15 @@ public record RunSummary(
         List<String> all = new java.util.ArrayList<>(warnings);
         all.addAll(more);
         return new RunSummary(
-                environment, results, datasets, bonnie, capacity, skipped, failed, List.copyOf(all), verdicts);
+                environment,
+                results,
+                datasets,
+                bonnie,
+                capacity,
+                skipped,
+                failed,
+                List.copyOf(all),
+                verdicts,
+                controls);
     }
 }

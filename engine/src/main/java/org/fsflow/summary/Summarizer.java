@@ -29,8 +29,19 @@ public final class Summarizer {
 
     /** The same, with the verdicts of {@code source}'s findings (null: none). */
     public static RunSummary summarize(ResultSet results, RunEnvironment environment, SourceFile.Loaded source) {
+        return summarize(results, environment, source, Map.of());
+    }
+
+    /**
+     * The same, with the guests' control cells paired by {@code types} (filesystem name to type,
+     * {@link RunFilesystems}): findings between a guest's cells at a step its controls rank unlike
+     * the host's are inconclusive.
+     */
+    public static RunSummary summarize(
+            ResultSet results, RunEnvironment environment, SourceFile.Loaded source, Map<String, String> types) {
         List<DatasetSummary> datasets = datasets(results, environment);
         List<String> warnings = WarningRules.check(new Evidence(results, environment, datasets));
+        List<ControlAgreement> controls = ControlAgreements.of(results, types, steps(results, environment));
         return new RunSummary(
                 environment,
                 results,
@@ -42,7 +53,15 @@ public final class Summarizer {
                 warnings,
                 source == null || source.section() == null
                         ? null
-                        : Verdicts.judge(source.section(), source.from(), source.sha256(), results, environment));
+                        : Verdicts.judge(
+                                source.section(), source.from(), source.sha256(), results, environment, controls),
+                controls);
+    }
+
+    private static List<String> steps(ResultSet results, RunEnvironment environment) {
+        return Columns.order(
+                environment.campaign().steps(),
+                results.series().stream().map(s -> s.key().step()).toList());
     }
 
     private static List<DatasetSummary> datasets(ResultSet results, RunEnvironment environment) {

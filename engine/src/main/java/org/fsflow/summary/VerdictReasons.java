@@ -1,5 +1,6 @@
 package org.fsflow.summary;
 
+import java.util.List;
 import org.fsflow.result.Fieller;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.Finding;
@@ -19,6 +20,29 @@ final class VerdictReasons {
     private VerdictReasons() {}
 
     /** The reason {@code f} cannot be tested, or null when it can. */
+    /**
+     * Why a finding between cells of a place other than the host cannot be trusted: the place's
+     * control cells rank the finding's step unlike the host; null when they do not, or it is the host.
+     */
+    static String untrusted(Finding f, Verdict.Side num, List<ControlAgreement> controls) {
+        if (f.comparesSteps() || num.place() == null || num.place().equals(Places.HOST)) {
+            return null;
+        }
+        java.util.Map<String, String> at =
+                new java.util.HashMap<>(org.fsflow.scenario.FindingChecker.coordinates(f, f.numerator()));
+        at.remove("filesystem");
+        for (ControlAgreement c : controls) {
+            ControlAgreement.Row r = c.place().equals(num.place()) ? c.untrustedAt(f.step(), at) : null;
+            if (r != null) {
+                return num.place() + " ranks its control cells unlike the host for " + f.step()
+                        + (r.where().isEmpty() ? "" : " (" + r.where() + ")") + ": host " + r.hostCells() + " "
+                        + ratio(r.host()) + ", here " + r.cells() + " " + ratio(r.guest())
+                        + ": its rankings of this step are not trusted";
+            }
+        }
+        return null;
+    }
+
     static String untestable(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
         for (Verdict.Side s : new Verdict.Side[] {num, den}) {
             if (s.cell() == null) {

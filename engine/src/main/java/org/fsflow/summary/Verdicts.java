@@ -45,9 +45,20 @@ public final class Verdicts {
     /** The verdicts of {@code section}'s findings on {@code results}, run under {@code environment}. */
     public static VerdictTable judge(
             SourceSection section, String from, String sha256, ResultSet results, RunEnvironment environment) {
+        return judge(section, from, sha256, results, environment, List.of());
+    }
+
+    /** The same, with findings between cells of a place whose {@code controls} distrust the step inconclusive. */
+    public static VerdictTable judge(
+            SourceSection section,
+            String from,
+            String sha256,
+            ResultSet results,
+            RunEnvironment environment,
+            List<ControlAgreement> controls) {
         List<Draft> drafts = new ArrayList<>();
         for (Finding f : section.findings()) {
-            drafts.add(draft(f, results, environment));
+            drafts.add(draft(f, results, environment, controls));
         }
         double[] q = FalseDiscovery.adjust(drafts.stream()
                 .mapToDouble(d -> d.untestable() == null ? d.p() : Double.NaN)
@@ -60,10 +71,11 @@ public final class Verdicts {
         return new VerdictTable(section, from, sha256, out);
     }
 
-    private static Draft draft(Finding f, ResultSet results, RunEnvironment env) {
+    private static Draft draft(Finding f, ResultSet results, RunEnvironment env, List<ControlAgreement> controls) {
         Verdict.Side num = side(f, f.numerator(), results);
         Verdict.Side den = side(f, f.denominator(), results);
         String why = VerdictReasons.untestable(f, num, den, env);
+        why = why != null ? why : VerdictReasons.untrusted(f, num, controls);
         if (why != null) {
             return new Draft(f, num, den, null, Double.NaN, why);
         }
