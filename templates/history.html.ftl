@@ -24,11 +24,11 @@ svg { max-width: 100%; height: auto; }
 
 <section id="runs">
 <h2>Runs</h2>
-<p>${h.runs?size} run<#if h.runs?size != 1>s</#if>, ordered by <strong>${h.by}</strong><#if h.orderNote?has_content> (commits in ${h.orderNote})</#if>.</p>
+<p>${h.runs?size} run<#if h.runs?size != 1>s</#if>, ordered by <strong>${h.by}</strong><#if h.orderNote?has_content> (commits in ${h.orderNote})</#if>. The load at start is the machine's load average over a minute when the run began: other work on the machine is noise in every time.</p>
 <table>
-<thead><tr><th>run</th><th>scenario and settings</th><th>started (UTC)</th><th>commit</th><th>machine kernel</th><th>labels</th></tr></thead>
+<thead><tr><th>run</th><th>scenario and settings</th><th>started (UTC)</th><th>commit</th><th>machine kernel</th><th>labels</th><th class="num">load at start</th></tr></thead>
 <tbody>
-<#list h.runs as r><tr><td>${r.name}</td><td>${r.group}</td><td>${r.started}</td><td><code>${r.commit}</code></td><td>${r.kernel}</td><td>${r.labels}</td></tr>
+<#list h.runs as r><tr><td>${r.name}</td><td>${r.group}</td><td>${r.started}</td><td><code>${r.commit}</code></td><td>${r.kernel}</td><td>${r.labels}</td><td class="num">${r.load}</td></tr>
 </#list></tbody>
 </table>
 <#if h.apart?has_content>

@@ -3,12 +3,12 @@
 
 ## Runs
 
-${h.runs?size} run<#if h.runs?size != 1>s</#if>, ordered by **${h.by}**<#if h.orderNote?has_content> (commits in ${h.orderNote})</#if>.
+${h.runs?size} run<#if h.runs?size != 1>s</#if>, ordered by **${h.by}**<#if h.orderNote?has_content> (commits in ${h.orderNote})</#if>. The load at start is the machine's load average over a minute when the run began: other work on the machine is noise in every time.
 
-| run | scenario and settings | started (UTC) | commit | machine kernel | labels |
-|---|---|---|---|---|---|
+| run | scenario and settings | started (UTC) | commit | machine kernel | labels | load at start |
+|---|---|---|---|---|---|---:|
 <#list h.runs as r>
-| ${r.name} | ${r.group} | ${r.started} | ${r.commit} | ${r.kernel} | ${r.labels} |
+| ${r.name} | ${r.group} | ${r.started} | ${r.commit} | ${r.kernel} | ${r.labels} | ${r.load} |
 </#list>
 
 <#if h.apart?has_content>

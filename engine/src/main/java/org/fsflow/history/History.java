@@ -129,6 +129,7 @@ public final class History {
                 r.commit(),
                 r.dirty(),
                 r.hostKernel(),
-                r.labels());
+                r.labels(),
+                r.load());
     }
 }

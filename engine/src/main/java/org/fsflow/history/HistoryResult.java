@@ -41,6 +41,8 @@ public record HistoryResult(
      * @param dirty     whether the tree was dirty, or null
      * @param kernel    the machine's kernel release
      * @param labels    its labels
+     * @param load      the machine's load average over a minute when it started (environment.json),
+     *                  null when not recorded
      */
     public record RunInfo(
             String name,
@@ -50,7 +52,8 @@ public record HistoryResult(
             String commit,
             Boolean dirty,
             String kernel,
-            Map<String, String> labels) {}
+            Map<String, String> labels,
+            Double load) {}
 
     /**
      * A run kept out of every series, or a group of runs kept apart from the others.

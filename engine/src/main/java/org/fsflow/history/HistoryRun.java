@@ -45,6 +45,12 @@ public record HistoryRun(
         return text(run.environment().get("kernel"));
     }
 
+    /** The load average over a minute when the run started ({@code environment.json}), null when not recorded. */
+    public Double load() {
+        JsonNode l = run.environment().path("load_average").get("load_1m");
+        return l != null && l.isNumber() ? l.asDouble() : null;
+    }
+
     /**
      * Reads {@code dir}; a directory that is not the output of a run or an import is an
      * {@link IllegalArgumentException} saying so.

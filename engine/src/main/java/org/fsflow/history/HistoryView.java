@@ -40,8 +40,9 @@ public record HistoryView(
     /** At most this many charts: series with change points first, then elapsed times. */
     public static final int MAX_CHARTS = 60;
 
-    /** A run: name, group, start, commit (short, "+dirty"), machine kernel, labels. */
-    public record RunLine(String name, String group, String started, String commit, String kernel, String labels) {}
+    /** A run: name, group, start, commit (short, "+dirty"), machine kernel, labels, load at start. */
+    public record RunLine(
+            String name, String group, String started, String commit, String kernel, String labels, String load) {}
 
     /** A change point as read. */
     public record ChangeLine(
@@ -170,7 +171,8 @@ public record HistoryView(
                 r.startedAt() == null ? "–" : r.startedAt(),
                 commit,
                 r.kernel() == null ? "–" : r.kernel(),
-                labels.toString());
+                labels.toString(),
+                r.load() == null ? "–" : Numbers.fixed(r.load(), 2));
     }
 
     /** Where a series was measured: its cell, step and place, and its group when not the main one. */
