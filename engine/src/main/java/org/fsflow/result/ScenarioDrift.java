@@ -47,10 +47,9 @@ public final class ScenarioDrift {
         if (now.equalsIgnoreCase(recorded)) {
             return Optional.empty();
         }
-        return Optional.of("The scenario file " + file + " has changed since this run: it now has sha256 "
-                + now.substring(0, 16) + "..., the run was made with "
-                + recorded.substring(0, Math.min(16, recorded.length()))
-                + "... . This report describes the run as it was (its copy: scenario.original.yaml); run the "
+        return Optional.of("The scenario file " + file + " has changed since this run (sha256 now "
+                + now.substring(0, 16) + "..., at the run " + recorded.substring(0, Math.min(16, recorded.length()))
+                + "...): this report describes the run as it was (its copy: scenario.original.yaml); run the "
                 + "scenario again for results of the file as it is now.");
     }
 }
