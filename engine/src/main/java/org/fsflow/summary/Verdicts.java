@@ -77,7 +77,11 @@ public final class Verdicts {
         String why = VerdictReasons.untestable(f, num, den, env);
         why = why != null ? why : VerdictReasons.untrusted(f, num, controls);
         if (why != null) {
-            return new Draft(f, num, den, null, Double.NaN, why);
+            // still the measured ratio when both sides have values of one place (a reader sees the
+            // direction the run measured), but no p-value: an untested finding is no hypothesis
+            boolean shown =
+                    num.stats() != null && den.stats() != null && java.util.Objects.equals(num.place(), den.place());
+            return new Draft(f, num, den, shown ? Fieller.ratio(num.stats(), den.stats()) : null, Double.NaN, why);
         }
         return new Draft(
                 f, num, den, Fieller.ratio(num.stats(), den.stats()), Welch.pValue(den.stats(), num.stats()), null);

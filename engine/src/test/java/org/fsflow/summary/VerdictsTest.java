@@ -188,6 +188,9 @@ class VerdictsTest {
                 .verdicts()
                 .get(0);
         assertEquals("the run's --scale 0.0100 is below the finding's min_scale 0.100", scaled.reason());
+        // the measured ratio is still shown, untested: no q-value
+        assertEquals(2.0, scaled.interval().ratio(), 0.02);
+        assertTrue(Double.isNaN(scaled.q()));
     }
 
     @Test
