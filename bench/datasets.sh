@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Dataset generation speed and memory. Seed 000's test3 (131,072 files of 16 KiB, 2 GiB, random
-# content; fsflow writes it as 128 directories of 1024 files, fio as one directory) written by:
-#   fsflow   fsflow dataset (SplitMix64 per file, every core)
-#   fio      fio --rw=write --fallocate=none --openfiles=1 (fio's --create_only only preallocates
-#            and writes no content, so it is no fair reference)
-#   dd loop  seed 000's gen.sh: one dd if=/dev/urandom per file (1,000 files, rate extrapolated)
-# on a tmpfs and on an ext4 loop device, in the same run; files/s, MB/s and ratios.
-# Then memory: fsflow's max RSS for 10^4, 10^5 and 10^6 files (tiny files, on tmpfs).
-# Targets: >= 2x fio, >= 100x the dd loop, memory flat. Needs root (mounts, loop device).
+# Dataset generation speed and memory, on a tmpfs (and an ext4 loop device), in the same run:
+# 1. Against a one-thread C writer (bench/cwriter.c, built here with gcc: per file, fill a buffer
+#    from the same SplitMix64 stream, open, write, close; same layout and same bytes, checked with
+#    cmp): seed 000's test3 (131,072 files of 16 KiB, 2 GiB, as 128 directories of 1024 files) and
+#    16,384 files of 16 KiB, `fsflow dataset` timed whole (launcher and JVM start included), on
+#    every core. RUNS (default 3) alternating runs each, medians. Targets: fsflow at least 1.2x
+#    the C writer at 131,072 files, at least 0.9x at 16,384.
+# 2. Against other tools, same 131,072 files:
+#    fio      fio --rw=write --fallocate=none --openfiles=1 (fio's --create_only only preallocates
+#             and writes no content, so it is no fair reference)
+#    dd loop  seed 000's gen.sh: one dd if=/dev/urandom per file (1,000 files, rate extrapolated)
+#    on a tmpfs and on an ext4 loop device; files/s, MB/s and ratios (JVM start subtracted here).
+#    Targets: >= 2x fio, >= 100x the dd loop.
+# 3. Memory: fsflow's max RSS for 10^4, 10^5 and 10^6 files (tiny files, on tmpfs); target flat.
+# Needs root (mounts, loop device) and gcc. ONLY=c runs part 1 alone.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tmp="$(mktemp -d /tmp/fsflow-bench-ds.XXXXXX)"
@@ -21,12 +27,11 @@ trap cleanup EXIT
 "$root/fsflow" --version >/dev/null
 command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)"; exit 1; }
 
+command -v gcc >/dev/null || { echo "gcc is not installed (apt-get install gcc)"; exit 1; }
+gcc -O2 -o "$tmp/cwriter" "$root/bench/cwriter.c"
+
 mkdir -p "$tmp/tmpfs" "$tmp/ext4"
 mount -t tmpfs -o size=8G fsflow-bench "$tmp/tmpfs"
-truncate -s 6G "$tmp/ext4.img"
-dev=$(losetup --find --show "$tmp/ext4.img")
-mkfs.ext4 -q -F "$dev"
-mount "$dev" "$tmp/ext4"
 
 cat >"$tmp/s.yaml" <<YAML
 fsflow: 1
@@ -34,15 +39,46 @@ name: bench-datasets
 devices: { target: { dir: /tmp } }
 datasets:
   same: { dirs: 128, files: 1024, size: 16KiB, seed: 1 }
+  small: { dirs: 16, files: 1024, size: 16KiB, seed: 1 }
   n4: { dirs: 10, files: 1000, size: 64 }
   n5: { dirs: 100, files: 1000, size: 64 }
   n6: { dirs: 1000, files: 1000, size: 64 }
-matrix: { dataset: [same, n4, n5, n6] }
+matrix: { dataset: [same, small, n4, n5, n6] }
 repeat: 3
 steps: [ { name: x, run: "true" } ]
 YAML
 now() { date +%s.%N; }
 fresh() { rm -rf "$1"/* 2>/dev/null || true; sync; echo 3 >/proc/sys/vm/drop_caches; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+runs="${RUNS:-3}"
+echo "against a one-thread C writer (bench/cwriter.c), tmpfs, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg);" \
+  "fsflow timed whole (JVM start included), median of $runs alternating runs; the trees are the same bytes (diff -r)"
+fresh "$tmp/tmpfs"
+"$root/fsflow" dataset "$tmp/s.yaml" small --into "$tmp/tmpfs/ff" >/dev/null
+"$tmp/cwriter" "$tmp/tmpfs/c" 16 1024 16384 1
+diff -r -q "$tmp/tmpfs/ff" "$tmp/tmpfs/c" >/dev/null || { echo "fsflow and the C writer made different trees"; exit 1; }
+for ds in same small; do
+  case $ds in same) dirs=128; target=1.2;; small) dirs=16; target=0.9;; esac
+  : >"$tmp/ff.t"; : >"$tmp/c.t"
+  for i in $(seq "$runs"); do
+    fresh "$tmp/tmpfs"; s=$(now); "$root/fsflow" dataset "$tmp/s.yaml" $ds --into "$tmp/tmpfs/ff" >/dev/null
+    echo "$(now) - $s" | bc >>"$tmp/ff.t"
+    fresh "$tmp/tmpfs"; s=$(now); "$tmp/cwriter" "$tmp/tmpfs/c" $dirs 1024 16384 1
+    echo "$(now) - $s" | bc >>"$tmp/c.t"
+  done
+  ff=$(median <"$tmp/ff.t"); c=$(median <"$tmp/c.t")
+  awk -v n=$((dirs * 1024)) -v a="$ff" -v b="$c" -v t="$target" -v all="$(sort -n "$tmp/ff.t" | tr '\n' ' ')" \
+      -v call="$(sort -n "$tmp/c.t" | tr '\n' ' ')" 'BEGIN {
+    printf "  %7d x 16 KiB  fsflow %.2f s (runs: %s)  C writer %.2f s (runs: %s)\n", n, a, all, b, call
+    printf "  %7d x 16 KiB  fsflow is %.2fx the C writer (target >= %.1fx): %s\n", n, b / a, t, (b / a >= t ? "met" : "MISSED") }'
+done
+[ "${ONLY:-}" = c ] && exit 0
+
+truncate -s 6G "$tmp/ext4.img"
+dev=$(losetup --find --show "$tmp/ext4.img")
+mkfs.ext4 -q -F "$dev"
+mount "$dev" "$tmp/ext4"
+
 base_start=$(now); "$root/fsflow" --version >/dev/null; jvm=$(echo "$(now) - $base_start" | bc)
 
 printf 'dataset generation: 131,072 files x 16 KiB (2 GiB, seed 000 test3), random content; JVM start %.2f s subtracted from fsflow\n' "$jvm"

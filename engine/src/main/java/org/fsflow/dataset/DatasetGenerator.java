@@ -225,6 +225,10 @@ public final class DatasetGenerator {
     // first c x 4096 bytes are zero, the rest random, so the block compresses to about (1 - c)
     private static final ThreadLocal<long[]> WORDS = ThreadLocal.withInitial(() -> new long[BLOCK / 8]);
 
+    // the long view of each thread's BUFFER, made once (a view per call is garbage per file)
+    private static final ThreadLocal<java.nio.LongBuffer> LONGS = ThreadLocal.withInitial(
+            () -> BUFFER.get().duplicate().order(ByteOrder.LITTLE_ENDIAN).asLongBuffer());
+
     static void fill(ByteBuffer buf, int n, SplitMix64 rng, Dataset.Content content) {
         // the words are made in a plain long[] and copied in one bulk put: far cheaper than one
         // bounds-checked putLong per 8 bytes, warm or cold
@@ -232,20 +236,18 @@ public final class DatasetGenerator {
         long[] w = WORDS.get();
         switch (content.kind()) {
             case ZERO -> java.util.Arrays.fill(w, 0, words, 0L);
-            case RANDOM -> {
-                for (int i = 0; i < words; i++) {
-                    w[i] = rng.nextLong();
-                }
-            }
+            case RANDOM -> rng.fill(w, 0, words);
             default -> {
                 int zeroWords = (int) Math.round(content.compressibility() * 512);
-                for (int i = 0; i < words; i++) {
-                    w[i] = (i % 512) < zeroWords ? 0L : rng.nextLong();
+                for (int block = 0; block < words; block += 512) {
+                    int zeros = Math.min(words, block + zeroWords);
+                    java.util.Arrays.fill(w, block, zeros, 0L);
+                    rng.fill(w, zeros, Math.min(words, block + 512));
                 }
             }
         }
         buf.clear();
-        buf.asLongBuffer().put(w, 0, words);
+        (buf == BUFFER.get() ? LONGS.get().clear() : buf.asLongBuffer()).put(w, 0, words);
         buf.limit(n);
         buf.position(0);
     }
