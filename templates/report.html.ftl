@@ -38,7 +38,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#include "partials/controls.html.ftl">
 <#if source?has_content><p class="source">Source: ${source}</p></#if>
 <#if description?has_content><p>${description}</p></#if>
-<p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and at the end of this page.</p>
+<p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and <a href="results.jsonl">results.jsonl</a>; the rows worth a look are at the end of this page.</p>
 <#if provenance?has_content><p class="meta provenance">Made by<#list provenance as p> ${p.label} <code>${p.value}</code><#sep>;</#sep></#list>.</p>
 </#if>
 </header>
@@ -51,7 +51,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
 <#if capacity?has_content><li><a href="#capacity">Capacity after mkfs</a></li></#if>
 <#if skipped?has_content || failed?has_content><li><a href="#not-measured">Skipped and failed</a></li></#if>
-<li><a href="#raw">Raw measurements</a></li>
+<li><a href="#raw">Rows worth a look</a></li>
 </ul></nav>
 
 <section id="method">
@@ -113,11 +113,12 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 </#if>
 
 <section id="raw">
-<h2>Raw measurements</h2>
-<details><summary>All ${measurements} measurements</summary>
-<div class="scroll"><table><thead><tr><th>node</th><th>status</th><th>real s</th><th>user s</th><th>sys s</th><th>CPU</th><th>max RSS</th><th>command</th><th>reason</th></tr></thead>
-<tbody><#list raw as r><tr><th>${r.node}</th><td>${r.status}</td><td class="num">${r.real}</td><td class="num">${r.user}</td><td class="num">${r.sys}</td><td class="num">${r.cpu}</td><td class="num">${r.rss}</td><td class="cmd">${r.command}</td><td>${r.reason}</td></tr></#list></tbody></table></div>
-</details>
+<h2>Rows worth a look</h2>
+<p class="meta">Every measurement is in <a href="${csv}">${csv}</a> and <a href="results.jsonl">results.jsonl</a>; <#if notable == 0>none failed and no real time is an outlier of its series (modified z-score above 3.5).<#else>shown here <#if notable == 1>is the one<#else>are the ${notable}</#if> that failed or whose real time is an outlier of its series (modified z-score above 3.5)<#if notable gt raw?size>, the first ${raw?size}</#if>.</#if></p>
+<#if raw?has_content>
+<div class="scroll"><table><thead><tr><th>node</th><th>why</th><th>status</th><th>real s</th><th>user s</th><th>sys s</th><th>CPU</th><th>max RSS</th><th>command</th><th>reason</th></tr></thead>
+<tbody><#list raw as r><tr><th>${r.node}</th><td>${r.why}</td><td>${r.status}</td><td class="num">${r.real}</td><td class="num">${r.user}</td><td class="num">${r.sys}</td><td class="num">${r.cpu}</td><td class="num">${r.rss}</td><td class="cmd">${r.command}</td><td>${r.reason}</td></tr></#list></tbody></table></div>
+</#if>
 </section>
 </body>
 </html>

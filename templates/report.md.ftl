@@ -102,14 +102,14 @@ Each cell is the mean over the runs ± their sample standard deviation; +++++ : 
 </#list>
 </#if>
 
-## Raw measurements
+## Rows worth a look
 
-<details><summary>All ${measurements} measurements</summary>
+Every measurement is in [${csv}](${csv}) and [results.jsonl](results.jsonl); <#if notable == 0>none failed and no real time is an outlier of its series (modified z-score above 3.5).<#else>shown here <#if notable == 1>is the one<#else>are the ${notable}</#if> that failed or whose real time is an outlier of its series (modified z-score above 3.5)<#if notable gt raw?size>, the first ${raw?size}</#if>.</#if>
+<#if raw?has_content>
 
-| node | status | real s | user s | sys s | CPU | max RSS | reason |
-|---|---|--:|--:|--:|--:|--:|---|
+| node | why | status | real s | user s | sys s | CPU | max RSS | reason |
+|---|---|---|--:|--:|--:|--:|--:|---|
 <#list raw as r>
-| ${r.node} | ${r.status} | ${r.real} | ${r.user} | ${r.sys} | ${r.cpu} | ${r.rss} | ${r.reason} |
+| ${r.node} | ${r.why} | ${r.status} | ${r.real} | ${r.user} | ${r.sys} | ${r.cpu} | ${r.rss} | ${r.reason} |
 </#list>
-
-</details>
+</#if>

@@ -42,7 +42,19 @@ final class CsvWriter {
 
     private CsvWriter() {}
 
+    /** The CSV of {@code rows}, as text (tests, small runs). */
     static String csv(List<Measurement> rows) {
+        StringWriter out = new StringWriter();
+        try {
+            write(rows, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** Writes the CSV of {@code rows} to {@code out}, row by row. */
+    static void write(List<Measurement> rows, java.io.Writer out) throws IOException {
         TreeSet<String> metrics = new TreeSet<>();
         rows.forEach(r -> {
             if (r.metrics() != null) {
@@ -52,9 +64,11 @@ final class CsvWriter {
         CsvSchema.Builder schema = CsvSchema.builder();
         COLUMNS.forEach(schema::addColumn);
         metrics.forEach(m -> schema.addColumn("metric." + m));
-        StringWriter out = new StringWriter();
-        try (SequenceWriter w =
-                new CsvMapper().writer(schema.build().withHeader()).writeValues(out)) {
+        // the caller owns out: closing the sequence flushes it and leaves it open
+        CsvMapper mapper = CsvMapper.builder()
+                .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
+                .build();
+        try (SequenceWriter w = mapper.writer(schema.build().withHeader()).writeValues(out)) {
             for (Measurement r : rows) {
                 List<Object> row = new ArrayList<>(List.of(
                         r.node(),
@@ -83,10 +97,7 @@ final class CsvWriter {
                 }
                 w.write(row);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return out.toString();
     }
 
     private static Object nz(Object v) {

@@ -27,7 +27,9 @@ import java.util.List;
  * @param capacity     capacity after mkfs, one row per filesystem
  * @param skipped      skipped steps by cell and reason
  * @param failed       failed and timed-out steps
- * @param raw          every measurement
+ * @param raw          the measurements shown one by one: failures and outliers (at most
+ *                     {@link NotableRows#LIMIT}); every row is in the CSV
+ * @param notable      how many measurements failed or are outliers (raw holds the first ones)
  * @param csv          the name of the CSV file beside the report
  * @param warnings     the method warnings, one sentence each
  * @param method       how the tables are computed, one paragraph
@@ -54,6 +56,7 @@ public record ReportModel(
         List<Skipped> skipped,
         List<Failed> failed,
         List<Raw> raw,
+        int notable,
         String csv,
         List<String> warnings,
         String method,
@@ -151,8 +154,9 @@ public record ReportModel(
     /** A failed or timed-out measurement. */
     public record Failed(String node, String status, String reason) {}
 
-    /** A raw measurement, formatted. */
+    /** A measurement shown one by one, formatted; {@code why}: "outlier" or its failure status. */
     public record Raw(
+            String why,
             String node,
             String status,
             String real,

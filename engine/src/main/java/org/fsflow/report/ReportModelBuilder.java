@@ -41,6 +41,7 @@ public final class ReportModelBuilder {
                 ? campaign.title()
                 : "fsflow report: " + (env.scenario() != null ? env.scenario() : "results");
         List<Measurement> rows = s.results().measurements();
+        List<NotableRows.Notable> notable = NotableRows.of(s.results());
         return new ReportModel(
                 title,
                 Conditions.nz(campaign.source()),
@@ -66,7 +67,11 @@ public final class ReportModelBuilder {
                 s.failed().stream()
                         .map(r -> new Failed(r.node(), r.status().value(), Conditions.nz(r.reason())))
                         .toList(),
-                rows.stream().map(ReportModelBuilder::raw).toList(),
+                notable.stream()
+                        .limit(NotableRows.LIMIT)
+                        .map(ReportModelBuilder::raw)
+                        .toList(),
+                notable.size(),
                 CSV,
                 s.warnings(),
                 METHOD,
@@ -85,8 +90,10 @@ public final class ReportModelBuilder {
                 c.runs());
     }
 
-    private static Raw raw(Measurement r) {
+    private static Raw raw(NotableRows.Notable n) {
+        Measurement r = n.row();
         return new Raw(
+                n.why(),
                 r.node(),
                 r.status().value(),
                 r.realS() == null ? "" : Numbers.fixed(r.realS(), 3),

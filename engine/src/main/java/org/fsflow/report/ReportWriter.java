@@ -89,7 +89,7 @@ public final class ReportWriter {
             written.add(write(
                     dir.resolve(model.verdicts().jsonFile()), model.verdicts().json()));
         }
-        written.add(write(dir.resolve(ReportModelBuilder.CSV), CsvWriter.csv(results.measurements())));
+        written.add(csv(dir.resolve(ReportModelBuilder.CSV), results));
         return written;
     }
 
@@ -116,6 +116,21 @@ public final class ReportWriter {
 
     private static String firstLine(String s) {
         return s == null ? "template error" : s.strip().lines().findFirst().orElse("template error");
+    }
+
+    // streamed to the file: a CSV of 10^6 rows never sits in memory as one string
+    private static Path csv(Path file, ResultSet results) {
+        try {
+            AtomicFile.write(file, ch -> {
+                java.io.Writer out = new java.io.BufferedWriter(
+                        java.nio.channels.Channels.newWriter(ch, java.nio.charset.StandardCharsets.UTF_8), 1 << 16);
+                CsvWriter.write(results.measurements(), out);
+                out.flush();
+            });
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
     }
 
     private static Path write(Path file, String text) {

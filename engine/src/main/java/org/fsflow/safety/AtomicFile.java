@@ -29,6 +29,23 @@ public final class AtomicFile {
 
     /** Replaces {@code file} with {@code bytes}. */
     public static void write(Path file, byte[] bytes) throws IOException {
+        write(file, ch -> {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+        });
+    }
+
+    /** What writes a file's content into the channel of its temporary file. */
+    @FunctionalInterface
+    public interface Content {
+        /** Writes the whole content to {@code ch}. */
+        void writeTo(FileChannel ch) throws IOException;
+    }
+
+    /** Replaces {@code file} with what {@code content} writes, streamed: no copy of it in memory. */
+    public static void write(Path file, Content content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Path tmp = dir.resolve(
                 "." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
@@ -36,10 +53,7 @@ public final class AtomicFile {
         try {
             try (FileChannel ch = FileChannel.open(
                     tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
-                ByteBuffer buf = ByteBuffer.wrap(bytes);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
+                content.writeTo(ch);
                 ch.force(true);
             }
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

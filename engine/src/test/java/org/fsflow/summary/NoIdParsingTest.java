@@ -141,7 +141,7 @@ class NoIdParsingTest {
         }
         new ReportWriter(null).write(dir);
         String md = Files.readString(dir.resolve("report.md"));
-        String skipped = md.substring(md.indexOf("## Skipped"), md.indexOf("## Raw measurements"));
+        String skipped = md.substring(md.indexOf("## Skipped"), md.indexOf("## Rows worth a look"));
         assertEquals(
                 List.of("| cell | steps | reason |", "|---|--:|---|", "| d/jfs/r3 | 9 | no jfs here |"),
                 skipped.lines().filter(l -> l.startsWith("|")).toList());
