@@ -66,6 +66,8 @@ public record Verdict(
      * @param failed  of which failed or timed out
      * @param skipped of which skipped
      * @param tooFast true when bonnie++ printed +++++ for this test (no value)
+     * @param artifact what the summary's rules say explains the series' figures (a clone, a write
+     *                 left in the page cache), null when nothing
      */
     public record Side(
             String name,
@@ -76,7 +78,8 @@ public record Verdict(
             int runs,
             int failed,
             int skipped,
-            boolean tooFast) {}
+            boolean tooFast,
+            String artifact) {}
 
     /** The ratio the source states or implies, NaN for a direction-only claim. */
     public double sourceRatio() {

@@ -19,13 +19,15 @@ final class VerdictReasons {
 
     private VerdictReasons() {}
 
-    /** The reason {@code f} cannot be tested, or null when it can. */
     /**
      * Why a finding between cells of a place other than the host cannot be trusted: the place's
      * control cells rank the finding's step unlike the host; null when they do not, or it is the host.
      */
     static String untrusted(Finding f, Verdict.Side num, List<ControlAgreement> controls) {
-        if (f.comparesSteps() || num.place() == null || num.place().equals(Places.HOST)) {
+        // a ranking of filesystems: findings across steps, metrics or datasets compare no filesystems
+        if (!f.across().equals("filesystem")
+                || num.place() == null
+                || num.place().equals(Places.HOST)) {
             return null;
         }
         java.util.Map<String, String> at =
@@ -43,6 +45,7 @@ final class VerdictReasons {
         return null;
     }
 
+    /** The reason {@code f} cannot be tested, or null when it can. */
     static String untestable(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
         for (Verdict.Side s : new Verdict.Side[] {num, den}) {
             if (s.cell() == null) {
@@ -73,6 +76,11 @@ final class VerdictReasons {
                         + s.stats().n()
                         + (s.tooFast() ? " (bonnie++ printed +++++ in the others)" : "") + " (an interval needs "
                         + Verdicts.MIN_REPETITIONS + ")";
+            }
+        }
+        for (Verdict.Side s : new Verdict.Side[] {num, den}) {
+            if (s.artifact() != null) {
+                return s.name() + "'s " + s.step() + " " + s.artifact();
             }
         }
         return tooShort(f, num, den, env);

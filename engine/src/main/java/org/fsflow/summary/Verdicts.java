@@ -72,8 +72,8 @@ public final class Verdicts {
     }
 
     private static Draft draft(Finding f, ResultSet results, RunEnvironment env, List<ControlAgreement> controls) {
-        Verdict.Side num = side(f, f.numerator(), results);
-        Verdict.Side den = side(f, f.denominator(), results);
+        Verdict.Side num = side(f, f.numerator(), results, env);
+        Verdict.Side den = side(f, f.denominator(), results, env);
         String why = VerdictReasons.untestable(f, num, den, env);
         why = why != null ? why : VerdictReasons.untrusted(f, num, controls);
         if (why != null) {
@@ -203,7 +203,7 @@ public final class Verdicts {
      * One side: the run's cell matching the finding's coordinates and its series of the step; without
      * a dataset, every dataset's cell, pooled (the source's mean over its datasets).
      */
-    static Verdict.Side side(Finding f, String name, ResultSet results) {
+    static Verdict.Side side(Finding f, String name, ResultSet results, RunEnvironment env) {
         Map<String, String> want = f.coordinates(name);
         String step = f.stepOf(name);
         List<Cell> cells = results.cells().stream()
@@ -218,7 +218,7 @@ public final class Verdicts {
                                 .count()
                         == 1;
         if (cells.isEmpty() || (cells.size() > 1 && !pooled)) {
-            return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false);
+            return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false, null);
         }
         List<Measurement> rows = new ArrayList<>();
         cells.forEach(c -> rows.addAll(results.series(c, step).rows()));
@@ -237,12 +237,30 @@ public final class Verdicts {
         String id = pooled
                 ? String.join("+", cells.stream().map(Cell::id).toList())
                 : cells.get(0).id();
-        return new Verdict.Side(name, id, step, place, stats, stored.size(), failed, skipped, tooFast);
+        return new Verdict.Side(
+                name, id, step, place, stats, stored.size(), failed, skipped, tooFast, artifact(series, results, env));
     }
 
     private static Map<String, String> without(Cell c, String axis) {
         Map<String, String> out = new java.util.LinkedHashMap<>(c.coordinates());
         out.remove(axis);
         return out;
+    }
+
+    // what the summary's copy rules flag in this series: a clone, or a write that left its data in the cache
+    private static String artifact(Series series, ResultSet results, RunEnvironment env) {
+        CopyEvidence e = series.rows().isEmpty() ? null : CopyEvidence.of(series, results, env);
+        if (e == null) {
+            return null;
+        }
+        if (e.cloned()) {
+            return "was a clone (reflink: cp shared the extents and copied no data byte), so its figures are not "
+                    + "those of a byte copy";
+        }
+        if (e.named() > 0 && e.writtenMin() < ShortWriteRule.SHORT * e.named() && !e.flushed()) {
+            return "wrote " + e.writtenText() + " of its " + Numbers.bytes((double) e.named()) + " during the step, "
+                    + "with no flush: the rest stayed in the page cache";
+        }
+        return null;
     }
 }
