@@ -28,6 +28,7 @@ final class Subcommands {
         t.put("dataset", DatasetCommand::new);
         t.put("report", ReportCommand::new);
         t.put("verdicts", VerdictsCommand::new);
+        t.put("index", IndexCommand::new);
         t.put("import", ImportCommand::new);
         t.put("compare", CompareCommand::new);
         t.put("merge", MergeCommand::new);

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Faithful measurement for real, on loop devices this test creates: a memory budget makes a copy
  * write its bytes to the device during the step as on a machine with that little RAM; without it
  * the page cache absorbs them; {@code flush: true} moves them into the step; loop devices do
- * direct I/O; no cgroup is left behind.
+ * direct I/O; no cgroup is left behind. And the issue's clone: a plain {@code cp -r} within xfs
+ * (coreutils 9 clones by reflink) moves next to no byte: {@code plan} warns before, and the report
+ * names a clone for that step and does not blame the page cache.
  */
 class FaithfulIT {
 
@@ -65,16 +67,7 @@ class FaithfulIT {
     void aBudgetAndAFlushPutTheCopiedBytesOnTheDeviceDuringTheStep() throws Exception {
         Path f = Files.writeString(dir.resolve("s.yaml"), SCENARIO);
         Path out = dir.resolve("out");
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
-        assertEquals(0, r.exitCode(), r.out() + r.err());
-        Map<String, JsonNode> byStep = TestResults.read(out).stream()
-                .collect(Collectors.toMap(n -> n.get("step").asText(), n -> n));
+        Map<String, JsonNode> byStep = run(f, out);
         long budget = byStep.get("copy-budget").get("write_bytes").asLong();
         long free = byStep.get("copy-free").get("write_bytes").asLong();
         long flushed = byStep.get("copy-flush").get("write_bytes").asLong();
@@ -104,6 +97,85 @@ class FaithfulIT {
         assertTrue(byStep.get("copy-free").get("memory_budget_bytes").isNull());
         assertFalse(Leftovers.loopsUnder(dir) || Leftovers.mountsUnder(dir));
         assertEquals(List.of(), fsflowCgroups());
+    }
+
+    /** The issue's scenario: a plain cp -r of 512 MiB within xfs, flushed, under a 128 MiB budget. */
+    static final String CLONE = """
+            fsflow: 1
+            name: clone
+            devices:
+              source: { loop: { size: 1G }, filesystem: ext4 }
+              target: { loop: { size: 2G } }
+            filesystems: { xfs: {} }
+            datasets: { d: { dirs: 1, files: 4, size: 128MiB } }
+            matrix: { dataset: [d], filesystem: [xfs] }
+            repeat: 1
+            memory: { size: 128MiB, scale: false }
+            steps:
+              - mkfs
+              - mount
+              - name: copy-in
+                run: cp -r --reflink=never ${dataset.path} ${target.mnt}/d
+                flush: true
+              - name: copy-within
+                run: cp -r ${target.mnt}/d ${target.mnt}/copy
+                flush: true
+              - umount
+            """;
+
+    @Test
+    void aPlainCpWithinXfsIsWarnedBeforeAndReportedAsAClone() throws Exception {
+        Path f = Files.writeString(dir.resolve("clone.yaml"), CLONE);
+        Cli plan = Cli.run("plan", f.toString());
+        assertTrue(
+                plan.err().contains(":18:")
+                        && plan.err()
+                                .contains("step 'copy-within' runs cp within device 'target' "
+                                        + "without --reflink=never, and xfs clones there"),
+                plan.out() + plan.err());
+        assertFalse(plan.err().contains("step 'copy-in' runs cp"), plan.err());
+        Path out = dir.resolve("out");
+        Map<String, JsonNode> byStep = run(f, out);
+        JsonNode within = byStep.get("copy-within");
+        String figures = "copy-within read " + within.get("read_bytes").asLong() + " B, wrote "
+                + within.get("write_bytes").asLong() + " B; copy-in wrote "
+                + byStep.get("copy-in").get("write_bytes");
+        // the evidence: the byte copy into xfs wrote its 512 MiB, the clone within it next to nothing
+        assertTrue(byStep.get("copy-in").get("write_bytes").asLong() >= 400L << 20, figures);
+        assertTrue(within.get("write_bytes").asLong() < 64L << 20, figures);
+        assertTrue(within.get("flush_s").asDouble() >= 0
+                && within.get("memory_budget_bytes").asLong() == 128L << 20);
+        List<String> warnings = Files.readString(out.resolve("report.md"))
+                .lines()
+                .filter(l -> l.startsWith("- ⚠"))
+                .toList();
+        assertTrue(
+                warnings.stream()
+                        .anyMatch(w -> w.contains("1 copy was a clone")
+                                && w.contains("d/xfs/copy-within")
+                                && w.contains("cp --reflink=never")),
+                figures + "\n" + String.join("\n", warnings));
+        for (String w : warnings) {
+            if (!w.contains("was a clone")) {
+                assertFalse(w.contains("copy-within") && w.contains("page cache"), w);
+                assertFalse(w.contains("flush: true") || w.contains("memory:"), w);
+            }
+        }
+        assertFalse(Leftovers.loopsUnder(dir) || Leftovers.mountsUnder(dir));
+    }
+
+    // runs the scenario into out, succeeding; its rows by step (one repetition)
+    private Map<String, JsonNode> run(Path scenario, Path out) throws Exception {
+        Cli r = Cli.run(
+                "run",
+                scenario.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        return TestResults.read(out).stream()
+                .collect(Collectors.toMap(n -> n.get("step").asText(), n -> n));
     }
 
     /** The cgroups named fsflow-PID of this JVM's runs that are still there (CPU, memory budget). */
