@@ -42,7 +42,7 @@ public record RunFacts(
         Set<Long> budgets = new TreeSet<>();
         int unbudgeted = 0;
         Set<String> places = new LinkedHashSet<>();
-        List<String> commands = new ArrayList<>();
+        Set<String> commands = new LinkedHashSet<>();
         Map<String, Integer> counted = new LinkedHashMap<>();
         for (Measurement m : results.measurements()) {
             commands.add(m.command());
@@ -71,6 +71,6 @@ public record RunFacts(
                 max,
                 env.conditions() == null ? 0 : env.conditions().warmup(),
                 ordered,
-                ToolOptions.of(commands));
+                ToolOptions.of(new ArrayList<>(commands)));
     }
 }

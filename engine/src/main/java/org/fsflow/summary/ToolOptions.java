@@ -26,7 +26,8 @@ final class ToolOptions {
     /** Tool name to the distinct option lines it ran with, in the order first met. */
     static Map<String, List<String>> of(List<String> commands) {
         Map<String, Set<String>> out = new LinkedHashMap<>();
-        for (String command : commands) {
+        // each distinct command once, in the order first met: a campaign repeats its commands
+        for (String command : new LinkedHashSet<>(commands)) {
             if (command == null) {
                 continue;
             }
