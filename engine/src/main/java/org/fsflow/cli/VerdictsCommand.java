@@ -38,7 +38,7 @@ final class VerdictsCommand implements Callable<Integer> {
 
     @Option(
             names = "--fail-on",
-            paramLabel = "VERDICT[,VERDICT]",
+            paramLabel = "VERDICT",
             split = ",",
             description =
                     "Exit 1 when a finding has one of these verdicts: contradicted, direction-only, inconclusive.")
@@ -113,7 +113,9 @@ final class VerdictsCommand implements Callable<Integer> {
             out.println();
             out.println(r.verdict().toUpperCase(Locale.ROOT) + "  " + r.id() + ": " + r.what());
             out.println("  cite:   " + r.cite());
-            out.println("  source: " + r.source() + " (" + r.sourceRatio() + ")");
+            boolean direction =
+                    r.sourceRatio().equals("higher") || r.sourceRatio().equals("lower");
+            out.println("  source: " + r.source() + (direction ? "" : " (" + r.sourceRatio() + ")"));
             out.println("  fsflow: " + r.fsflow() + "; ratio " + r.ratio() + ", q " + r.q());
             out.println("  why:    " + r.reason());
             if (!r.explanation().isEmpty()) {
