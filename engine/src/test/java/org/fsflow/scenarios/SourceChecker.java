@@ -55,7 +55,11 @@ final class SourceChecker {
 
     @SuppressWarnings("unchecked")
     private void finding(String id, Map<String, Object> f) {
-        String across = (String) f.getOrDefault("across", "filesystem");
+        // "filesystem: NAME": the two sides are steps of that filesystem's cell
+        String across = f.containsKey("filesystem") ? "step" : (String) f.getOrDefault("across", "filesystem");
+        if (f.containsKey("filesystem") && !names("filesystems").contains((String) f.get("filesystem"))) {
+            problems.add(id + ": no filesystem '" + f.get("filesystem") + "' in the scenario");
+        }
         String metric = (String) f.get("metric");
         if (!across.equals("step") && !steps().contains((String) f.get("step"))) {
             problems.add(id + ": no step '" + f.get("step") + "' in the scenario");
