@@ -1,6 +1,7 @@
 package org.fsflow.scenarios;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +22,9 @@ final class SourceChecker {
 
     // "0.12 (line 244)" in a cite: a number the cite quotes, with its line
     private static final Pattern QUOTED = Pattern.compile("(\\d*\\.?\\d+) \\(line (\\d+)\\)");
+    // "CSV lines 31-38 (xfs) against 39-46 (ext3), field 5": two means of one CSV field
+    private static final Pattern MEANS =
+            Pattern.compile("lines (\\d+)-(\\d+) \\([^)]*\\) against (\\d+)-(\\d+) \\([^)]*\\), field (\\d+)");
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]*");
 
     private final Map<String, Object> scenario;
@@ -78,7 +82,8 @@ final class SourceChecker {
             return;
         }
         if (f.containsKey("figures")) {
-            figures(id, across, metric, (Map<String, Map<String, Object>>) f.get("figures"));
+            figures(id, across, metric, String.valueOf(f.get("cite")), (Map<String, Map<String, Object>>)
+                    f.get("figures"));
         } else {
             Map<String, Object> pair = (Map<String, Object>) (f.containsKey("claim") ? f.get("claim") : f.get("ratio"));
             pair(id, across, List.of(String.valueOf(pair.get("of")), String.valueOf(pair.get("to"))));
@@ -92,10 +97,24 @@ final class SourceChecker {
         quoted(id, String.valueOf(f.get("cite")), metric);
     }
 
-    private void figures(String id, String across, String metric, Map<String, Map<String, Object>> figures) {
+    private void figures(
+            String id, String across, String metric, String cite, Map<String, Map<String, Object>> figures) {
         pair(id, across, List.copyOf(figures.keySet()));
+        Matcher means = MEANS.matcher(cite);
+        boolean citesMeans = means.find();
+        int side = 0;
         for (Map.Entry<String, Map<String, Object>> e : figures.entrySet()) {
-            Map<String, Object> fig = e.getValue();
+            Map<String, Object> fig = new HashMap<>(e.getValue());
+            if (!fig.containsKey("line") && !fig.containsKey("lines") && citesMeans) {
+                // the mean's lines and field given by the cite, the numerator's range first
+                fig.put(
+                        "lines",
+                        List.of(
+                                Integer.valueOf(means.group(1 + 2 * side)),
+                                Integer.valueOf(means.group(2 + 2 * side))));
+                fig.put("column", Integer.valueOf(means.group(5)));
+            }
+            side++;
             String what = e.getKey() + "'s figure";
             String unitOf = across.equals("metric") ? e.getKey() : metric;
             double value = ((Number) fig.get("value")).doubleValue();
