@@ -1,7 +1,6 @@
 package org.fsflow.scenarios;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -104,43 +103,32 @@ final class SourceChecker {
         boolean citesMeans = means.find();
         int side = 0;
         for (Map.Entry<String, Map<String, Object>> e : figures.entrySet()) {
-            Map<String, Object> fig = new HashMap<>(e.getValue());
-            if (!fig.containsKey("line") && !fig.containsKey("lines") && citesMeans) {
-                // the mean's lines and field given by the cite, the numerator's range first
-                fig.put(
-                        "lines",
-                        List.of(
-                                Integer.valueOf(means.group(1 + 2 * side)),
-                                Integer.valueOf(means.group(2 + 2 * side))));
-                fig.put("column", Integer.valueOf(means.group(5)));
-            }
-            side++;
+            Map<String, Object> fig = e.getValue();
             String what = e.getKey() + "'s figure";
-            String unitOf = across.equals("metric") ? e.getKey() : metric;
             double value = ((Number) fig.get("value")).doubleValue();
             if (!(value > 0)) {
                 problems.add(id + ": " + what + " is not above 0");
             }
             if (fig.containsKey("line")) {
-                onLine(id, what, value, (Integer) fig.get("line"), unitOf);
+                onLine(id, what, value, (Integer) fig.get("line"), across.equals("metric") ? e.getKey() : metric);
+            } else if (citesMeans) {
+                // the numerator's lines first, then the denominator's
+                int first = Integer.parseInt(means.group(1 + 2 * side));
+                int last = Integer.parseInt(means.group(2 + 2 * side));
+                mean(id, what, value, first, last, Integer.parseInt(means.group(5)));
             } else {
-                mean(id, what, value, fig);
+                problems.add(id + ": " + what + " has no line, and its cite names no mean"
+                        + " ('CSV lines A-B (x) against C-D (y), field N')");
             }
+            side++;
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private void mean(String id, String what, double value, Map<String, Object> fig) {
-        List<Integer> lines = (List<Integer>) fig.get("lines");
-        Integer column = (Integer) fig.get("column");
-        if (lines == null || lines.size() != 2 || column == null) {
-            problems.add(id + ": " + what + " needs line, or lines [first, last] and column");
-            return;
-        }
-        Double mean = SourceText.mean(document, lines.get(0), lines.get(1), column);
+    private void mean(String id, String what, double value, int first, int last, int column) {
+        Double mean = SourceText.mean(document, first, last, column);
         if (mean == null || !SourceText.same(mean, value)) {
-            problems.add(id + ": " + what + " " + value + " is not the mean of field " + column + " on lines "
-                    + lines.get(0) + "-" + lines.get(1) + " (" + mean + ")");
+            problems.add(id + ": " + what + " " + value + " is not the mean of field " + column + " on lines " + first
+                    + "-" + last + " (" + mean + ")");
         }
     }
 

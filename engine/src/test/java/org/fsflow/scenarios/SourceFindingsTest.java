@@ -107,9 +107,16 @@ class SourceFindingsTest {
         Map<String, Object> scenario = scenario("bonnie-raid0-2007");
         List<String> doc = lines(document("bonnie-raid0-2007"));
         Map<String, Object> first = SourceChecker.findings(scenario).get(0);
-        Map<String, Object> xfs = ((Map<String, Map<String, Object>>) first.get("figures")).get("xfs");
-        xfs.put("lines", List.of(31, 37));
+        String cite = (String) first.get("cite");
+        assertTrue(cite.startsWith("CSV lines 31-38 (xfs) against 39-46 (ext3), field 5"), cite);
+        first.put("cite", cite.replace("lines 31-38", "lines 31-37"));
         assertFalse(SourceChecker.check(scenario, doc).isEmpty(), "the mean of 7 of the 8 runs");
+        first.put("cite", cite.replace("field 5", "field 7"));
+        assertFalse(SourceChecker.check(scenario, doc).isEmpty(), "the mean of another field");
+        first.put("cite", cite);
+        Map<String, Object> ext3 = ((Map<String, Map<String, Object>>) first.get("figures")).get("ext3");
+        ext3.put("value", ((Number) ext3.get("value")).doubleValue() + 1);
+        assertFalse(SourceChecker.check(scenario, doc).isEmpty(), "a mean 1 KiB/s off");
     }
 
     @Test
