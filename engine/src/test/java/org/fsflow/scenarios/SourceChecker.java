@@ -21,9 +21,6 @@ final class SourceChecker {
 
     // "0.12 (line 244)" in a cite: a number the cite quotes, with its line
     private static final Pattern QUOTED = Pattern.compile("(\\d*\\.?\\d+) \\(line (\\d+)\\)");
-    // "CSV lines 31-38 (xfs) against 39-46 (ext3), field 5": two means of one CSV field
-    private static final Pattern MEANS =
-            Pattern.compile("lines (\\d+)-(\\d+) \\([^)]*\\) against (\\d+)-(\\d+) \\([^)]*\\), field (\\d+)");
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]*");
 
     private final Map<String, Object> scenario;
@@ -81,8 +78,7 @@ final class SourceChecker {
             return;
         }
         if (f.containsKey("figures")) {
-            figures(id, across, metric, String.valueOf(f.get("cite")), (Map<String, Map<String, Object>>)
-                    f.get("figures"));
+            figures(id, across, metric, (Map<String, Map<String, Object>>) f.get("figures"));
         } else {
             Map<String, Object> pair = (Map<String, Object>) (f.containsKey("claim") ? f.get("claim") : f.get("ratio"));
             pair(id, across, List.of(String.valueOf(pair.get("of")), String.valueOf(pair.get("to"))));
@@ -96,31 +92,24 @@ final class SourceChecker {
         quoted(id, String.valueOf(f.get("cite")), metric);
     }
 
-    private void figures(
-            String id, String across, String metric, String cite, Map<String, Map<String, Object>> figures) {
+    @SuppressWarnings("unchecked")
+    private void figures(String id, String across, String metric, Map<String, Map<String, Object>> figures) {
         pair(id, across, List.copyOf(figures.keySet()));
-        Matcher means = MEANS.matcher(cite);
-        boolean citesMeans = means.find();
-        int side = 0;
         for (Map.Entry<String, Map<String, Object>> e : figures.entrySet()) {
             Map<String, Object> fig = e.getValue();
             String what = e.getKey() + "'s figure";
             double value = ((Number) fig.get("value")).doubleValue();
+            List<Integer> lines = (List<Integer>) fig.get("lines");
             if (!(value > 0)) {
                 problems.add(id + ": " + what + " is not above 0");
             }
             if (fig.containsKey("line")) {
                 onLine(id, what, value, (Integer) fig.get("line"), across.equals("metric") ? e.getKey() : metric);
-            } else if (citesMeans) {
-                // the numerator's lines first, then the denominator's
-                int first = Integer.parseInt(means.group(1 + 2 * side));
-                int last = Integer.parseInt(means.group(2 + 2 * side));
-                mean(id, what, value, first, last, Integer.parseInt(means.group(5)));
+            } else if (lines != null && lines.size() == 2 && fig.get("column") instanceof Integer column) {
+                mean(id, what, value, lines.get(0), lines.get(1), column);
             } else {
-                problems.add(id + ": " + what + " has no line, and its cite names no mean"
-                        + " ('CSV lines A-B (x) against C-D (y), field N')");
+                problems.add(id + ": " + what + " needs line, or lines [first, last] and column");
             }
-            side++;
         }
     }
 
