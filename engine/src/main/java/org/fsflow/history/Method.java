@@ -14,7 +14,8 @@ final class Method {
                 + "; every repetition is kept. Change points are found by E-divisive means (Matteson and James "
                 + "2014: the energy statistic over the runs' means, split where it is largest, never between two "
                 + "runs of the same " + h.by() + ") with Student's "
-                + "t-test between the two segments as the significance test, the way Hunter and Apache Otava do: "
+                + "t-test (variances pooled) between the two segments as the significance test, as in Hunter and "
+                + "Apache Otava: "
                 + "the segments' units are the runs' means when both hold at least " + ChangePoints.RUNS_AS_UNITS
                 + " runs, else every repetition of their runs (which assumes repetitions vary as much as runs). "
                 + "Splits are made while p <= " + plain(Math.min(1, h.pValue() * 10)) + ", then change "
