@@ -43,7 +43,7 @@ hyperfine -N --style none --warmup 3 --runs "$runs" --export-csv "$tmp/csv" \
   -n 'fsflow validate none' "java $opts -jar $jar validate $seed" \
   -n 'fsflow validate dynamic' "java $opts -XX:SharedArchiveFile=$dyn $quiet -jar $jar validate $seed" >/dev/null
 echo "startup: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $runs runs each, dynamic archive from $(basename "$dyn")"
-awk -F, 'NR > 1 { name[NR] = $1; mean[NR] = $2 * 1000; sd[NR] = $3 * 1000; user[NR] = $4 * 1000; sys[NR] = $5 * 1000; n = NR }
+awk -F, 'NR > 1 { name[NR] = $1; mean[NR] = $2 * 1000; sd[NR] = $3 * 1000; user[NR] = $5 * 1000; sys[NR] = $6 * 1000; n = NR }
 END {
   base = mean[2]
   for (i = 2; i <= n; i++)
