@@ -16,7 +16,18 @@ public final class Main {
             System.exit(ExitCodes.OK);
         }
         org.fsflow.measure.LaunchMechanism.prefer();
-        System.exit(FsflowCommand.execute(
-                args, new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true)));
+        int code;
+        try {
+            code = FsflowCommand.execute(
+                    args, new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true));
+        } catch (OutOfMemoryError e) {
+            // a report of millions of measurements can outgrow the launcher's small heap: say so, no trace
+            System.err.println(
+                    "fsflow: error: out of memory (" + (Runtime.getRuntime().maxMemory() >> 20)
+                            + " MiB of heap); give java more with FSFLOW_JAVA_OPTS, e.g. "
+                            + "FSFLOW_JAVA_OPTS='-XX:+UseSerialGC -Xmx4g' (it replaces the launcher's options)");
+            code = ExitCodes.FAILED;
+        }
+        System.exit(code);
     }
 }
