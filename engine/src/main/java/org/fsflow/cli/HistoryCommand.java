@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:history written (and the gate passed)",
-            "1:--fail-on: the newest run sits after a change point worse than N %",
+            "1:--fail-on: the newest run sits after a change point worse than N %%",
             "2:usage error: a bad option, or a directory that is not a run's"
         })
 final class HistoryCommand implements Callable<Integer> {

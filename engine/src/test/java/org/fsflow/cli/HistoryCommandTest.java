@@ -77,6 +77,14 @@ class HistoryCommandTest {
     }
 
     @Test
+    void theHelpListsTheExitCodesWithoutAFormattingWarning() {
+        Cli c = Cli.run("history", "--help");
+        assertEquals(ExitCodes.OK, c.exitCode());
+        assertTrue(c.out().contains("worse than N %"), c.out());
+        assertFalse((c.out() + c.err()).contains("WARN"), c.out() + c.err());
+    }
+
+    @Test
     void aDirectoryThatIsNotARunIsAUsageErrorNamingIt() throws IOException {
         Path[] runs = sixDays();
         Path empty = Files.createDirectories(dir.resolve("not-a-run"));
