@@ -40,7 +40,11 @@ final class RanTable {
         });
         out.add(new Fact("RAM", memory(f, env), nz(src.ram())));
         out.add(new Fact("Repetitions", repetitions(f), src.runs() == null ? "" : src.runs() + " per cell"));
-        out.add(new Fact("Places", String.join("; ", f.places()), nz(src.kernel())));
+        // rows written before they recorded their kernel are the host's, whose kernel the environment has
+        List<String> places = f.places().stream()
+                .map(p -> p.equals("host") && env.kernel() != null ? "host kernel " + env.kernel() : p)
+                .toList();
+        out.add(new Fact("Places", String.join("; ", places), nz(src.kernel())));
         out.add(new Fact(
                 "CPU",
                 nz(env.cpuModel()) + (env.cpuCores() != null ? ", " + env.cpuCores() + " cores" : ""),

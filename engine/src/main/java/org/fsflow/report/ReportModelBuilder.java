@@ -28,9 +28,13 @@ public final class ReportModelBuilder {
 
     private ReportModelBuilder() {}
 
-    /** The report model of {@code s}, without source conditions. */
+    /** The report model of {@code s}, beside its source's conditions (those of its verdicts' section, if any). */
     public static ReportModel build(RunSummary s) {
-        return build(s, null);
+        return build(
+                s,
+                s.verdicts() == null || s.verdicts().section() == null
+                        ? null
+                        : s.verdicts().section().conditions());
     }
 
     /** The report model of {@code s}, beside the source's {@code conditions} (null: none). */
