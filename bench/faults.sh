@@ -49,11 +49,15 @@ YAML
 expected="$("$fsflow" plan "$tmp/faults.yaml" --format json | python3 -c \
   'import json,sys; print(sum(1 for n in json.load(sys.stdin)["nodes"] if n["kind"]=="step"))')"
 
+fsflow_cgroups() { find /sys/fs/cgroup -maxdepth 6 -type d -name 'fsflow*' 2>/dev/null | sort; }
+# cgroups named fsflow* that were there before the soak (another tool's) are not a trial's
+fsflow_cgroups >"$tmp/cgroups.before"
+
 leftovers() { # what a trial left behind: loop devices or mounts of its work dir, cgroups, daemons
   local work="$1" n=0
   n=$((n + $(losetup --noheadings --output BACK-FILE --list 2>/dev/null | grep -c "$work" || true)))
   n=$((n + $(grep -c " $work" /proc/mounts || true)))
-  n=$((n + $(find /sys/fs/cgroup -maxdepth 6 -type d -name 'fsflow*' 2>/dev/null | wc -l)))
+  n=$((n + $(fsflow_cgroups | comm -13 "$tmp/cgroups.before" - | wc -l)))
   n=$((n + $(pgrep -c -f '^(zfs-fuse|qemu-system)' || true)))
   echo "$n"
 }
