@@ -1,7 +1,7 @@
 package org.fsflow.run;
 
 /**
- * A run interrupted (Ctrl-C, SIGTERM) before it recorded {@code run.json}: nothing was started,
+ * A run interrupted (Ctrl-C, SIGTERM) before its first node: nothing was started,
  * what it had written was removed, and the message says which command to run again. Exit 3.
  */
 public final class NotStarted extends RuntimeException {

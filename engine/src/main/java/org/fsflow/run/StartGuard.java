@@ -14,7 +14,8 @@ import sun.misc.SignalHandler;
 /**
  * A run before it is resumable. Installed first thing in {@code run}: it catches SIGINT and
  * SIGTERM, remembers the files the run writes and whether the output and work directories
- * existed. Until {@link #commit} ({@code run.json} written), an interrupt makes {@link #check}
+ * existed. Until {@link #commit} (the start's files written, the runner about to start; {@code
+ * run.json} is the first of them), an interrupt makes {@link #check}
  * throw {@link NotStarted} and {@link #abandon} removes what the run wrote; after it, an interrupt
  * goes to the runner. {@link #close} puts the previous handlers back.
  */
@@ -60,8 +61,8 @@ final class StartGuard implements AutoCloseable {
     void check() {
         if (interrupted && forward == null) {
             throw new NotStarted("interrupted before the run started: nothing was started and nothing was left "
-                    + "behind (no " + Campaign.RUN + " was written, so there is nothing to resume); start it again "
-                    + "with: " + again);
+                    + "behind (what it had written, " + Campaign.RUN + " included, is removed, so there is nothing to "
+                    + "resume); start it again with: " + again);
         }
     }
 
