@@ -27,7 +27,9 @@ final class GuestChecks {
      * controller, the verify function, as needed.
      */
     static String preamble(List<GuestStep> steps) {
-        StringBuilder s = new StringBuilder("CPUCG=\nmount -t cgroup2 cgroup2 /sys/fs/cgroup 2>/tmp/cg.err && mkdir -p "
+        // mounted only where nothing is mounted there yet (a fresh guest): never over a host's hierarchy
+        StringBuilder s = new StringBuilder("CPUCG=\n{ grep -q ' /sys/fs/cgroup ' /proc/mounts"
+                + " || mount -t cgroup2 cgroup2 /sys/fs/cgroup; } 2>/tmp/cg.err && mkdir -p "
                 + CPU_CGROUP + " 2>>/tmp/cg.err && CPUCG=" + CPU_CGROUP + "\n");
         if (steps.stream().anyMatch(st -> st.memoryBytes() >= 0)) {
             s.append("CGERR=\n")
@@ -40,6 +42,11 @@ final class GuestChecks {
             s.append(VERIFY);
         }
         return s.toString();
+    }
+
+    /** The job's verify function alone (its tests run it with the host's sh and tools). */
+    static String verifyFunction() {
+        return VERIFY;
     }
 
     // "verify n ok|nodir|bad FILES MISSING DIFFERENT EXTRA", then the first difference and extra file

@@ -237,21 +237,9 @@ class GuestChecksTest {
 
     // the job's verify function, run by the host's sh with the host's tools (the guest ships the same)
     private String runVerify(Path dataset, Path copy) throws Exception {
+        // the verify function alone: the preamble mounts and makes cgroups, which a test must not do on the host
         String script = "say() { echo \"@@FSFLOW $*\"; }\n"
-                // only the verify function: a step with no budget, so nothing touches the host's cgroups
-                + GuestChecks.preamble(List.of(new GuestStep(
-                        "v",
-                        List.of("true"),
-                        null,
-                        null,
-                        false,
-                        60,
-                        true,
-                        true,
-                        -1,
-                        null,
-                        dataset.toString(),
-                        copy.toString())))
+                + GuestChecks.verifyFunction()
                 + "verify 0 " + dataset + " " + copy + "\n";
         Process p =
                 new ProcessBuilder("sh", "-c", script).redirectErrorStream(true).start();
