@@ -93,8 +93,6 @@ class PublishedReportsTest {
         });
     }
 
-    // the scenarios' prose states such figures until their rewrite (issue 20) lands: then remove this line
-    @org.junit.jupiter.api.Disabled("until scenarios/ prose is rewritten without figures --scale or --set can change")
     @ParameterizedTest
     @MethodSource("runs")
     void theScenarioProseStatesNoFigureTheRunCanChange(Path dir) throws Exception {
