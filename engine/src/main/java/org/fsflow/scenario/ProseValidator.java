@@ -23,7 +23,7 @@ final class ProseValidator {
     /** What the rule finds, each alternative one kind of claim. */
     static final Pattern CLAIM =
             Pattern.compile("(?<![\\w.])\\d+(?:[.,]\\d+)?\\s?(?:[KMGTP]i?B|[KMGTP]o|[KMGT]|bytes?)(?![A-Za-z])"
-                    + "|(?<![\\w.])\\d+(?:\\s*x\\s*\\d+)?(?:\\s+(?:small|large|empty|big))?\\s+"
+                    + "|(?<![\\w.,])(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\s*x\\s*\\d+)?(?:\\s+(?:small|large|empty|big))?\\s+"
                     + "(?:runs?|times|repetitions?|iterations?|passes|files?|directories|dirs)\\b"
                     + "|(?<![\\w-])-[srnx]\\s?\\d+[KMGkmg]?(?![\\w.])"
                     + "|\\b(?:bs|count)=\\d+\\w*");

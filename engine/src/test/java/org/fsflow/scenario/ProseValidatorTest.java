@@ -18,6 +18,7 @@ class ProseValidatorTest {
         assertEquals(List.of("8.2 GB"), ProseValidator.claims("dd writing 8.2 GB then reading it back"));
         assertEquals(List.of("512 MiB", "3 files"), ProseValidator.claims("copies 512 MiB in 3 files"));
         assertEquals(List.of("bs=1M", "count=1024"), ProseValidator.claims("dd bs=1M count=1024"));
+        assertEquals(List.of("1,000 small files"), ProseValidator.claims("a copy of 1,000 small files"));
     }
 
     @Test
