@@ -1,5 +1,6 @@
 package org.fsflow.vm;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.plan.Shell;
 
@@ -51,17 +52,27 @@ public final class GuestScript {
                 """.formatted(PATH, JOB_NAME);
     }
 
+    /**
+     * GNU date by the path it has in the initramfs ({@link GuestTools#BASE} ships it): the job runs
+     * under busybox's sh, which runs its own applets before any program of PATH, and busybox's date
+     * has no nanoseconds ({@code %N}).
+     */
+    static String gnuDate() {
+        Path date = GuestTools.which("date");
+        return date == null ? "date" : date.toString();
+    }
+
     /** The job: mount what {@code mounts} say, then run {@code steps} in order. */
     public static String job(List<GuestMount> mounts, List<String> directories, List<GuestStep> steps) {
         StringBuilder s = new StringBuilder("""
                 say() { echo "@@FSFLOW $*"; }
                 disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^vd[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
                 ship() { if [ -s "$3" ]; then head -c %d "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
-                now() { date +%%s%%N; }
+                now() { %s +%%s%%N; }
                 span() { case "$1$2" in ''|*[!0-9]*) echo none ;; *) d=$(($2 - $1)); printf '%%d.%%06d' $((d / 1000000000)) $((d %% 1000000000 / 1000)) ;; esac; }
                 cpu() { if [ -n "$2" ]; then awk -v ph="$1" '$1 == "user_usec" { u = $2 } $1 == "system_usec" { s = $2 } END { print ph, u, s }' "$2/cpu.stat"; else echo "$1 none"; fi; }
                 STOP=
-                """.formatted(LOG_CAP));
+                """.formatted(LOG_CAP, gnuDate()));
         s.append(GuestChecks.preamble(steps));
         for (String dir : directories) {
             s.append("mkdir -p ").append(Shell.quote(dir)).append('\n');

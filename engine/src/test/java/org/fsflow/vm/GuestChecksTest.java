@@ -68,6 +68,9 @@ class GuestChecksTest {
         try {
             Files.writeString(cg.resolve("cpu.stat"), "usage_usec 30500\nuser_usec 20250\nsystem_usec 10250\n");
             String job = GuestScript.job(List.of(), List.of(), List.of(plain));
+            // by its path: the job's busybox sh would run its own date applet, which has no %N
+            assertTrue(job.contains("now() { " + GuestScript.gnuDate() + " +%s%N; }"), job);
+            assertTrue(GuestScript.gnuDate().startsWith("/"), GuestScript.gnuDate());
             String helpers = job.substring(0, job.indexOf("STOP="));
             String script = helpers + "span 1796125857000000000 1796125858500123456; echo\n"
                     + "span 5 x\n" + "cpu before " + cg + "\ncpu after ''\n"
