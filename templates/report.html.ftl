@@ -18,6 +18,7 @@ thead th.place { background: #e4ecf7; text-align: center; } tbody th.place { bac
 th, td { border: 1px solid #d0d0d0; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 thead th { background: #f2f2f2; } tbody th { font-weight: 600; background: #fafafa; white-space: nowrap; }
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+table.verdicts tbody th, table.controls tbody th { white-space: normal; min-width: 14rem; max-width: 24rem; } table.verdicts td { min-width: 6rem; } table.verdicts td:nth-child(4) { min-width: 11rem; } table.verdicts td:nth-child(8), table.verdicts td:nth-child(9) { min-width: 20rem; }
 td.best { background: #e8f5e9; } .badge { font-size: .72rem; padding: 0 .3rem; border-radius: .2rem; margin-left: .25rem; }
 .best-badge { background: #2e7d32; color: #fff; } .tie { background: #fff3cd; color: #6b5300; }
 .rel { color: #555; font-size: .8rem; margin-left: .25rem; } .n { color: #888; font-size: .72rem; margin-left: .25rem; }
