@@ -66,11 +66,16 @@ class FaithfulRulesTest {
                 row("ext3", 1, "copy", "cp a b", DATA, DATA, 1.0, 0.8, false),
                 row("ext3", 2, "copy", "cp a b", DATA, DATA, 1.0, 0.1, false),
                 // a short step: 20 ms of other CPU is within /proc/stat's resolution
-                row("ext3", 3, "copy", "cp a b", DATA, DATA, 0.02, 0.02, false));
+                row("ext3", 3, "copy", "cp a b", DATA, DATA, 0.02, 0.02, false),
+                // the filesystem's own daemon (zfs-fuse) is the step's work, not another process's
+                row("zfs", 1, "copy", "cp a b", DATA, DATA, 1.0, 0.8, false).toBuilder()
+                        .serviceCpuS(0.7)
+                        .build());
         List<String> busy = new BusyHostRule().check(evidence(rows));
         assertEquals(
-                List.of("1 of 3 measurements were taken while the host was busy (other processes used more "
-                        + "than half a CPU on average during the step, host_other_cpu_s): test1/ext3/r1/copy."),
+                List.of("1 of 4 measurements were taken while the host was busy (other processes used more "
+                        + "than half a CPU on average during the step, host_other_cpu_s less the filesystem's "
+                        + "services' service_cpu_s): test1/ext3/r1/copy."),
                 busy);
     }
 
