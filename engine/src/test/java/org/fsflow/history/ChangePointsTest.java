@@ -35,6 +35,18 @@ class ChangePointsTest {
     }
 
     @Test
+    void noMethodPlacesTheShiftOnTheRightRunIn90PercentAboveCv3AndTheDetectorComesNearTheBound() {
+        // an oracle that knows both levels places the change by maximum likelihood: a bound on the
+        // rate of any method; at CV 6 % it lands on the right run in well under 90 % of the trials
+        SyntheticTrials.Rates six = SyntheticTrials.run(34, 200, 0.06, 0.06, DEFAULT);
+        assertTrue(six.oracle() < 0.75 * six.trials(), six.toString());
+        assertTrue(six.found() <= six.oracle() + 4, six.toString());
+        assertTrue(six.found() >= 0.7 * six.oracle(), six.toString());
+        // and the change point it reports is within one run of the shift in most trials
+        assertTrue(six.near() >= 0.65 * six.trials(), six.toString());
+    }
+
+    @Test
     void seriesWithoutAShiftHaveNoChangePointInAtLeast95PercentOfTrials() {
         SyntheticTrials.Rates all = SyntheticTrials.run(28, 200, 0.02, 0.10, DEFAULT);
         assertTrue(all.quietRate() >= 0.95, "quiet in " + all.quiet() + " of 200");
