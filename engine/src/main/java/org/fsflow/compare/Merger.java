@@ -1,11 +1,9 @@
 package org.fsflow.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,17 +15,20 @@ import java.util.Set;
 import org.fsflow.compare.Confounders.Difference;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Splice;
+import org.fsflow.safety.AtomicFile;
 
 /**
  * {@code fsflow merge}: several runs (hosts, days, kernels) into one results set, the field that
  * tells them apart becoming a new axis of every cell, so that the ordinary report shows them side
  * by side (its columns are a cell's coordinates other than the dataset: {@code 6.12/ext4}).
  *
- * <p>The contract is kept, and each row otherwise byte for byte: a merged line is its original
- * line with exactly two insertions, the axis value as the first segment of {@code node} (node ids
- * stay unique in one journal) and the axis as the first coordinate of {@code cell} (the contract
- * says a cell holds every coordinate; the merge adds one). No number is re-serialized. The
- * originals are also copied, untouched, to {@code runs/VALUE/}, and {@code environment.json} is
+ * <p>The contract is kept, and each row otherwise byte for byte ({@link Splice}, shared with
+ * {@code run --hosts}): a merged line is its original line with the axis value as the first
+ * segment of {@code node} and the axis as the first coordinate of {@code cell} (the contract says a
+ * cell holds every coordinate; the merge adds one). Every file is replaced atomically, the journal
+ * last. The originals are also copied, untouched, to {@code runs/VALUE/}, and {@code environment.json} is
  * the first run's with the union of the campaigns' steps and filesystems and a {@code merge}
  * object naming each run.
  */
@@ -56,26 +57,24 @@ public final class Merger {
             if (Files.exists(out.resolve(Journal.FILE))) {
                 throw new IllegalArgumentException(out + " already holds results: choose another --out");
             }
-            StringBuilder merged = new StringBuilder();
+            List<Path> journals =
+                    runs.stream().map(r -> r.dir().resolve(Journal.FILE)).toList();
+            String merged = Splice.journals(journals, values, chosen);
             for (int i = 0; i < runs.size(); i++) {
-                Run r = runs.get(i);
-                Path journal = r.dir().resolve(Journal.FILE);
-                for (String line : Files.readAllLines(journal, StandardCharsets.UTF_8)) {
-                    if (!line.isBlank()) {
-                        merged.append(withAxis(line, chosen, values.get(i))).append('\n');
-                    }
-                }
                 Path copy = out.resolve("runs").resolve(safe(values.get(i)));
                 Files.createDirectories(copy);
-                Files.copy(journal, copy.resolve(Journal.FILE));
-                if (Files.exists(r.dir().resolve("environment.json"))) {
-                    Files.copy(r.dir().resolve("environment.json"), copy.resolve("environment.json"));
+                for (String file : List.of(Journal.FILE, RunEnvironment.FILE)) {
+                    Path from = runs.get(i).dir().resolve(file);
+                    if (Files.exists(from)) {
+                        AtomicFile.write(copy.resolve(file), Files.readAllBytes(from));
+                    }
                 }
             }
-            Files.writeString(out.resolve(Journal.FILE), merged, StandardCharsets.UTF_8);
-            Json.MAPPER
-                    .writerWithDefaultPrettyPrinter()
-                    .writeValue(out.resolve("environment.json").toFile(), environment(runs, chosen, values));
+            AtomicFile.write(
+                    out.resolve(RunEnvironment.FILE),
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(environment(runs, chosen, values)));
+            // the journal last: its presence marks a finished merge (a rerun refuses to overwrite it)
+            AtomicFile.writeString(out.resolve(Journal.FILE), merged);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);
         }
@@ -105,40 +104,6 @@ public final class Merger {
 
     private static boolean distinct(List<String> values) {
         return new HashSet<>(values).size() == values.size() && !values.contains(Confounders.ABSENT);
-    }
-
-    /**
-     * {@code line} with {@code value/} in front of its node id and {@code axis: value} first in its
-     * cell; everything else byte for byte. fsflow writes {@code node} first and {@code cell} as an
-     * object, so both places are found textually, and the result is checked by parsing both.
-     */
-    static String withAxis(String line, String axis, String value) throws IOException {
-        JsonNode original = Json.MAPPER.readTree(line);
-        if (original.path("cell").has(axis)) {
-            throw new IllegalArgumentException("the cells already have an axis '" + axis + "': choose another --axis");
-        }
-        String prefix = "{\"node\":\"";
-        int cell = line.indexOf("\"cell\":{");
-        if (!line.startsWith(prefix) || cell < 0) {
-            throw new IllegalArgumentException("a results line without node first or without a cell: " + line);
-        }
-        String quotedAxis = Json.MAPPER.writeValueAsString(axis);
-        String quotedValue = Json.MAPPER.writeValueAsString(value);
-        String node = Json.MAPPER.writeValueAsString(value + "/");
-        int open = cell + "\"cell\":{".length();
-        boolean empty = line.charAt(open) == '}';
-        String merged = prefix + node.substring(1, node.length() - 1) + line.substring(prefix.length(), open)
-                + quotedAxis + ":" + quotedValue + (empty ? "" : ",") + line.substring(open);
-        ObjectNode check = (ObjectNode) Json.MAPPER.readTree(merged);
-        ObjectNode expected = original.deepCopy();
-        expected.put("node", value + "/" + original.path("node").asText());
-        ObjectNode cellCopy = Json.MAPPER.createObjectNode().put(axis, value);
-        cellCopy.setAll((ObjectNode) original.path("cell"));
-        expected.set("cell", cellCopy);
-        if (!check.equals(expected)) {
-            throw new IllegalStateException("merging changed more than the node and the cell of: " + line);
-        }
-        return merged;
     }
 
     private static ObjectNode environment(List<Run> runs, String axis, List<String> values) {
