@@ -39,7 +39,7 @@ class LayersTest {
             List.of("scenario", "safety"),
             List.of("plan"),
             List.of("device", "measure", "result", "vm"),
-            List.of("dataset", "parse"),
+            List.of("dataset", "parse", "crash"),
             List.of("run"),
             List.of("summary", "report", "importer"),
             List.of("compare", "hosts", "history"),
