@@ -7,6 +7,7 @@ import java.util.List;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
+import org.fsflow.report.JournalPass;
 import org.fsflow.report.ReportModel;
 import org.fsflow.report.ReportModelBuilder;
 import org.fsflow.report.ReportWriter;
@@ -83,11 +84,12 @@ public final class Fsflow {
         if (run.interrupted() || !Files.exists(dir.resolve(Journal.FILE))) {
             return new Outcome(loaded.scenario(), plan, run, List.of());
         }
-        ResultSet results = results(dir); // results.jsonl -> ResultSet, keyed by cell
-        RunSummary summary = summarize(results, dir); // -> statistics and method warnings, once
-        ReportModel model = model(summary); // -> the typed report model
-        List<Path> reports = render(model, results, dir, null); // -> report.html, report.md, results.csv
-        return new Outcome(loaded.scenario(), plan, run, reports);
+        try (JournalPass pass = JournalPass.over(dir)) { // results.jsonl -> ResultSet by series, in one pass
+            RunSummary summary = summarize(pass.results(), dir); // -> statistics and method warnings, once
+            ReportModel model = model(summary); // -> the typed report model
+            List<Path> reports = render(model, pass, dir, null); // -> report.html, report.md, results.csv
+            return new Outcome(loaded.scenario(), plan, run, reports);
+        }
     }
 
     /** Stage 1: read, override and validate a scenario. */
@@ -121,7 +123,7 @@ public final class Fsflow {
         return run;
     }
 
-    /** Stage 4: the stored measurements of a run directory. */
+    /** Stage 4: the stored measurements of a run directory, every row kept (a report reads them with {@link JournalPass}). */
     public static ResultSet results(Path dir) {
         return ResultSet.load(dir);
     }
@@ -147,13 +149,19 @@ public final class Fsflow {
         return new ReportWriter(templates).write(dir, model, results);
     }
 
+    /** Stage 7 from the one pass over the journal: its results.csv is the rows the pass spooled. */
+    public static List<Path> render(ReportModel model, JournalPass pass, Path dir, Path templates) {
+        return new ReportWriter(templates).write(dir, model, pass);
+    }
+
     /** Stages 4 to 7 on a stored run directory: {@code fsflow report DIR}. */
     public static List<Path> report(Path dir, Path templates) {
-        ResultSet results = results(dir);
-        RunSummary summary = summarize(results, dir);
-        summary = summary.withWarnings(
-                scenarioDrift(summary.environment()).stream().toList());
-        return render(model(summary), results, dir, templates);
+        try (JournalPass pass = JournalPass.over(dir)) {
+            RunSummary summary = summarize(pass.results(), dir);
+            summary = summary.withWarnings(
+                    scenarioDrift(summary.environment()).stream().toList());
+            return render(model(summary), pass, dir, templates);
+        }
     }
 
     /**

@@ -30,7 +30,7 @@ final class SourceOption {
         }
         SourceFile.Loaded loaded;
         try {
-            loaded = SourceFile.checked(file, RunNames.of(ResultSet.load(dir), RunEnvironment.read(dir)));
+            loaded = SourceFile.checked(file, RunNames.of(ResultSet.scan(dir, m -> {}), RunEnvironment.read(dir)));
         } catch (ScenarioException e) {
             throw Scenarios.failed(e, err);
         }

@@ -63,7 +63,7 @@ final class VerdictsCommand implements Callable<Integer> {
             SourceOption.store(dir, source, out, err);
         }
         SourceOption.check(dir, err);
-        VerdictTable table = Fsflow.summarize(ResultSet.load(dir), dir).verdicts();
+        VerdictTable table = Fsflow.summarize(ResultSet.scan(dir, m -> {}), dir).verdicts();
         if (table == null || table.verdicts().isEmpty()) {
             throw new UserError(
                     dir + " has no findings to judge: its scenario.yaml has no source: findings; give "

@@ -28,24 +28,9 @@ public final class MetricSeries {
     public record Key(String dataset, String filesystem, String step, String extra) {}
 
     /** The accounting fields of every measurement, in the order reports show them. */
-    static final Map<String, Function<Measurement, Number>> FIELDS = fields();
+    static final Map<String, Function<Measurement, Number>> FIELDS = Series.ACCOUNTING;
 
     private MetricSeries() {}
-
-    private static Map<String, Function<Measurement, Number>> fields() {
-        Map<String, Function<Measurement, Number>> f = new LinkedHashMap<>();
-        f.put("real_s", Measurement::realS);
-        f.put("user_s", Measurement::userS);
-        f.put("sys_s", Measurement::sysS);
-        f.put("cpu_pct", Measurement::cpuPct);
-        f.put("max_rss_kb", Measurement::maxRssKb);
-        f.put("minor_faults", Measurement::minorFaults);
-        f.put("major_faults", Measurement::majorFaults);
-        f.put("read_bytes", Measurement::readBytes);
-        f.put("write_bytes", Measurement::writeBytes);
-        f.put("io_busy_ms", Measurement::ioBusyMs);
-        return f;
-    }
 
     /** The series of {@code results}, skipping {@code ignoredAxis} among the cells' coordinates (may be null). */
     static Map<Key, Map<String, List<Double>>> of(ResultSet results, String ignoredAxis) {

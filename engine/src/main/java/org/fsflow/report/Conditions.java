@@ -7,9 +7,11 @@ import java.util.Map;
 import java.util.function.Function;
 import org.fsflow.report.ReportModel.Device;
 import org.fsflow.report.ReportModel.Labelled;
-import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.RowFacts;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.RunProvenance;
+import org.fsflow.result.Series;
 import org.fsflow.summary.Numbers;
 
 /** The conditions of a run as the report shows them: host, devices, tools, settings. */
@@ -17,7 +19,7 @@ final class Conditions {
 
     private Conditions() {}
 
-    static List<Labelled> of(RunEnvironment env, List<Measurement> rows) {
+    static List<Labelled> of(RunEnvironment env, ResultSet results) {
         List<Labelled> c = new ArrayList<>();
         add(c, "Host", nz(env.host()));
         add(c, "CPU", nz(env.cpuModel()) + (env.cpuCores() != null ? ", " + env.cpuCores() + " cores" : ""));
@@ -46,8 +48,8 @@ final class Conditions {
         add(c, "Host at start", host(env));
         FaithfulConditions.add(c, env.conditions());
         RunEnvironment.Settings s = env.settings();
-        add(c, "CPU time", methods(rows, Measurement::cpuMethod, s == null ? null : s.cpuMethod()));
-        add(c, "Memory (max RSS)", methods(rows, Measurement::memoryMethod, s == null ? null : s.memoryMethod()));
+        add(c, "CPU time", methods(results, RowFacts::cpuMethods, s == null ? null : s.cpuMethod()));
+        add(c, "Memory (max RSS)", methods(results, RowFacts::memoryMethods, s == null ? null : s.memoryMethod()));
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
@@ -73,12 +75,10 @@ final class Conditions {
      * Every method the rows were measured by, each with what it is and how many rows used it (a
      * run with guest cells has the host's and the guest's); the run's own when no row says.
      */
-    static String methods(List<Measurement> rows, Function<Measurement, String> method, String fallback) {
+    static String methods(ResultSet results, Function<RowFacts, Map<String, Integer>> method, String fallback) {
         Map<String, Integer> used = new LinkedHashMap<>();
-        for (Measurement m : rows) {
-            if (method.apply(m) != null && m.realS() != null) {
-                used.merge(method.apply(m), 1, Integer::sum);
-            }
+        for (Series s : results.series()) {
+            method.apply(s.facts()).forEach((name, n) -> used.merge(name, n, Integer::sum));
         }
         if (used.isEmpty()) {
             return fallback == null ? "" : fallback + explain(fallback);

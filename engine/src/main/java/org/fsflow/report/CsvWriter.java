@@ -61,37 +61,9 @@ final class CsvWriter {
                 metrics.addAll(r.metrics().keySet());
             }
         });
-        CsvSchema.Builder schema = CsvSchema.builder();
-        COLUMNS.forEach(schema::addColumn);
-        metrics.forEach(m -> schema.addColumn("metric." + m));
-        // the caller owns out: closing the sequence flushes it and leaves it open
-        CsvMapper mapper = CsvMapper.builder()
-                .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
-                .build();
-        try (SequenceWriter w = mapper.writer(schema.build().withHeader()).writeValues(out)) {
+        try (SequenceWriter w = writer(columns(metrics), true).writeValues(out)) {
             for (Measurement r : rows) {
-                List<Object> row = new ArrayList<>(List.of(
-                        r.node(),
-                        nz(r.dataset()),
-                        nz(r.filesystem()),
-                        r.step(),
-                        r.repeat(),
-                        r.status(),
-                        nz(r.exitCode()),
-                        nz(r.realS()),
-                        nz(r.userS()),
-                        nz(r.sysS()),
-                        nz(r.cpuPct()),
-                        nz(r.maxRssKb()),
-                        nz(r.minorFaults()),
-                        nz(r.majorFaults()),
-                        nz(r.readBytes()),
-                        nz(r.writeBytes()),
-                        nz(r.ioBusyMs()),
-                        nz(r.startedAt()),
-                        nz(r.endedAt()),
-                        nz(r.command()),
-                        nz(r.reason())));
+                List<Object> row = contract(r);
                 for (String m : metrics) {
                     row.add(r.metrics() == null ? "" : nz(r.metrics().get(m)));
                 }
@@ -100,7 +72,52 @@ final class CsvWriter {
         }
     }
 
-    private static Object nz(Object v) {
+    /** Every column: the contract's, then {@code metric.NAME} per metrics key. */
+    static List<String> columns(java.util.Collection<String> metrics) {
+        List<String> out = new ArrayList<>(COLUMNS);
+        metrics.forEach(m -> out.add("metric." + m));
+        return out;
+    }
+
+    /** The contract columns of {@code r}, in {@link #COLUMNS} order. */
+    static List<Object> contract(Measurement r) {
+        return new ArrayList<>(List.of(
+                r.node(),
+                nz(r.dataset()),
+                nz(r.filesystem()),
+                r.step(),
+                r.repeat(),
+                r.status(),
+                nz(r.exitCode()),
+                nz(r.realS()),
+                nz(r.userS()),
+                nz(r.sysS()),
+                nz(r.cpuPct()),
+                nz(r.maxRssKb()),
+                nz(r.minorFaults()),
+                nz(r.majorFaults()),
+                nz(r.readBytes()),
+                nz(r.writeBytes()),
+                nz(r.ioBusyMs()),
+                nz(r.startedAt()),
+                nz(r.endedAt()),
+                nz(r.command()),
+                nz(r.reason())));
+    }
+
+    /** The CSV writer of {@code columns} (with their header line when {@code header}). */
+    static com.fasterxml.jackson.databind.ObjectWriter writer(List<String> columns, boolean header) {
+        CsvSchema.Builder schema = CsvSchema.builder();
+        columns.forEach(schema::addColumn);
+        CsvSchema built = schema.build();
+        // the caller owns out: closing the sequence flushes it and leaves it open
+        CsvMapper mapper = CsvMapper.builder()
+                .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
+                .build();
+        return mapper.writer(header ? built.withHeader() : built);
+    }
+
+    static Object nz(Object v) {
         return v == null ? "" : v;
     }
 }

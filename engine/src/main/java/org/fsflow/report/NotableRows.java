@@ -1,11 +1,9 @@
 package org.fsflow.report;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeMap;
 import org.fsflow.result.Measurement;
-import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.Series;
 import org.fsflow.result.Summary;
@@ -24,40 +22,30 @@ final class NotableRows {
 
     private NotableRows() {}
 
-    /** The notable rows of {@code results}, in journal order, with why each is shown. */
+    /** The notable rows of {@code results}, in journal order, with why each is shown; none of them read yet. */
     static List<Notable> of(ResultSet results) {
-        Map<Measurement, String> why = new IdentityHashMap<>();
+        TreeMap<Long, String> why = new TreeMap<>(); // ids grow in journal order
+        for (int i = 0; i < results.uncounted().size(); i++) {
+            Measurement m = results.uncounted().get(i);
+            if (m.status().failure()) {
+                why.put(results.uncountedIds().get(i), m.status().value());
+            }
+        }
         for (Series s : results.series()) {
-            for (Measurement m : s.rows()) {
-                if (m.status().failure()) {
-                    why.put(m, m.status().value());
-                }
-            }
-            List<Measurement> timed = new ArrayList<>();
-            for (Measurement m : s.ok()) {
-                Double v = Metric.REAL_S.of(m);
-                if (v != null && !v.isNaN()) {
-                    timed.add(m);
-                }
-            }
-            if (timed.size() < 3) {
+            double[] values = s.realTimes();
+            if (values.length < 3) {
                 continue;
             }
-            double[] values = timed.stream().mapToDouble(Metric.REAL_S::of).toArray();
+            long[] ids = s.realIds();
             for (int i : Summary.of(values).outliers()) {
-                why.put(timed.get(i), "outlier");
+                why.put(ids[i], "outlier");
             }
         }
         List<Notable> out = new ArrayList<>();
-        for (Measurement m : results.measurements()) {
-            String reason = why.get(m);
-            if (reason != null) {
-                out.add(new Notable(m, reason));
-            }
-        }
+        why.forEach((id, reason) -> out.add(new Notable(id, reason)));
         return out;
     }
 
-    /** A measurement and why the report shows it ("outlier", or its failure status). */
-    record Notable(Measurement row, String why) {}
+    /** A measurement, by its id in the result set ({@link ResultSet#row}), and why the report shows it ("outlier", or its failure status). */
+    record Notable(long id, String why) {}
 }

@@ -105,7 +105,7 @@ public final class ReportIndex {
                 }
             }
             String found = run
-                    ? Headline.largest(Summarizer.summarize(ResultSet.load(dir), RunEnvironment.read(dir)))
+                    ? Headline.largest(Summarizer.summarize(ResultSet.scan(dir, m -> {}), RunEnvironment.read(dir)))
                     : ComparisonHeadline.of(dir.resolve("comparison.csv"));
             return found.isEmpty() ? "No significant difference of real time." : found;
         } catch (IOException e) {

@@ -44,7 +44,6 @@ public final class ReportModelBuilder {
         String title = campaign.title() != null
                 ? campaign.title()
                 : "fsflow report: " + (env.scenario() != null ? env.scenario() : "results");
-        List<Measurement> rows = s.results().measurements();
         List<NotableRows.Notable> notable = NotableRows.of(s.results());
         return new ReportModel(
                 title,
@@ -53,10 +52,10 @@ public final class ReportModelBuilder {
                 ControlSections.of(s.controls()),
                 Conditions.nz(campaign.description()),
                 Conditions.nz(env.scenario()),
-                rows.size(),
+                s.results().size(),
                 RanTable.of(RunFacts.of(s.results(), env), env, conditions),
                 conditions != null && !conditions.equals(SourceConditions.NONE),
-                Conditions.of(env, rows),
+                Conditions.of(env, s.results()),
                 Conditions.devices(env),
                 Conditions.pairs(env.tools()),
                 env.settings() == null
@@ -73,7 +72,7 @@ public final class ReportModelBuilder {
                         .toList(),
                 notable.stream()
                         .limit(NotableRows.LIMIT)
-                        .map(ReportModelBuilder::raw)
+                        .map(n -> raw(n, s.results().row(n.id())))
                         .toList(),
                 notable.size(),
                 CSV,
@@ -94,8 +93,7 @@ public final class ReportModelBuilder {
                 c.runs());
     }
 
-    private static Raw raw(NotableRows.Notable n) {
-        Measurement r = n.row();
+    private static Raw raw(NotableRows.Notable n, Measurement r) {
         return new Raw(
                 n.why(),
                 r.node(),

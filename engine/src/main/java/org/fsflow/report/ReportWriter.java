@@ -54,12 +54,10 @@ public final class ReportWriter {
 
     /** Renders {@code dir}'s report files from what it stores and returns them. */
     public List<Path> write(Path dir) {
-        ResultSet results = ResultSet.load(dir);
-        try {
-            return write(
-                    dir,
-                    Summarizer.summarize(
-                            results, RunEnvironment.read(dir), RunSource.of(dir), RunFilesystems.types(dir)));
+        try (JournalPass pass = JournalPass.over(dir)) {
+            RunSummary summary = Summarizer.summarize(
+                    pass.results(), RunEnvironment.read(dir), RunSource.of(dir), RunFilesystems.types(dir));
+            return write(dir, ReportModelBuilder.build(summary), pass);
         } catch (ScenarioException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -70,8 +68,21 @@ public final class ReportWriter {
         return write(dir, ReportModelBuilder.build(summary), summary.results());
     }
 
-    /** Renders {@code model} into {@code dir}, with {@code results} as results.csv; returns the files written. */
+    /** Renders {@code model} into {@code dir}, with {@code results} (rows kept) as results.csv; returns the files written. */
     public List<Path> write(Path dir, ReportModel model, ResultSet results) {
+        List<Path> written = pages(dir, model);
+        written.add(csv(dir.resolve(ReportModelBuilder.CSV), results));
+        return written;
+    }
+
+    /** Renders {@code model} into {@code dir}, with the rows {@code pass} read as results.csv; returns the files written. */
+    public List<Path> write(Path dir, ReportModel model, JournalPass pass) {
+        List<Path> written = pages(dir, model);
+        written.add(pass.writeCsv(dir.resolve(ReportModelBuilder.CSV)));
+        return written;
+    }
+
+    private List<Path> pages(Path dir, ReportModel model) {
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve(HTML), render("report.html.ftl", model)));
         written.add(write(dir.resolve(MARKDOWN), render("report.md.ftl", model)));
@@ -89,7 +100,6 @@ public final class ReportWriter {
             written.add(write(
                     dir.resolve(model.verdicts().jsonFile()), model.verdicts().json()));
         }
-        written.add(csv(dir.resolve(ReportModelBuilder.CSV), results));
         return written;
     }
 

@@ -87,34 +87,11 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Reads every complete measurement of {@code file} (a torn last line is ignored). */
+    /** Reads every complete measurement of {@code file} (a torn last line is ignored), into memory. */
     public static List<Measurement> read(Path file) {
         List<Measurement> out = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return out;
-        }
-        try (var it = Json.MAPPER.readerFor(Measurement.class).<Measurement>readValues(file.toFile())) {
-            while (it.hasNextValue()) {
-                out.add(it.nextValue());
-            }
-        } catch (IOException | RuntimeException e) {
-            // a torn last line (a crash during a write) ends the journal; anything before it is kept,
-            // and a bad line in the middle is an error
-            if (!tornTail(file, out.size())) {
-                throw new JournalException(file + ":" + (out.size() + 1) + ": error: not a measurement ("
-                        + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); only the last line "
-                        + "may be torn (a crash during a write)");
-            }
-        }
+        JournalReader.scan(file, (m, offset) -> out.add(m));
         return out;
-    }
-
-    private static boolean tornTail(Path file, int complete) {
-        try (var lines = Files.lines(file)) {
-            return lines.filter(l -> !l.isBlank()).count() <= complete + 1;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     @Override

@@ -2,61 +2,116 @@ package org.fsflow.result;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.fsflow.plan.Cell;
 import org.fsflow.scenario.Matrix;
 
 /**
  * The stored measurements of one run, keyed by what they measured: cell, step and repetition,
  * taken from each measurement's own fields (never parsed back out of a node id). The summarize
- * stage, the reports and run comparisons read a run through it.
+ * stage, the reports and run comparisons read a run through it. Built in one pass over the
+ * journal, a {@link Series} per step of a cell; a report's result set ({@link #scan}) keeps no row
+ * that counts in statistics, so its memory does not grow with the repetitions beyond 16 bytes a
+ * row; comparisons and tests keep every row ({@link #load}, {@link #of}).
  */
 public final class ResultSet {
 
-    private final List<Measurement> measurements;
-    private final Map<SeriesKey, List<Measurement>> bySeries = new LinkedHashMap<>();
+    private final List<Measurement> kept;
+    private final Path journal;
+    private final Map<SeriesKey, Series> bySeries = new LinkedHashMap<>();
+    private final Map<Map<String, String>, Cell> cells = new HashMap<>();
+    private final List<Measurement> uncounted = new ArrayList<>();
+    private final List<Long> uncountedIds = new ArrayList<>();
+    private int size;
 
-    private ResultSet(List<Measurement> measurements) {
-        this.measurements = List.copyOf(measurements);
-        for (Measurement m : this.measurements) {
-            bySeries.computeIfAbsent(keyOf(m), k -> new ArrayList<>()).add(m);
-        }
+    private ResultSet(List<Measurement> kept, Path journal) {
+        this.kept = kept;
+        this.journal = journal;
     }
 
-    /** The results of the run directory {@code dir} (its {@code results.jsonl}; none if absent). */
+    /** The results of the run directory {@code dir} (its {@code results.jsonl}; none if absent), every row kept. */
     public static ResultSet load(Path dir) {
         return of(Journal.read(dir.resolve(Journal.FILE)));
     }
 
-    /** The results made of {@code measurements}, in that order. */
-    public static ResultSet of(List<Measurement> measurements) {
-        return new ResultSet(measurements);
+    /**
+     * The results of {@code dir} in one pass over its journal, keeping no row that counts in
+     * statistics; {@code each} sees every row too, in journal order (the CSV is written that way).
+     */
+    public static ResultSet scan(Path dir, Consumer<Measurement> each) {
+        Path file = dir.resolve(Journal.FILE);
+        ResultSet out = new ResultSet(null, file);
+        JournalReader.scan(file, (m, offset) -> {
+            out.add(m, offset);
+            each.accept(m);
+        });
+        return out;
     }
 
-    /** Every measurement, in journal order. */
+    /** The results made of {@code measurements}, in that order, every row kept. */
+    public static ResultSet of(List<Measurement> measurements) {
+        ResultSet out = new ResultSet(List.copyOf(measurements), null);
+        for (int i = 0; i < out.kept.size(); i++) {
+            out.add(out.kept.get(i), i);
+        }
+        return out;
+    }
+
+    private void add(Measurement m, long id) {
+        size++;
+        Map<String, String> coordinates = coordinates(m);
+        Cell cell = cells.computeIfAbsent(coordinates, c -> new Cell(String.join("/", c.values()), c));
+        bySeries.computeIfAbsent(new SeriesKey(cell, m.step()), k -> new Series(k, kept != null))
+                .add(m, id);
+        if (!m.counted()) {
+            uncounted.add(m);
+            uncountedIds.add(id);
+        }
+    }
+
+    /** Every measurement, in journal order: only a result set that keeps its rows ({@link #load}, {@link #of}) has them. */
     public List<Measurement> measurements() {
-        return measurements;
+        if (kept == null) {
+            throw new IllegalStateException("the rows of " + journal + " were not kept (ResultSet.scan)");
+        }
+        return kept;
+    }
+
+    /** The measurement whose id is {@code id} (a {@link Series#realIds} entry). */
+    public Measurement row(long id) {
+        return kept != null ? kept.get((int) id) : JournalReader.readAt(journal, id);
     }
 
     /** The number of measurements. */
     public int size() {
-        return measurements.size();
+        return size;
+    }
+
+    /** The measurements that do not count in statistics (failed, timed out, skipped, warm-up), in journal order. */
+    public List<Measurement> uncounted() {
+        return uncounted;
+    }
+
+    /** The ids ({@link #row}) of {@link #uncounted}, in the same order. */
+    public List<Long> uncountedIds() {
+        return uncountedIds;
     }
 
     /** Every series (one step of one cell), in the order their first measurement was stored. */
     public List<Series> series() {
-        List<Series> out = new ArrayList<>();
-        bySeries.forEach((key, rows) -> out.add(new Series(key, rows)));
-        return out;
+        return new ArrayList<>(bySeries.values());
     }
 
     /** The series of {@code step} in {@code cell}, empty when nothing of it was stored. */
     public Series series(Cell cell, String step) {
         SeriesKey key = new SeriesKey(cell, step);
-        return new Series(key, bySeries.getOrDefault(key, List.of()));
+        Series s = bySeries.get(key);
+        return s != null ? s : new Series(key, List.of());
     }
 
     /** The cells that have measurements, in the order of their first one. */
@@ -66,9 +121,9 @@ public final class ResultSet {
         return new ArrayList<>(out);
     }
 
-    /** The measurement of repetition {@code repeat} of {@code step} in {@code cell}, or null. */
+    /** The measurement of repetition {@code repeat} of {@code step} in {@code cell}, or null (rows kept only). */
     public Measurement get(Cell cell, int repeat, String step) {
-        return bySeries.getOrDefault(new SeriesKey(cell, step), List.of()).stream()
+        return series(cell, step).rows().stream()
                 .filter(m -> m.repeat() == repeat)
                 .reduce((first, later) -> later)
                 .orElse(null);
@@ -84,6 +139,11 @@ public final class ResultSet {
      * its dataset and filesystem fields): the id is the values joined in axis order, as planned.
      */
     public static Cell cellOf(Measurement m) {
+        Map<String, String> coordinates = coordinates(m);
+        return new Cell(String.join("/", coordinates.values()), coordinates);
+    }
+
+    private static Map<String, String> coordinates(Measurement m) {
         Map<String, String> coordinates = new LinkedHashMap<>();
         if (m.cell() != null) {
             coordinates.putAll(m.cell());
@@ -95,6 +155,6 @@ public final class ResultSet {
                 coordinates.put(Matrix.FILESYSTEM, m.filesystem());
             }
         }
-        return new Cell(String.join("/", coordinates.values()), coordinates);
+        return coordinates;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.StatisticalSummaryValues;
 import org.apache.commons.math3.stat.inference.TTest;
 
 /**
@@ -19,8 +20,10 @@ import org.apache.commons.math3.stat.inference.TTest;
  * @param cv       coefficient of variation, sd / mean, NaN when undefined
  * @param ciLow    lower bound of the 95 % confidence interval of the mean (Student t), NaN for n &lt; 2
  * @param ciHigh   upper bound
- * @param outliers indexes of the values whose modified z-score exceeds 3.5 (Iglewicz and Hoaglin)
- * @param values   the values, in repetition order
+ * @param outliers indexes of the values whose modified z-score exceeds 3.5 (Iglewicz and Hoaglin);
+ *                 none when only the moments were kept
+ * @param values   the values, in repetition order; empty when only the moments were kept (every
+ *                 figure of a series but its real time: {@link Series#summary})
  */
 public record Summary(
         int n,
@@ -81,6 +84,44 @@ public record Summary(
                 values.clone());
     }
 
+    /**
+     * The statistics of a figure whose values were not kept, from its running {@code moments} (at
+     * least one value): no median (NaN), no outliers, no values.
+     */
+    public static Summary of(Moments moments) {
+        int n = moments.n();
+        if (n == 0) {
+            throw new IllegalArgumentException("no values");
+        }
+        double mean = moments.mean();
+        double sd = n >= 2 ? Math.sqrt(moments.variance()) : Double.NaN;
+        double half = n >= 2 ? tQuantile(n - 1) * sd / Math.sqrt(n) : Double.NaN;
+        return new Summary(
+                n,
+                mean,
+                Double.NaN,
+                sd,
+                moments.min(),
+                moments.max(),
+                n >= 2 && mean != 0 ? sd / Math.abs(mean) : Double.NaN,
+                mean - half,
+                mean + half,
+                List.of(),
+                new double[0]);
+    }
+
+    /** Welch's two-sided p-value against {@code other}: from both sides' values when kept, else from their moments. */
+    double welchP(Summary other) {
+        return values.length == n && other.values.length == other.n
+                ? new TTest().tTest(values, other.values)
+                : new TTest().tTest(asStatistics(), other.asStatistics());
+    }
+
+    /** These statistics as commons-math's tests read them (mean, variance, n, bounds). */
+    public StatisticalSummaryValues asStatistics() {
+        return new StatisticalSummaryValues(mean, n >= 2 ? sd * sd : 0, n, max, min, mean * n);
+    }
+
     /** Half the width of the confidence interval (the "±"), NaN for n &lt; 2. */
     public double ciHalfWidth() {
         return (ciHigh - ciLow) / 2;
@@ -98,7 +139,7 @@ public record Summary(
         if (sd == 0 && other.sd == 0) {
             return mean != other.mean;
         }
-        return new TTest().tTest(values, other.values) < ALPHA;
+        return welchP(other) < ALPHA;
     }
 
     private static final java.util.Map<Integer, Double> T_QUANTILES = new java.util.concurrent.ConcurrentHashMap<>();

@@ -1,6 +1,5 @@
 package org.fsflow.result;
 
-import org.apache.commons.math3.stat.inference.TTest;
 import org.apache.commons.math3.util.CombinatoricsUtils;
 
 /**
@@ -26,6 +25,6 @@ public final class Welch {
                     ? Double.NaN
                     : Math.min(1, 2 / CombinatoricsUtils.binomialCoefficientDouble(a.n() + b.n(), a.n()));
         }
-        return new TTest().tTest(a.values(), b.values());
+        return a.welchP(b);
     }
 }

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
-import org.fsflow.result.Summary;
+import org.fsflow.result.Series;
 
 /** The bonnie++ tables: one per (dataset, step) whose successful measurements carry bonnie++ figures. */
 final class BonnieSummarizer {
@@ -19,12 +19,12 @@ final class BonnieSummarizer {
     private record Key(String dataset, String step) {}
 
     static List<BonnieTable> tables(ResultSet results, RunEnvironment environment) {
-        Map<Key, List<Measurement>> groups = new LinkedHashMap<>();
-        for (Measurement r : results.measurements()) {
-            if (r.counted() && r.metrics() != null && isBonnie(r.metrics())) {
-                String dataset = Columns.dataset(ResultSet.cellOf(r));
-                groups.computeIfAbsent(new Key(dataset, r.step()), k -> new ArrayList<>())
-                        .add(r);
+        Map<Key, List<Series>> groups = new LinkedHashMap<>();
+        for (Series s : results.series()) {
+            if (s.withMetrics() > 0 && isBonnie(s.metricKeys())) {
+                String dataset = Columns.dataset(s.key().cell());
+                groups.computeIfAbsent(new Key(dataset, s.key().step()), k -> new ArrayList<>())
+                        .add(s);
             }
         }
         List<BonnieTable> out = new ArrayList<>();
@@ -33,53 +33,47 @@ final class BonnieSummarizer {
         return out;
     }
 
-    private static boolean isBonnie(Map<String, Object> metrics) {
-        return metrics.keySet().stream()
+    private static boolean isBonnie(Set<String> keys) {
+        return keys.stream()
                 .anyMatch(k -> k.endsWith("_kib_s") || k.startsWith("too_fast.") || k.equals("seq_create_per_s"));
     }
 
-    private static BonnieTable table(Key key, List<Measurement> list, List<String> filesystems) {
-        Map<String, List<Measurement>> byColumn = new LinkedHashMap<>();
-        for (Measurement r : list) {
-            byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>())
-                    .add(r);
+    private static BonnieTable table(Key key, List<Series> list, List<String> filesystems) {
+        Map<String, List<Series>> byColumn = new LinkedHashMap<>();
+        for (Series s : list) {
+            byColumn.computeIfAbsent(Columns.label(s.key().cell()), k -> new ArrayList<>())
+                    .add(s);
         }
-        List<String> columns = Columns.byPlace(
-                Columns.order(filesystems, byColumn.keySet()),
-                c -> Places.of(byColumn.get(c).get(0)));
+        Map<String, Series> pooled = new LinkedHashMap<>();
+        byColumn.forEach(
+                (column, parts) -> pooled.put(column, Series.pool(parts.get(0).key(), parts)));
+        List<String> columns =
+                Columns.byPlace(Columns.order(filesystems, pooled.keySet()), c -> Places.of(placeRow(pooled.get(c))));
         List<BonnieTest> tests = new ArrayList<>();
         for (BonnieTest t : BonnieTest.values()) {
-            if (list.stream().anyMatch(r -> r.metrics().containsKey(t.rateKey()))) {
+            if (list.stream().anyMatch(s -> s.withKey(t.rateKey()) > 0)) {
                 tests.add(t);
             }
         }
         List<BonnieTable.Line> lines = new ArrayList<>();
         for (String column : columns) {
-            List<Measurement> mine = byColumn.get(column);
+            Series mine = pooled.get(column);
             List<BonnieTable.Figure> figures = new ArrayList<>();
             for (BonnieTest t : tests) {
-                int tooFast = (int) mine.stream()
-                        .filter(r -> r.metrics().containsKey("too_fast." + t.stem()))
-                        .count();
                 figures.add(new BonnieTable.Figure(
                         t,
-                        summary(mine, t.rateKey()),
-                        summary(mine, t.stem() + "_cpu_pct"),
-                        summary(mine, t.stem() + "_latency_us"),
-                        tooFast));
+                        mine.summary(new Metric(t.rateKey())),
+                        mine.summary(new Metric(t.stem() + "_cpu_pct")),
+                        mine.summary(new Metric(t.stem() + "_latency_us")),
+                        mine.withKey("too_fast." + t.stem())));
             }
-            lines.add(new BonnieTable.Line(column, mine.size(), figures, Places.label(mine.get(0))));
+            lines.add(new BonnieTable.Line(column, mine.withMetrics(), figures, Places.label(placeRow(mine))));
         }
         return new BonnieTable(key.dataset(), key.step(), columns, tests, lines);
     }
 
-    private static Summary summary(List<Measurement> list, String key) {
-        Metric metric = new Metric(key);
-        double[] v = list.stream()
-                .map(metric::of)
-                .filter(Objects::nonNull)
-                .mapToDouble(Double::doubleValue)
-                .toArray();
-        return v.length == 0 ? null : Summary.of(v);
+    // the first counted row's place (the series has some: it has bonnie++ figures)
+    private static Measurement placeRow(Series s) {
+        return s.facts().countedPlaces().iterator().next();
     }
 }

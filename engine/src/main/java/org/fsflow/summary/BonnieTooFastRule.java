@@ -8,8 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.fsflow.result.Measurement;
-import org.fsflow.result.ResultSet;
+import org.fsflow.result.Series;
 
 /**
  * bonnie++ tests too fast to measure ({@code +++++}: the test took under half a second): for the
@@ -27,18 +26,15 @@ public final class BonnieTooFastRule implements WarningRule {
         Map<String, Set<String>> block = new LinkedHashMap<>();
         Map<String, Set<String>> files = new LinkedHashMap<>();
         Set<String> options = new LinkedHashSet<>();
-        for (Measurement m : evidence.results().measurements()) {
-            if (!m.counted() || m.metrics() == null) {
-                continue;
-            }
-            String where = ResultSet.cellOf(m).id() + "/" + m.step();
+        for (Series s : evidence.results().series()) {
+            String where = s.key().cell().id() + "/" + s.key().step();
             for (BonnieTest t : BonnieTest.values()) {
-                if (m.metrics().containsKey("too_fast." + t.stem())) {
+                if (s.withKey("too_fast." + t.stem()) > 0) {
                     boolean file = t.ordinal() >= BonnieTest.SEQ_CREATE.ordinal();
                     (file ? files : block)
                             .computeIfAbsent(where, k -> new LinkedHashSet<>())
                             .add(t.stem());
-                    options.add(options(m.command()));
+                    s.facts().commands().forEach(c -> options.add(options(c)));
                 }
             }
         }

@@ -1,7 +1,10 @@
 package org.fsflow.summary;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import org.fsflow.result.Measurement;
+import org.fsflow.result.ResultSet;
+import org.fsflow.result.Series;
 
 /**
  * Measurements taken while the rest of the host was busy: other processes used, on average, more
@@ -19,29 +22,43 @@ public final class BusyHostRule implements WarningRule {
 
     @Override
     public List<String> check(Evidence evidence) {
-        List<Measurement> rows = evidence.results().measurements();
-        List<String> busy = rows.stream()
-                .filter(r -> r.counted()
-                        && r.realS() != null
-                        && r.realS() > 0
-                        && r.hostOtherCpuS() != null
-                        && others(r) >= RESOLUTION_S
-                        && others(r) / r.realS() > BUSY_CPUS)
-                .map(Measurement::node)
-                .toList();
-        long judged = rows.stream()
-                .filter(r -> r.counted() && r.hostOtherCpuS() != null)
-                .count();
+        ResultSet results = evidence.results();
+        List<Long> busy = new ArrayList<>();
+        long judged = 0;
+        for (Series s : results.series()) {
+            judged += s.moments("host_other_cpu_s").n();
+            busy.addAll(busy(s));
+        }
+        Collections.sort(busy); // ids grow in journal order
+        List<String> nodes =
+                busy.stream().limit(6).map(id -> results.row(id).node()).toList();
         return busy.isEmpty()
                 ? List.of()
                 : List.of(busy.size() + " of " + judged + " measurements were taken while "
                         + "the host was busy (other processes used more than half a CPU on average during the step, "
                         + "host_other_cpu_s less the filesystem's services' service_cpu_s): "
-                        + WarningRule.firstSix(busy) + ".");
+                        + WarningRule.firstSix(nodes, busy.size()) + ".");
     }
 
-    // the CPU the rest of the host used during the step, the filesystem's own services left out
-    private static double others(Measurement r) {
-        return r.hostOtherCpuS() - (r.serviceCpuS() == null ? 0 : r.serviceCpuS());
+    // the ids of the series' rows taken while the host was busy: real and other CPU time matched by row id
+    private static List<Long> busy(Series s) {
+        double[] others = s.hostOthers();
+        long[] ids = s.hostOtherIds();
+        double[] real = s.realTimes();
+        long[] realIds = s.realIds();
+        List<Long> out = new ArrayList<>();
+        for (int i = 0, j = 0; i < others.length; i++) {
+            while (j < realIds.length && realIds[j] < ids[i]) {
+                j++;
+            }
+            if (j < realIds.length
+                    && realIds[j] == ids[i]
+                    && real[j] > 0
+                    && others[i] >= RESOLUTION_S
+                    && others[i] / real[j] > BUSY_CPUS) {
+                out.add(ids[i]);
+            }
+        }
+        return out;
     }
 }

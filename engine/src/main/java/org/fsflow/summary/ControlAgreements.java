@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.fsflow.plan.Cell;
 import org.fsflow.result.Fieller;
-import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.Series;
@@ -161,10 +160,8 @@ public final class ControlAgreements {
 
     private static String placeOf(ResultSet results, Cell c) {
         for (Series s : results.series()) {
-            if (s.key().cell().equals(c)) {
-                for (Measurement m : s.rows()) {
-                    return Places.of(m);
-                }
+            if (s.key().cell().equals(c) && !s.isEmpty()) {
+                return Places.of(s.first());
             }
         }
         return null;

@@ -1,6 +1,5 @@
 package org.fsflow.summary;
 
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.fsflow.result.RunEnvironment;
@@ -20,9 +19,9 @@ final class CopiedData {
 
     /** The command of a series, as its first row ran it ("" when none). */
     static String command(Series s) {
-        return s.rows().isEmpty() || s.rows().get(0).command() == null
+        return s.isEmpty() || s.first().command() == null
                 ? ""
-                : s.rows().get(0).command().strip();
+                : s.first().command().strip();
     }
 
     /** True for a copy. */
@@ -56,10 +55,5 @@ final class CopiedData {
         return Pattern.compile("(^|/)" + Pattern.quote(dataset) + "(/|\\s|'|$)")
                 .matcher(command)
                 .find();
-    }
-
-    /** The mean of {@code values}, 0 when empty. */
-    static double mean(List<Long> values) {
-        return values.stream().mapToLong(Long::longValue).average().orElse(0);
     }
 }

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fsflow.plan.Cell;
-import org.fsflow.result.Measurement;
+import org.fsflow.result.Moments;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
@@ -57,20 +57,17 @@ record CopyEvidence(
     /** The evidence of a write step's series, or null for a step that writes no file or names no data. */
     static CopyEvidence of(Series s, ResultSet results, RunEnvironment env) {
         String command = CopiedData.command(s);
-        List<Measurement> ok = s.ok();
-        if (!CopiedData.writes(command) || ok.isEmpty()) {
+        int ok = s.counted();
+        if (!CopiedData.writes(command) || ok == 0) {
             return null;
         }
         long named = CopiedData.namedBytes(s, command, env);
-        List<Long> written = ok.stream()
-                .map(Measurement::writeBytes)
-                .filter(Objects::nonNull)
-                .toList();
-        if (written.size() < ok.size()) {
+        Moments written = s.moments("write_bytes");
+        if (written.n() < ok) {
             return null;
         }
-        double read = CopiedData.mean(
-                ok.stream().map(Measurement::readBytes).filter(Objects::nonNull).toList());
+        Moments reads = s.moments("read_bytes");
+        double read = reads.n() == 0 ? 0 : reads.mean();
         Cell cell = s.key().cell();
         String type = fsType(results, cell);
         String mount = mountPoint(results, cell);
@@ -79,10 +76,10 @@ record CopyEvidence(
                 command,
                 named,
                 read,
-                written.stream().mapToLong(Long::longValue).min().orElse(0),
-                written.stream().mapToLong(Long::longValue).max().orElse(0),
-                ok.stream().allMatch(r -> r.flushS() != null),
-                ok.stream().allMatch(r -> r.memoryBudgetBytes() != null),
+                (long) written.min(),
+                (long) written.max(),
+                s.moments("flush_s").n() == ok,
+                s.moments("memory_budget_bytes").n() == ok,
                 type,
                 cloneable(command, type, mount));
     }
@@ -112,15 +109,12 @@ record CopyEvidence(
 
     /** The filesystem type of {@code cell}, read from its mkfs command as run; "" when none ran. */
     static String fsType(ResultSet results, Cell cell) {
-        for (Measurement m : results.measurements()) {
-            if (m.command() == null || !sameFilesystem(m, cell)) {
-                continue;
-            }
-            Matcher mkfs = MKFS.matcher(m.command());
+        for (String command : commands(results, cell)) {
+            Matcher mkfs = MKFS.matcher(command);
             if (mkfs.find()) {
                 return (mkfs.group(1) != null ? mkfs.group(1) : mkfs.group(2)).toLowerCase(Locale.ROOT);
             }
-            if (ZPOOL.matcher(m.command()).find()) {
+            if (ZPOOL.matcher(command).find()) {
                 return "zfs";
             }
         }
@@ -129,22 +123,26 @@ record CopyEvidence(
 
     /** Where the cell's filesystem was mounted, read from its mount command; null when none ran. */
     static String mountPoint(ResultSet results, Cell cell) {
-        for (Measurement m : results.measurements()) {
-            if (m.command() != null && sameFilesystem(m, cell)) {
-                Matcher at = MOUNT_POINT.matcher(m.command().strip());
-                if (at.find()) {
-                    return at.group(1);
-                }
+        for (String command : commands(results, cell)) {
+            Matcher at = MOUNT_POINT.matcher(command.strip());
+            if (at.find()) {
+                return at.group(1);
             }
         }
         return null;
     }
 
-    // a row of the cell, or of another cell on the same filesystem (a mkfs shared by datasets)
-    private static boolean sameFilesystem(Measurement m, Cell cell) {
-        Cell other = ResultSet.cellOf(m);
-        return other.equals(cell)
-                || cell.filesystem() != null && cell.filesystem().equals(other.filesystem());
+    // the commands of the cell's rows, or of another cell's on the same filesystem (a mkfs shared by datasets)
+    private static List<String> commands(ResultSet results, Cell cell) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Series s : results.series()) {
+            Cell other = s.key().cell();
+            if (other.equals(cell)
+                    || cell.filesystem() != null && cell.filesystem().equals(other.filesystem())) {
+                s.facts().commands().stream().filter(Objects::nonNull).forEach(out::add);
+            }
+        }
+        return out;
     }
 
     /** A copy that read and wrote far fewer bytes than it names. */

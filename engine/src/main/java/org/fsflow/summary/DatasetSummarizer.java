@@ -32,9 +32,9 @@ final class DatasetSummarizer {
             String label = Columns.label(s.key().cell());
             labels.add(label);
             cellOfColumn.putIfAbsent(label, s.key().cell());
-            if (!s.rows().isEmpty()) {
-                placeOfColumn.putIfAbsent(label, Places.of(s.rows().get(0)));
-                labelOfColumn.putIfAbsent(label, Places.label(s.rows().get(0)));
+            if (!s.isEmpty()) {
+                placeOfColumn.putIfAbsent(label, Places.of(s.first()));
+                labelOfColumn.putIfAbsent(label, Places.label(s.first()));
             }
         }
         this.steps = Columns.order(stepOrder, present);
@@ -52,7 +52,9 @@ final class DatasetSummarizer {
             List<Series> series) {
         DatasetSummarizer d = new DatasetSummarizer(results, stepOrder, filesystems, series);
         List<MetricGrid> times = new ArrayList<>();
-        boolean services = results.measurements().stream().anyMatch(m -> m.serviceCpuS() != null);
+        boolean services = results.series().stream()
+                        .anyMatch(s -> s.moments("service_cpu_s").n() > 0)
+                || results.uncounted().stream().anyMatch(m -> m.serviceCpuS() != null);
         for (TimeFigure figure : TimeFigure.values()) {
             if (services || !figure.servicesOnly()) {
                 times.add(d.grid(figure.metric(), figure.lowerIsBetter()));

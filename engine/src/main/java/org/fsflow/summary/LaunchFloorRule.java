@@ -13,8 +13,9 @@ public final class LaunchFloorRule implements WarningRule {
             return List.of();
         }
         double ms = floor.realSMedian() * 1000;
-        long shortOnes = evidence.results().measurements().stream()
-                .filter(r -> r.counted() && r.realS() != null && r.realS() * 1000 < 10 * ms)
+        long shortOnes = evidence.results().series().stream()
+                .flatMapToDouble(s -> java.util.Arrays.stream(s.realTimes()))
+                .filter(real -> real * 1000 < 10 * ms)
                 .count();
         return shortOnes == 0
                 ? List.of()

@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
+import org.fsflow.result.RowFacts;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Series;
 
 /**
  * What a run did, read from its own records (environment.json and every result row), never from
@@ -44,18 +45,15 @@ public record RunFacts(
         Set<String> places = new LinkedHashSet<>();
         Set<String> commands = new LinkedHashSet<>();
         Map<String, Integer> counted = new LinkedHashMap<>();
-        for (Measurement m : results.measurements()) {
-            commands.add(m.command());
-            if (!m.counted()) {
-                continue;
+        for (Series s : results.series()) {
+            RowFacts f = s.facts();
+            commands.addAll(f.commands());
+            budgets.addAll(f.budgets());
+            unbudgeted += f.unbudgeted();
+            f.countedPlaces().forEach(m -> places.add(Places.label(m)));
+            if (s.counted() > 0) {
+                counted.merge(s.key().toString(), s.counted(), Integer::sum);
             }
-            if (m.memoryBudgetBytes() != null) {
-                budgets.add(m.memoryBudgetBytes());
-            } else {
-                unbudgeted++;
-            }
-            places.add(Places.label(m));
-            counted.merge(ResultSet.keyOf(m).toString(), 1, Integer::sum);
         }
         List<String> ordered = new ArrayList<>(places);
         ordered.sort((a, b) -> Boolean.compare(!a.startsWith("host"), !b.startsWith("host")));

@@ -12,6 +12,7 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Series;
 import org.fsflow.scenario.FindingChecker;
 import org.fsflow.scenario.Matrix;
 
@@ -32,15 +33,23 @@ public final class RunNames {
         LinkedHashSet<String> steps = new LinkedHashSet<>(env.campaign().steps());
         Map<String, LinkedHashSet<String>> axes = new LinkedHashMap<>();
         Set<String> recorded = new HashSet<>();
-        for (Measurement m : results.measurements()) {
-            steps.add(m.step());
-            ResultSet.cellOf(m)
+        for (Series s : results.series()) {
+            String step = s.key().step();
+            steps.add(step);
+            s.key()
+                    .cell()
                     .coordinates()
                     .forEach((axis, value) -> axes.computeIfAbsent(axis, a -> new LinkedHashSet<>())
                             .add(value));
-            FIELDS.stream().filter(f -> f.of(m) != null).forEach(f -> recorded.add(m.step() + "\u0000" + f.key()));
-            if (m.metrics() != null) {
-                m.metrics().keySet().forEach(k -> recorded.add(m.step() + "\u0000" + k));
+            FIELDS.stream()
+                    .filter(f -> s.moments(f.key()).n() > 0)
+                    .forEach(f -> recorded.add(step + "\u0000" + f.key()));
+            s.metricKeys().forEach(k -> recorded.add(step + "\u0000" + k));
+            for (Measurement m : s.uncounted()) {
+                FIELDS.stream().filter(f -> f.of(m) != null).forEach(f -> recorded.add(step + "\u0000" + f.key()));
+                if (m.metrics() != null) {
+                    m.metrics().keySet().forEach(k -> recorded.add(step + "\u0000" + k));
+                }
             }
         }
         if (axes.containsKey(Matrix.FILESYSTEM)) {
@@ -63,9 +72,9 @@ public final class RunNames {
     private static String place(ResultSet results, Map<String, String> coordinates) {
         for (Cell c : results.cells()) {
             if (c.coordinates().entrySet().containsAll(coordinates.entrySet())) {
-                for (Measurement m : results.measurements()) {
-                    if (ResultSet.cellOf(m).equals(c)) {
-                        return Places.of(m);
+                for (Series s : results.series()) {
+                    if (s.key().cell().equals(c)) {
+                        return Places.of(s.first());
                     }
                 }
             }

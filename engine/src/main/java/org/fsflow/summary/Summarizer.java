@@ -4,10 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.fsflow.plan.Cell;
 import org.fsflow.result.Measurement;
-import org.fsflow.result.Metric;
+import org.fsflow.result.Moments;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
@@ -89,17 +88,17 @@ public final class Summarizer {
     }
 
     private static List<CapacityRow> capacity(ResultSet results) {
-        Map<String, List<Measurement>> byColumn = new LinkedHashMap<>();
-        for (Measurement r : results.measurements()) {
-            if (r.counted() && r.metrics() != null && r.metrics().containsKey("device_bytes")) {
-                byColumn.computeIfAbsent(Columns.label(ResultSet.cellOf(r)), k -> new ArrayList<>())
-                        .add(r);
+        Map<String, List<Series>> byColumn = new LinkedHashMap<>();
+        for (Series s : results.series()) {
+            if (s.withKey("device_bytes") > 0) {
+                byColumn.computeIfAbsent(Columns.label(s.key().cell()), k -> new ArrayList<>())
+                        .add(s);
             }
         }
         List<CapacityRow> out = new ArrayList<>();
         byColumn.forEach((column, list) -> out.add(new CapacityRow(
                 column,
-                list.size(),
+                list.stream().mapToInt(s -> s.withKey("device_bytes")).sum(),
                 mean(list, "device_bytes"),
                 mean(list, "filesystem_bytes"),
                 mean(list, "available_bytes"),
@@ -108,21 +107,17 @@ public final class Summarizer {
         return out;
     }
 
-    private static double mean(List<Measurement> list, String key) {
-        Metric metric = new Metric(key);
-        return list.stream()
-                .map(metric::of)
-                .filter(Objects::nonNull)
-                .mapToDouble(Double::doubleValue)
-                .average()
-                .orElse(Double.NaN);
+    private static double mean(List<Series> list, String key) {
+        Moments all = new Moments();
+        list.forEach(s -> all.addAll(s.moments(key)));
+        return all.mean();
     }
 
     private record SkipKey(Cell cell, String reason) {}
 
     private static List<SkippedCell> skipped(ResultSet results) {
         Map<SkipKey, Integer> counts = new LinkedHashMap<>();
-        for (Measurement r : results.measurements()) {
+        for (Measurement r : results.uncounted()) {
             if (r.status() == Status.SKIPPED) {
                 counts.merge(new SkipKey(ResultSet.cellOf(r), r.reason()), 1, Integer::sum);
             }
@@ -133,6 +128,6 @@ public final class Summarizer {
     }
 
     private static List<Measurement> failed(ResultSet results) {
-        return results.measurements().stream().filter(r -> r.status().failure()).toList();
+        return results.uncounted().stream().filter(r -> r.status().failure()).toList();
     }
 }

@@ -220,25 +220,29 @@ public final class Verdicts {
         if (cells.isEmpty() || (cells.size() > 1 && !pooled)) {
             return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false, null);
         }
-        List<Measurement> rows = new ArrayList<>();
-        cells.forEach(c -> rows.addAll(results.series(c, step).rows()));
-        Series series = new Series(new org.fsflow.result.SeriesKey(cells.get(0), step), rows);
-        List<Measurement> stored = rows.stream().filter(m -> !m.warmup()).toList();
-        int failed = (int) stored.stream().filter(m -> m.status().failure()).count();
-        int skipped =
-                (int) stored.stream().filter(m -> m.status() == Status.SKIPPED).count();
-        String place = stored.isEmpty() ? null : Places.of(stored.get(0));
+        Series series = Series.pool(
+                new org.fsflow.result.SeriesKey(cells.get(0), step),
+                cells.stream().map(c -> results.series(c, step)).toList());
+        List<Measurement> notCounted =
+                series.uncounted().stream().filter(m -> !m.warmup()).toList();
+        int stored = series.counted() + notCounted.size();
+        int failed = (int) notCounted.stream().filter(m -> m.status().failure()).count();
+        int skipped = (int)
+                notCounted.stream().filter(m -> m.status() == Status.SKIPPED).count();
+        String place = stored == 0 ? null : Places.of(series.first());
         String metric = f.metricOf(name);
         Summary stats = series.summary(new Metric(metric));
-        boolean tooFast = stored.stream()
-                .anyMatch(m -> m.metrics() != null
-                        && m.metrics().keySet().stream()
-                                .anyMatch(k -> k.startsWith("too_fast.") && metric.startsWith(k.substring(9) + "_")));
+        java.util.function.Predicate<String> tooFastKey =
+                k -> k.startsWith("too_fast.") && metric.startsWith(k.substring(9) + "_");
+        boolean tooFast = series.metricKeys().stream().anyMatch(tooFastKey)
+                || notCounted.stream()
+                        .anyMatch(m -> m.metrics() != null
+                                && m.metrics().keySet().stream().anyMatch(tooFastKey));
         String id = pooled
                 ? String.join("+", cells.stream().map(Cell::id).toList())
                 : cells.get(0).id();
         return new Verdict.Side(
-                name, id, step, place, stats, stored.size(), failed, skipped, tooFast, artifact(series, results, env));
+                name, id, step, place, stats, stored, failed, skipped, tooFast, artifact(series, results, env));
     }
 
     private static Map<String, String> without(Cell c, String axis) {
@@ -249,7 +253,7 @@ public final class Verdicts {
 
     // what the summary's copy rules flag in this series: a clone, or a write that left its data in the cache
     private static String artifact(Series series, ResultSet results, RunEnvironment env) {
-        CopyEvidence e = series.rows().isEmpty() ? null : CopyEvidence.of(series, results, env);
+        CopyEvidence e = series.isEmpty() ? null : CopyEvidence.of(series, results, env);
         if (e == null) {
             return null;
         }

@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.fsflow.result.Measurement;
-import org.fsflow.result.ResultSet;
+import org.fsflow.result.Series;
 
 /**
  * Cells that ran in a VM: which ones, under which kernel and accelerator, and that they are
@@ -19,12 +19,15 @@ public final class VmCellsRule implements WarningRule {
     public List<String> check(Evidence evidence) {
         Map<String, Set<String>> byPlace = new TreeMap<>();
         boolean host = false;
-        for (Measurement m : evidence.results().measurements()) {
-            String place = Places.of(m);
-            if (place.equals(Places.HOST)) {
-                host = true;
-            } else {
-                byPlace.computeIfAbsent(place, k -> new TreeSet<>()).add(Columns.label(ResultSet.cellOf(m)));
+        for (Series s : evidence.results().series()) {
+            for (Measurement m : s.facts().places()) {
+                String place = Places.of(m);
+                if (place.equals(Places.HOST)) {
+                    host = true;
+                } else {
+                    byPlace.computeIfAbsent(place, k -> new TreeSet<>())
+                            .add(Columns.label(s.key().cell()));
+                }
             }
         }
         List<String> out = new ArrayList<>();

@@ -13,7 +13,12 @@ public interface WarningRule {
 
     /** The first six of {@code items}, comma-separated, and how many more there are. */
     static String firstSix(List<String> items) {
+        return firstSix(items, items.size());
+    }
+
+    /** The same, of the first {@code items} of {@code total}. */
+    static String firstSix(List<String> items, int total) {
         return String.join(", ", items.subList(0, Math.min(6, items.size())))
-                + (items.size() > 6 ? " and " + (items.size() - 6) + " more" : "");
+                + (total > 6 ? " and " + (total - 6) + " more" : "");
     }
 }

@@ -31,10 +31,13 @@ class NotableRowsTest {
         rows.add(row("xfs", 1, "ok", 2.0));
         rows.add(row("xfs", 2, "failed", null));
         rows.add(row("xfs", 3, "ok", 2.1));
-        List<NotableRows.Notable> notable = NotableRows.of(ResultSet.of(rows));
+        ResultSet results = ResultSet.of(rows);
+        List<NotableRows.Notable> notable = NotableRows.of(results);
         assertEquals(
                 List.of("d/ext4/r5/copy outlier", "d/xfs/r2/copy failed"),
-                notable.stream().map(n -> n.row().node() + " " + n.why()).toList());
+                notable.stream()
+                        .map(n -> results.row(n.id()).node() + " " + n.why())
+                        .toList());
     }
 
     @Test

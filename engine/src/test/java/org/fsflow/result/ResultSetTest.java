@@ -26,13 +26,13 @@ class ResultSetTest {
         assertEquals(12, results.series().size(), "2 cells x 6 steps");
         for (Series s : results.series()) {
             assertEquals("small", s.key().dataset());
-            assertEquals(3, s.values(Metric.REAL_S).length, s.key().toString());
+            assertEquals(3, s.realTimes().length, s.key().toString());
         }
         Cell xfs = results.cells().get(1);
         assertEquals("xfs", xfs.filesystem());
         Series walk = results.series(xfs, "walk");
         assertEquals(walk.rows().get(1), results.get(xfs, 2, "walk"));
-        assertEquals(walk.rows().get(1).realS(), walk.values(Metric.REAL_S)[1]);
+        assertEquals(walk.rows().get(1).realS(), walk.realTimes()[1]);
         assertEquals(0, results.series(xfs, "no-such-step").rows().size());
         assertNull(results.get(xfs, 4, "walk"));
     }

@@ -13,7 +13,6 @@ import java.util.Map;
 import org.fsflow.report.ReportWriter;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
-import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
@@ -78,9 +77,7 @@ class NoIdParsingTest {
         }
         Series r2 = results.series(ResultSet.cellOf(rows().get(0)), "recopy");
         assertEquals("r2", r2.key().filesystem());
-        assertEquals(
-                List.of(2.1, 2.2, 2.3),
-                List.of(r2.values(Metric.REAL_S)[0], r2.values(Metric.REAL_S)[1], r2.values(Metric.REAL_S)[2]));
+        assertEquals(List.of(2.1, 2.2, 2.3), List.of(r2.realTimes()[0], r2.realTimes()[1], r2.realTimes()[2]));
         assertEquals(2, results.get(ResultSet.cellOf(rows().get(0)), 2, "r1").repeat());
     }
 

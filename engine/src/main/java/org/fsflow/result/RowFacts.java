@@ -1,0 +1,105 @@
+package org.fsflow.result;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a series' rows say besides their figures, gathered one row at a time: the distinct commands,
+ * the places (kernel and virtualization) they ran in, the measuring methods and memory budgets. A
+ * few entries per series, whatever its number of repetitions.
+ */
+public final class RowFacts {
+
+    /** At most this many distinct commands are kept per series (a command that names its repetition differs each time). */
+    static final int COMMANDS = 64;
+
+    private final Set<String> commands = new LinkedHashSet<>();
+    private final Map<String, Measurement> places = new LinkedHashMap<>();
+    private final Map<String, Measurement> countedPlaces = new LinkedHashMap<>();
+    private final Map<String, Integer> cpuMethods = new LinkedHashMap<>();
+    private final Map<String, Integer> memoryMethods = new LinkedHashMap<>();
+    private final Set<Long> budgets = new TreeSet<>();
+    private int unbudgeted;
+
+    void add(Measurement m) {
+        if (commands.size() < COMMANDS) {
+            commands.add(m.command());
+        }
+        String place = m.kernel() + "\u0000" + m.virt();
+        places.putIfAbsent(place, m);
+        if (m.realS() != null) {
+            tally(cpuMethods, m.cpuMethod());
+            tally(memoryMethods, m.memoryMethod());
+        }
+        if (!m.counted()) {
+            return;
+        }
+        countedPlaces.putIfAbsent(place, m);
+        if (m.memoryBudgetBytes() != null) {
+            budgets.add(m.memoryBudgetBytes());
+        } else {
+            unbudgeted++;
+        }
+    }
+
+    void addAll(RowFacts other) {
+        other.commands.forEach(c -> {
+            if (commands.size() < COMMANDS) {
+                commands.add(c);
+            }
+        });
+        other.places.forEach(places::putIfAbsent);
+        other.countedPlaces.forEach(countedPlaces::putIfAbsent);
+        other.cpuMethods.forEach((k, v) -> cpuMethods.merge(k, v, Integer::sum));
+        other.memoryMethods.forEach((k, v) -> memoryMethods.merge(k, v, Integer::sum));
+        budgets.addAll(other.budgets);
+        unbudgeted += other.unbudgeted;
+    }
+
+    private static void tally(Map<String, Integer> into, String method) {
+        if (method != null) {
+            into.merge(method, 1, Integer::sum);
+        }
+    }
+
+    /** The distinct commands of the rows (null for rows without one), in order, at most {@value #COMMANDS}. */
+    public List<String> commands() {
+        return new ArrayList<>(commands);
+    }
+
+    /** The first row of each place (kernel and virtualization) the rows ran in, any status. */
+    public Collection<Measurement> places() {
+        return places.values();
+    }
+
+    /** The same, of the rows that count in statistics. */
+    public Collection<Measurement> countedPlaces() {
+        return countedPlaces.values();
+    }
+
+    /** How many timed rows ({@code real_s} recorded) each CPU method measured. */
+    public Map<String, Integer> cpuMethods() {
+        return cpuMethods;
+    }
+
+    /** How many timed rows each memory method measured. */
+    public Map<String, Integer> memoryMethods() {
+        return memoryMethods;
+    }
+
+    /** The memory budgets counted rows ran under, ascending. */
+    public Set<Long> budgets() {
+        return budgets;
+    }
+
+    /** How many counted rows ran without a memory budget. */
+    public int unbudgeted() {
+        return unbudgeted;
+    }
+}
