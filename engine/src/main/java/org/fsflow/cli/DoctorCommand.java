@@ -46,8 +46,8 @@ final class DoctorCommand implements Callable<Integer> {
         var overrides = options.overrides();
         var loaded = Scenarios.load(file, overrides, spec.commandLine().getErr());
         Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
-        Diagnosis d = Doctor.examine(plan, options.scale, Doctor.system(), Path.of("reports"));
-        d.print(out, options.scale);
+        Diagnosis d = Doctor.examine(plan, Doctor.system(), Path.of("reports"));
+        d.print(out);
         out.flush();
         return d.allClear() ? ExitCodes.OK : ExitCodes.FAILED;
     }

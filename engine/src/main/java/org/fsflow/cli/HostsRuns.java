@@ -77,7 +77,7 @@ final class HostsRuns {
         for (Inventory.Host h : inventory.hosts()) {
             List<String> sets = new ArrayList<>(overrides.sets());
             sets.addAll(h.setArguments());
-            Scenarios.load(scenarioFile, new Overrides(sets, overrides.scale()), err);
+            Scenarios.load(scenarioFile, new Overrides(sets, overrides.scales()), err);
         }
         List<List<String>> shares = shares(scenario, mode, inventory.hosts().size());
         Path dir = out != null
@@ -90,8 +90,8 @@ final class HostsRuns {
                     ExitCodes.USAGE);
         }
         List<String> remote = new ArrayList<>();
-        if (overrides.scale() != 1) {
-            remote.addAll(List.of("--scale", String.valueOf(overrides.scale())));
+        if (!overrides.scales().equals(org.fsflow.scenario.Scales.FULL)) {
+            remote.addAll(overrides.scales().arguments());
         }
         overrides.sets().forEach(s -> remote.addAll(List.of("--set", s)));
         Launch launch = new Launch(jar(), scenarioFile, remote);

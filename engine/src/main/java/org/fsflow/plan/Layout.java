@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 
 /**
@@ -33,15 +34,21 @@ public record Layout(Path out, Path work) {
         return loop.image() != null ? loop.image() : work.resolve(loop.name() + ".img");
     }
 
-    /** Where a dataset's tree lives: on the source device, else in the work directory. */
+    /**
+     * Where a dataset's tree lives: on the source device, else in the work directory; at a scale
+     * other than the host's ({@code --scale guest=0.05}), in a directory of that scale beside
+     * ({@code fsflow-datasets@0.05/test3}), so each place's cells read their own size.
+     */
     public Path dataset(Scenario scenario, Dataset dataset) {
         if (dataset.existing() != null) {
             return dataset.existing();
         }
         Device source = scenario.devices().get(Scenario.SOURCE);
-        Path root = source != null
-                ? mountPoint(source).resolve(Defaults.DATASETS_ON_SOURCE)
-                : work.resolve(Defaults.DATASETS_IN_WORK);
+        String dir = source != null ? Defaults.DATASETS_ON_SOURCE : Defaults.DATASETS_IN_WORK;
+        if (scenario.scaling().ownDatasets()) {
+            dir += "@" + Scales.plain(scenario.scale());
+        }
+        Path root = source != null ? mountPoint(source).resolve(dir) : work.resolve(dir);
         return root.resolve(dataset.name());
     }
 }

@@ -17,6 +17,8 @@ import org.fsflow.scenario.Step;
  * @param before    the unmeasured command run first, or null
  * @param after     the unmeasured command run afterwards, or null
  * @param dependsOn ids of the nodes that must run before this one
+ * @param scale     the {@code --scale} the node runs at: its place's for a step, its own for a
+ *                  dataset (one node per scale it is needed at), the host's for set-up and teardown
  */
 public record PlanNode(
         String id,
@@ -28,7 +30,8 @@ public record PlanNode(
         String command,
         String before,
         String after,
-        List<String> dependsOn) {
+        List<String> dependsOn,
+        double scale) {
 
     /** Node kinds. */
     public enum Kind {

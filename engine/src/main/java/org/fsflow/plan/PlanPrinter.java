@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Repeat;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 
 /**
@@ -83,18 +84,7 @@ public final class PlanPrinter {
                 .append(" set-ups, ")
                 .append(plan.count(PlanNode.Kind.TEARDOWN))
                 .append(" teardowns\n");
-        if (s.memory().present()) {
-            b.append("memory    ")
-                    .append(org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()))
-                    .append(" of RAM for every measured step")
-                    .append(
-                            s.memory().factor() < 1
-                                    ? " (scaled with the " + "datasets from "
-                                            + org.fsflow.scenario.ByteSize.format(
-                                                    s.memory().bytes()) + ")"
-                                    : "")
-                    .append('\n');
-        }
+        b.append(scaleAndMemory(s));
         if (s.warmup() > 0) {
             b.append("warmup    ").append(s.warmup()).append(" repetitions per cell, left out of the statistics\n");
         }
@@ -102,6 +92,37 @@ public final class PlanPrinter {
         b.append("output    ").append(plan.layout().out()).append('\n');
         b.append("work      ").append(plan.layout().work()).append('\n');
         return b.toString();
+    }
+
+    // the scale per place (when places differ) and the memory budget of each place's steps
+    private static String scaleAndMemory(Scenario s) {
+        StringBuilder b = new StringBuilder();
+        if (!s.scaling().scales().uniform()) {
+            b.append("scale     ")
+                    .append(s.scaling().scales().options())
+                    .append(": host cells at ")
+                    .append(Scales.plain(s.scale()))
+                    .append(", each kernel's below\n");
+        }
+        if (s.memory().present()) {
+            b.append("memory    ").append(budget(s));
+            for (KernelSpec k : s.kernels().values()) {
+                if (s.at(k) != s) {
+                    b.append("; cells under ").append(k.name()).append(": ").append(budget(s.at(k)));
+                }
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    // the memory budget of every measured step of s
+    private static String budget(Scenario s) {
+        return org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()) + " of RAM for every measured step"
+                + (s.memory().factor() < 1
+                        ? " (scaled with the datasets from "
+                                + org.fsflow.scenario.ByteSize.format(s.memory().bytes()) + ")"
+                        : "");
     }
 
     // which cells run in a VM under a kernel that is not the host's
@@ -112,8 +133,10 @@ public final class PlanPrinter {
         String spec = k instanceof KernelSpec.Debian d
                 ? "debian " + d.packageName()
                 : k instanceof KernelSpec.Image i ? "image " + i.image() : k.name();
+        Scenario s = plan.scenario();
         return "kernel    " + k.name() + " (" + spec + "): " + cells + " of "
-                + plan.cells().size() + " cells run in a VM under it\n";
+                + plan.cells().size() + " cells run in a VM under it"
+                + (s.at(k) != s ? ", at --scale " + Scales.plain(s.at(k).scale()) : "") + "\n";
     }
 
     private static void text(Plan plan, Writer out) throws IOException {
@@ -196,6 +219,7 @@ public final class PlanPrinter {
                 if (n.after() != null) {
                     g.writeStringField("after", n.after());
                 }
+                g.writeNumberField("scale", n.scale());
                 g.writeArrayFieldStart("depends_on");
                 for (String d : n.dependsOn()) {
                     g.writeString(d);

@@ -12,6 +12,7 @@ import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Matrix;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.Step;
 
@@ -43,33 +44,20 @@ public final class Planner {
                     setup(scenario, layout, d),
                     null,
                     null,
-                    after(nodes)));
+                    after(nodes),
+                    scenario.scale()));
         }
-        Map<String, String> datasetNodes = new LinkedHashMap<>();
-        for (String name : scenario.usedDatasets()) {
-            Dataset d = scenario.datasets().get(name);
-            String id = "dataset/" + d.name();
-            nodes.add(new PlanNode(
-                    id,
-                    PlanNode.Kind.DATASET,
-                    null,
-                    0,
-                    null,
-                    d.name(),
-                    describe(scenario, layout, d),
-                    null,
-                    null,
-                    after(nodes)));
-            datasetNodes.put(d.name(), id);
-        }
+        java.util.Set<String> datasetNodes = datasetNodes(scenario, layout, cells, nodes);
         Map<String, Bindings> byCell = new java.util.HashMap<>();
         for (Unit unit : units(scenario, cells, seed)) {
+            Scenario at = scenario.forCell(unit.cell().coordinates());
             Bindings cellBindings = byCell.computeIfAbsent(
-                    unit.cell().id(), id -> new Bindings(scenario, layout, unit.cell(), 0, null, null));
+                    unit.cell().id(), id -> new Bindings(at, layout, unit.cell(), 0, null, null));
             String datasetNode = unit.cell().dataset() == null
                     ? null
-                    : datasetNodes.get(unit.cell().dataset());
-            nodes.addAll(unitNodes(scenario, cellBindings, unit.cell(), unit.repeat(), last(nodes), datasetNode));
+                    : datasetNodeId(at, unit.cell().dataset());
+            datasetNode = datasetNodes.contains(datasetNode) ? datasetNode : null;
+            nodes.addAll(unitNodes(at, cellBindings, unit.cell(), unit.repeat(), last(nodes), datasetNode));
         }
         List<Device> reversed = new ArrayList<>(scenario.devices().values());
         Collections.reverse(reversed);
@@ -84,9 +72,62 @@ public final class Planner {
                     teardown(layout, d),
                     null,
                     null,
-                    after(nodes)));
+                    after(nodes),
+                    scenario.scale()));
         }
         return new Plan(scenario, layout, seed, cells, List.copyOf(nodes));
+    }
+
+    // one dataset node per dataset used and scale it is needed at, appended to `nodes`; their ids
+    private static java.util.Set<String> datasetNodes(
+            Scenario scenario, Layout layout, List<Cell> cells, List<PlanNode> nodes) {
+        java.util.Set<String> datasetNodes = new java.util.HashSet<>();
+        for (String name : scenario.usedDatasets()) {
+            for (Scenario at : scalesOf(scenario, cells, name)) {
+                Dataset d = at.datasets().get(name);
+                String id = datasetNodeId(at, name);
+                nodes.add(new PlanNode(
+                        id,
+                        PlanNode.Kind.DATASET,
+                        null,
+                        0,
+                        null,
+                        d.name(),
+                        describe(at, layout, d),
+                        null,
+                        null,
+                        after(nodes),
+                        at.scale()));
+                datasetNodes.add(id);
+            }
+        }
+        return datasetNodes;
+    }
+
+    /**
+     * The id of the node that makes dataset {@code name} at {@code at}'s scale: {@code dataset/test3}
+     * at the host's scale, {@code dataset/test3@0.05} at another.
+     */
+    public static String datasetNodeId(Scenario at, String name) {
+        return "dataset/" + name + (at.scaling().ownDatasets() ? "@" + Scales.plain(at.scale()) : "");
+    }
+
+    // the scenario at each scale dataset `name` is needed at, in the order of the cells needing it
+    private static java.util.Collection<Scenario> scalesOf(Scenario s, List<Cell> cells, String name) {
+        boolean onAxis = s.matrix().has(Matrix.DATASET)
+                && s.matrix().axes().get(Matrix.DATASET).stream()
+                        .anyMatch(v -> v.value().equals(name));
+        Map<Double, Scenario> out = new LinkedHashMap<>();
+        for (Cell c : cells) {
+            if (!onAxis || name.equals(c.dataset())) {
+                Scenario at = s.forCell(c.coordinates());
+                out.putIfAbsent(at.scale(), at);
+            }
+        }
+        if (out.isEmpty()) {
+            out.put(s.scale(), s);
+        }
+        return out.values();
     }
 
     /** The id of the last node planned so far, or null. */
@@ -131,7 +172,8 @@ public final class Planner {
                     command.skipped() ? command.display() + "  # skipped: " + command.skipReason() : command.display(),
                     before(scenario, step, b),
                     step.after() == null ? null : b.display(step.after()),
-                    List.copyOf(deps)));
+                    List.copyOf(deps),
+                    scenario.scale()));
             last = id;
             first = false;
         }

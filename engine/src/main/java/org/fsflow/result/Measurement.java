@@ -68,6 +68,11 @@ import java.util.Map;
  *                     (the step's own process tree). Null for cells whose filesystem has no service,
  *                     one fsflow found already running (not in its group), or where no cgroup v2
  *                     hierarchy is writable
+ * @param scale        the {@code --scale} this row's cell ran at: the scale of its place (host or
+ *                     guest: {@code --scale 1 --scale guest=0.05} runs host cells at 1 and guest
+ *                     cells at 0.05), which sized its datasets, devices and memory budget. Null in
+ *                     rows written before it was recorded, and in imported results: then the run's
+ *                     one scale ({@code run.json}'s {@code scale}) holds for every row
  */
 @JsonPropertyOrder({
     "node",
@@ -108,7 +113,8 @@ import java.util.Map;
     "warmup",
     "signal",
     "oom_kills",
-    "service_cpu_s"
+    "service_cpu_s",
+    "scale"
 })
 public record Measurement(
         String node,
@@ -149,7 +155,8 @@ public record Measurement(
         boolean warmup,
         String signal,
         Long oomKills,
-        Double serviceCpuS) {
+        Double serviceCpuS,
+        Double scale) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -197,7 +204,8 @@ public record Measurement(
                 .warmup(warmup)
                 .signal(signal)
                 .oomKills(oomKills)
-                .serviceCpuS(serviceCpuS);
+                .serviceCpuS(serviceCpuS)
+                .scale(scale);
     }
 
     /** This measurement with {@code figures} as its metrics. */

@@ -48,6 +48,7 @@ public final class MeasurementBuilder {
     private boolean warmup;
     private String signal;
     private Long oomKills;
+    private Double scale;
 
     MeasurementBuilder() {}
 
@@ -246,6 +247,11 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    public MeasurementBuilder scale(Double value) {
+        this.scale = value;
+        return this;
+    }
+
     /** The measurement. */
     public Measurement build() {
         return new Measurement(
@@ -287,6 +293,7 @@ public final class MeasurementBuilder {
                 warmup,
                 signal,
                 oomKills,
-                serviceCpuS);
+                serviceCpuS,
+                scale);
     }
 }

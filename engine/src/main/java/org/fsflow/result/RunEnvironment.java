@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.scenario.Scales;
 
 /**
  * {@code environment.json} of a run directory, typed: the conditions a run was made under (or,
@@ -177,13 +178,42 @@ public record RunEnvironment(
      *
      * @param shown        setting name to its value as text (JSON for lists and objects), without
      *                     the provenance
-     * @param scale        the --scale factor, 1 when not shrunk
+     * @param scale        the default --scale factor, 1 when not shrunk
+     * @param scales       the --scale of each place ({@code scale} and {@code place_scales})
      * @param cpuMethod    how user and system time were measured
      * @param memoryMethod how max RSS was measured
      * @param provenance   what made the run; null in runs that predate it
      */
     public record Settings(
-            Map<String, String> shown, double scale, String cpuMethod, String memoryMethod, RunProvenance provenance) {
+            Map<String, String> shown,
+            double scale,
+            Scales scales,
+            String cpuMethod,
+            String memoryMethod,
+            RunProvenance provenance) {
+
+        /**
+         * The scales of {@code run} ({@code run.json} or these settings): {@code scale}, a number (the
+         * default), and {@code place_scales}, an object (absent in runs written before places had
+         * their own); {@link Scales#FULL} when they cannot be read.
+         */
+        public static Scales scales(JsonNode run) {
+            try {
+                Map<String, Double> places = new LinkedHashMap<>();
+                run.path("place_scales")
+                        .fields()
+                        .forEachRemaining(
+                                e -> places.put(e.getKey(), e.getValue().asDouble()));
+                return new Scales(run.path("scale").asDouble(1.0), places);
+            } catch (IllegalArgumentException e) {
+                return Scales.FULL;
+            }
+        }
+
+        /** The scale {@code m} ran at: its own {@code scale}, else (older rows) the run's default. */
+        public double scaleOf(Measurement m) {
+            return m.scale() != null ? m.scale() : scale;
+        }
 
         /** The settings of the JSON object {@code node}. */
         @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
@@ -209,6 +239,7 @@ public record RunEnvironment(
             return new Settings(
                     shown,
                     node.path("scale").asDouble(1.0),
+                    scales(node),
                     node.path("cpu_method").asText(""),
                     node.path("memory_method").asText(""),
                     provenance);

@@ -19,6 +19,7 @@ import org.fsflow.result.Json;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Provenance;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.ScenarioException;
 import org.fsflow.scenario.ScenarioLoader;
 
@@ -65,7 +66,7 @@ public final class Campaign {
                     RunSettings settings = RunSettings.of(
                             plan,
                             provenance.sets(),
-                            provenance.scale(),
+                            provenance.scales(),
                             executor.cpuMethod(),
                             options.command(),
                             options.labels());
@@ -120,8 +121,8 @@ public final class Campaign {
                 .append(Shell.quote(plan.layout().work().toString()));
         provenance.sets().forEach(s -> b.append(" --set ").append(Shell.quote(s)));
         labels.forEach((k, v) -> b.append(" --label ").append(Shell.quote(k + "=" + v)));
-        if (provenance.scale() != 1) {
-            b.append(" --scale ").append(provenance.scale());
+        if (!provenance.scales().equals(Scales.FULL)) {
+            b.append(' ').append(provenance.scales().options());
         }
         return b.toString();
     }
@@ -131,7 +132,7 @@ public final class Campaign {
         RunFile.check(out);
         RunSettings settings = RunSettings.read(out);
         boolean restored = RunFile.restoreOriginal(out);
-        Overrides overrides = new Overrides(settings.sets(), settings.scale());
+        Overrides overrides = new Overrides(settings.sets(), settings.scales());
         ScenarioLoader.Loaded loaded = ScenarioLoader.load(out.resolve(ORIGINAL), overrides);
         Layout layout = new Layout(out, Path.of(settings.work()));
         Plan plan = Planner.plan(loaded.scenario(), layout, settings.seed());
@@ -182,10 +183,12 @@ public final class Campaign {
                 .append(provenance.sha256())
                 .append(")\n");
         provenance.sets().forEach(s -> b.append("# --set ").append(s).append('\n'));
-        if (provenance.scale() < 1) {
-            b.append("# --scale ")
-                    .append(provenance.scale())
-                    .append(" (datasets and fsflow-created devices shrunk by this factor)\n");
+        Scales scales = provenance.scales();
+        if (!scales.equals(Scales.FULL)) {
+            b.append("# ")
+                    .append(scales.options())
+                    .append(" (datasets and fsflow-created devices shrunk by this factor"
+                            + (scales.places().isEmpty() ? "" : ", per place") + ")\n");
         }
         return b.toString();
     }

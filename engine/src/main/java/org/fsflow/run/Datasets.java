@@ -20,18 +20,16 @@ import org.fsflow.scenario.Scenario;
  */
 final class Datasets {
 
-    private final Scenario scenario;
     private final Layout layout;
     private final Consumer<String> info;
 
-    Datasets(Scenario scenario, Layout layout, Consumer<String> info) {
-        this.scenario = scenario;
+    Datasets(Layout layout, Consumer<String> info) {
         this.layout = layout;
         this.info = info;
     }
 
-    /** Prepares {@code d}; generation stops between chunks once {@code stop} is true. */
-    void prepare(Dataset d, BooleanSupplier stop) {
+    /** Prepares {@code d} of {@code scenario} (at one place's scale); generation stops between chunks once {@code stop} is true. */
+    void prepare(Scenario scenario, Dataset d, BooleanSupplier stop) {
         if (d.existing() != null) {
             if (!Files.isDirectory(d.existing())) {
                 throw new RunFailure("dataset '" + d.name() + "': " + d.existing() + " does not exist");

@@ -60,13 +60,14 @@ public record Diagnosis(
      * The expected duration of the measured steps, learnt from a previous run.
      *
      * @param from         the previous run's output directory
-     * @param scale        its --scale
+     * @param scale        its --scale, per place
      * @param seconds      the estimate for the steps that will run
      * @param matched      steps that were measured in that run (same cell, same step)
      * @param total        steps that will run
      * @param basis        how the earlier run's times were carried to this run's data
      */
-    public record Estimate(Path from, double scale, double seconds, long matched, long total, String basis) {}
+    public record Estimate(
+            Path from, org.fsflow.scenario.Scales scale, double seconds, long matched, long total, String basis) {}
 
     /** True when every cell runs and every resource fits. */
     public boolean allClear() {
@@ -76,7 +77,7 @@ public record Diagnosis(
     }
 
     /** Prints the diagnosis for a person. */
-    public void print(PrintWriter out, double scale) {
+    public void print(PrintWriter out) {
         long running = cells.stream().filter(CellVerdict::runs).count();
         out.printf(
                 Locale.ROOT,
@@ -118,13 +119,11 @@ public record Diagnosis(
         }
         out.printf(
                 Locale.ROOT,
-                "duration: about %s for the measured steps (from %s at --scale %s, which "
+                "duration: about %s for the measured steps (from %s at %s, which "
                         + "measured %d of these %d steps; carried to this run's data: %s)%n",
                 Progress.clock(estimate.seconds()),
                 estimate.from(),
-                new java.math.BigDecimal(Double.toString(estimate.scale()))
-                        .stripTrailingZeros()
-                        .toPlainString(),
+                estimate.scale().options(),
                 estimate.matched(),
                 estimate.total(),
                 estimate.basis());

@@ -16,9 +16,11 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
+import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 
 /**
@@ -48,9 +50,10 @@ public final class Doctor {
 
     private Doctor() {}
 
-    /** Examines {@code plan} run at {@code scale}; earlier runs are looked for in {@code reports}. */
-    public static Diagnosis examine(Plan plan, double scale, Host host, Path reports) {
+    /** Examines {@code plan} (at its scenario's scales); earlier runs are looked for in {@code reports}. */
+    public static Diagnosis examine(Plan plan, Host host, Path reports) {
         Scenario s = plan.scenario();
+        Scales scale = s.scaling().scales();
         List<String> problems = new ArrayList<>();
         String refusal = host.deviceRefusal(s);
         if (refusal != null) {
@@ -64,7 +67,7 @@ public final class Doctor {
         List<Diagnosis.CellVerdict> verdicts =
                 plan.cells().stream().map(c -> verdict(s, c, host)).toList();
         Optional<Path> previous = previousRun(reports, s.name(), scale);
-        Optional<Extrapolation> earlier = previous.map(p -> Extrapolation.of(p, scaleOf(p), s));
+        Optional<Extrapolation> earlier = previous.map(p -> Extrapolation.of(p, scalesOf(p), s));
         int steps = (int) s.steps().size();
         return new Diagnosis(
                 s.name(),
@@ -144,7 +147,7 @@ public final class Doctor {
         }
         return Optional.of(new Diagnosis.Estimate(
                 previous.get(),
-                scaleOf(previous.get()),
+                scalesOf(previous.get()),
                 seconds,
                 matched,
                 total,
@@ -153,9 +156,9 @@ public final class Doctor {
 
     /**
      * The latest output directory of {@code name} under {@code reports} ({@code NAME} or
-     * {@code NAME-N}) that holds results, preferring one run at the same scale.
+     * {@code NAME-N}) that holds results, preferring one run at the same scales (per place).
      */
-    static Optional<Path> previousRun(Path reports, String name, double scale) {
+    static Optional<Path> previousRun(Path reports, String name, Scales scale) {
         if (!Files.isDirectory(reports)) {
             return Optional.empty();
         }
@@ -169,7 +172,7 @@ public final class Doctor {
             return Optional.empty();
         }
         return runs.stream()
-                .filter(d -> scaleOf(d) == scale)
+                .filter(d -> scalesOf(d).equals(scale))
                 .findFirst()
                 .or(() -> runs.stream().findFirst());
     }
@@ -190,13 +193,12 @@ public final class Doctor {
         }
     }
 
-    private static double scaleOf(Path run) {
+    private static Scales scalesOf(Path run) {
         try {
-            JsonNode scale =
-                    Json.MAPPER.readTree(run.resolve("run.json").toFile()).get("scale");
-            return scale == null ? 1 : scale.asDouble(1);
+            JsonNode json = Json.MAPPER.readTree(run.resolve("run.json").toFile());
+            return json == null ? Scales.FULL : RunEnvironment.Settings.scales(json);
         } catch (IOException | RuntimeException e) {
-            return 1;
+            return Scales.FULL;
         }
     }
 

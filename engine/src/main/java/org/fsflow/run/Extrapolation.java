@@ -13,7 +13,9 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
 import org.fsflow.result.StepDurations;
 import org.fsflow.scenario.Dataset;
+import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceText;
@@ -25,7 +27,8 @@ import org.fsflow.scenario.SourceText;
  * #MOVED_SHARE} of the dataset's bytes, a copy) scales with the dataset's bytes, another command of
  * a dataset cell (a walk, a delete) with its file count, and a built-in action (mkfs, mount, umount)
  * is taken as it was. The datasets of the earlier run are those of its own {@code scenario.yaml}
- * at its own scale.
+ * at its own scales, and each cell's are those of its place ({@code --scale guest=0.05}): a guest
+ * cell is carried from the earlier run's guest size to this run's guest size.
  */
 final class Extrapolation {
 
@@ -35,18 +38,18 @@ final class Extrapolation {
     private final StepDurations durations = new StepDurations();
     private final Map<String, Mean> movedBytes = new HashMap<>();
     private final Map<String, Mean> writtenBytes = new HashMap<>();
-    private final Map<String, Dataset> before;
-    private final Map<String, Dataset> now;
+    private final Scenario before;
+    private final Scenario now;
     private final Map<String, String> basis = new TreeMap<>();
 
-    private Extrapolation(Map<String, Dataset> before, Map<String, Dataset> now) {
+    private Extrapolation(Scenario before, Scenario now) {
         this.before = before;
         this.now = now;
     }
 
-    /** What the run in {@code dir} (at {@code scale}) measured, carried to {@code scenario}'s datasets. */
-    static Extrapolation of(Path dir, double scale, Scenario scenario) {
-        Extrapolation e = new Extrapolation(datasetsOf(dir, scale), scenario.datasets());
+    /** What the run in {@code dir} (at {@code scales}) measured, carried to {@code scenario}'s datasets. */
+    static Extrapolation of(Path dir, Scales scales, Scenario scenario) {
+        Extrapolation e = new Extrapolation(scenarioOf(dir, scales), scenario);
         Journal.read(dir.resolve(Journal.FILE)).forEach(e::learn);
         return e;
     }
@@ -84,12 +87,13 @@ final class Extrapolation {
             return java.util.OptionalDouble.empty();
         }
         String ds = n.cell().dataset();
-        return java.util.OptionalDouble.of(m.mean() * (ds == null ? 1 : ratio(ds, true)));
+        return java.util.OptionalDouble.of(
+                m.mean() * (ds == null ? 1 : ratio(n.cell().coordinates(), ds, true)));
     }
 
     /** How each dataset's steps were carried over, for the person reading the estimate. */
     String basis() {
-        if (before.isEmpty() && !now.isEmpty()) {
+        if (before == null && !now.datasets().isEmpty()) {
             return "its scenario.yaml could not be read, so the times are taken as they were";
         }
         return basis.isEmpty()
@@ -102,43 +106,53 @@ final class Extrapolation {
     }
 
     private double factor(PlanNode n) {
+        Map<String, String> cell = n.cell().coordinates();
         String ds = n.cell().dataset();
-        if (ds == null || n.step().action() != null || !before.containsKey(ds) || !now.containsKey(ds)) {
+        Dataset then = ds == null ? null : datasetOf(before, cell, ds);
+        if (then == null || n.step().action() != null || datasetOf(now, cell, ds) == null) {
             return 1;
         }
-        Mean moved = movedBytes.get(key(n.cell().coordinates(), n.step().name()));
-        boolean data =
-                moved != null && moved.mean() >= MOVED_SHARE * before.get(ds).expectedBytes();
-        return ratio(ds, data);
+        Mean moved = movedBytes.get(key(cell, n.step().name()));
+        boolean data = moved != null && moved.mean() >= MOVED_SHARE * then.expectedBytes();
+        return ratio(cell, ds, data);
     }
 
-    private double ratio(String ds, boolean bytes) {
-        Dataset then = before.get(ds);
-        Dataset later = now.get(ds);
+    // dataset ds as the cell of `cell` had it in `s` (at its place's scale), or null
+    private static Dataset datasetOf(Scenario s, Map<String, String> cell, String ds) {
+        return s == null ? null : s.forCell(cell).datasets().get(ds);
+    }
+
+    private double ratio(Map<String, String> cell, String ds, boolean bytes) {
+        Dataset then = datasetOf(before, cell, ds);
+        Dataset later = datasetOf(now, cell, ds);
         if (then == null || later == null) {
             return 1;
         }
+        // per place when a place has a scale of its own (then or now): "test3 (debian-6.1)"
+        boolean perPlace =
+                !now.scaling().scales().uniform() || !before.scaling().scales().uniform();
+        String kernel = now.kernelOf(cell).name();
+        String label = perPlace && !kernel.equals(KernelSpec.HOST) ? ds + " (" + kernel + ")" : ds;
         double r = bytes
                 ? (double) later.expectedBytes() / Math.max(1, then.expectedBytes())
                 : (double) later.fileCount() / Math.max(1, then.fileCount());
         basis.merge(
-                ds,
+                label,
                 String.format(Locale.ROOT, "%s x%.3g", bytes ? "bytes" : "files", r),
                 (a, b) -> a.equals(b) || a.contains(b) ? a : a + " and " + b);
         return r;
     }
 
-    /** The datasets of the earlier run at its own scale, or none when its copy cannot be read. */
-    private static Map<String, Dataset> datasetsOf(Path dir, double scale) {
+    /** The earlier run's scenario at its own scales, or null when its copy cannot be read. */
+    private static Scenario scenarioOf(Path dir, Scales scales) {
         Path copy = dir.resolve("scenario.yaml");
         try {
-            Overrides at = new Overrides(List.of(), scale);
+            Overrides at = new Overrides(List.of(), scales);
             return ScenarioLoader.load(SourceText.of(copy.toString(), Files.readString(copy)), at)
-                    .scenario()
-                    .datasets();
+                    .scenario();
         } catch (java.io.IOException | org.fsflow.scenario.ScenarioException | Overrides.Invalid e) {
             // a copy this version cannot read: its steps' times are taken as they were (basis() says so)
-            return Map.of();
+            return null;
         }
     }
 

@@ -21,7 +21,8 @@ import org.fsflow.scenario.Step;
  * (each the size of the dataset it checks), or what the same steps wrote in an earlier run carried
  * to this run's data, whichever is larger, never more than the images' nominal size. Without either,
  * the nominal size is the estimate. Guest cells add the read-only image of the datasets they read
- * ({@code mke2fs -d}, a quarter larger than the data).
+ * ({@code mke2fs -d}, a quarter larger than the data), one per scale they run at. Datasets count at
+ * every scale the plan makes them at ({@code --scale 1 --scale guest=0.05}: both sizes).
  *
  * @param bytes  the most the campaign should take at once
  * @param detail what that is made of, for the person reading it
@@ -31,10 +32,8 @@ record Footprint(long bytes, String detail) {
     /** The footprint of {@code plan}, using what {@code earlier} wrote when there is one. */
     static Footprint of(Plan plan, Optional<Extrapolation> earlier) {
         Scenario s = plan.scenario();
-        long datasets = s.datasets().values().stream()
-                .filter(d -> d.existing() == null)
-                .mapToLong(Dataset::expectedBytes)
-                .sum();
+        Map<Double, Long> byScale = generated(plan);
+        long datasets = byScale.values().stream().mapToLong(Long::longValue).sum();
         long nominal = 0;
         long source = 0;
         for (Map.Entry<String, Device> e : s.devices().entrySet()) {
@@ -66,14 +65,34 @@ record Footprint(long bytes, String detail) {
                                     + " (nominal size: nothing tells what the steps write)");
             total += images;
         }
-        boolean guests =
-                plan.cells().stream().anyMatch(c -> !s.kernelOf(c.coordinates()).isHost());
-        if (guests && datasets > 0) {
-            long image = datasets + datasets / 4;
+        long image = 0;
+        for (double scale : plan.cells().stream()
+                .filter(c -> !s.kernelOf(c.coordinates()).isHost())
+                .map(c -> s.forCell(c.coordinates()).scale())
+                .distinct()
+                .toList()) {
+            long bytes = byScale.getOrDefault(scale, 0L);
+            image += bytes + bytes / 4;
+        }
+        if (image > 0) {
             parts.add("guests' source image " + ByteSize.format(image));
             total += image;
         }
         return new Footprint(total, String.join(", ", parts));
+    }
+
+    /** The bytes of the datasets the plan generates, by the scale they are made at. */
+    private static Map<Double, Long> generated(Plan plan) {
+        Map<Double, Long> out = new java.util.LinkedHashMap<>();
+        for (PlanNode n : plan.nodes()) {
+            if (n.kind() == PlanNode.Kind.DATASET) {
+                Dataset d = plan.scenario().atScale(n.scale()).datasets().get(n.subject());
+                if (d.existing() == null) {
+                    out.merge(n.scale(), d.expectedBytes(), Long::sum);
+                }
+            }
+        }
+        return out;
     }
 
     /** The most any cell repetition should write to the images, 0 when nothing tells. */
@@ -85,7 +104,7 @@ record Footprint(long bytes, String detail) {
                 continue;
             }
             String key = n.cell().id() + "\u0000" + n.repeat();
-            copies.merge(key, copied(plan.scenario(), n), Long::sum);
+            copies.merge(key, copied(plan.scenario().forCell(n.cell().coordinates()), n), Long::sum);
             earlier.flatMap(e -> boxed(e.writtenBytes(n))).ifPresent(w -> written.merge(key, w, Double::sum));
         }
         long most = 0;

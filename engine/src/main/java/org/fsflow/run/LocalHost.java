@@ -45,7 +45,7 @@ public final class LocalHost implements CellPlace {
         this.layout = plan.layout();
         this.executor = executor;
         this.info = info;
-        this.datasets = new Datasets(scenario, layout, info);
+        this.datasets = new Datasets(layout, info);
     }
 
     @Override
@@ -79,7 +79,8 @@ public final class LocalHost implements CellPlace {
                 Conditions.recordLoop(layout.out(), n.subject(), devices.loops().get(n.subject()));
             }
         } else if (n.kind() == PlanNode.Kind.DATASET) {
-            datasets.prepare(scenario.datasets().get(n.subject()), stop);
+            Scenario at = scenario.atScale(n.scale());
+            datasets.prepare(at, at.datasets().get(n.subject()), stop);
         }
     }
 

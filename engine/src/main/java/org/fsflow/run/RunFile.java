@@ -95,6 +95,18 @@ final class RunFile {
                 || run.get("scale").asDouble() <= 0) {
             return "'seed' or 'scale' is not a valid number";
         }
+        JsonNode places = run.get("place_scales");
+        if (places != null && !places.isNull()) {
+            // optional (run.json files written before places had their own scales lack it)
+            boolean valid = places.isObject();
+            for (var it = places.elements(); valid && it.hasNext(); ) {
+                JsonNode f = it.next();
+                valid = f.isNumber() && f.asDouble() > 0 && f.asDouble() <= 1;
+            }
+            if (!valid) {
+                return "'place_scales' is not an object of scales above 0 and at most 1";
+            }
+        }
         return null;
     }
 }

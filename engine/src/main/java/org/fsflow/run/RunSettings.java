@@ -16,6 +16,7 @@ import org.fsflow.plan.Plan;
 import org.fsflow.result.Json;
 import org.fsflow.result.RunProvenance;
 import org.fsflow.safety.AtomicFile;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Versions;
 
 /**
@@ -24,7 +25,11 @@ import org.fsflow.scenario.Versions;
  * plan.
  *
  * @param sets         the {@code --set key=value} options, in order
- * @param scale        the {@code --scale} factor (1 when not shrunk)
+ * @param scale        the default {@code --scale} factor (1 when not shrunk): the scale of every
+ *                     place without its own
+ * @param placeScales  {@code --scale PLACE=F}: place ({@code host}, {@code guest} or a kernel's
+ *                     name) to its scale, in the order given; empty when every place runs at
+ *                     {@code scale} (and in run.json files written before places had their own)
  * @param seed         the plan's seed (shuffled order, datasets without their own seed)
  * @param order        sequential, interleaved or shuffled
  * @param repeatMin    repetitions of every cell
@@ -44,6 +49,7 @@ import org.fsflow.scenario.Versions;
 @JsonPropertyOrder({
     "sets",
     "scale",
+    "place_scales",
     "seed",
     "order",
     "repeat_min",
@@ -60,6 +66,7 @@ import org.fsflow.scenario.Versions;
 public record RunSettings(
         List<String> sets,
         double scale,
+        Map<String, Double> placeScales,
         long seed,
         String order,
         int repeatMin,
@@ -80,19 +87,26 @@ public record RunSettings(
     public RunSettings {
         sets = sets == null ? List.of() : List.copyOf(sets);
         labels = labels == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(labels));
+        placeScales = placeScales == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(placeScales));
+    }
+
+    /** The scale of each place, as {@code --scale} gave it. */
+    public Scales scales() {
+        return new Scales(scale, placeScales);
     }
 
     /** The settings of a run of {@code plan} with the given command-line options. */
     public static RunSettings of(
             Plan plan,
             List<String> sets,
-            double scale,
+            Scales scales,
             String cpuMethod,
             List<String> command,
             Map<String, String> labels) {
         return new RunSettings(
                 List.copyOf(sets),
-                scale,
+                scales.fallback(),
+                scales.places(),
                 plan.seed(),
                 plan.scenario().order().name().toLowerCase(Locale.ROOT),
                 plan.scenario().repeat().min(),

@@ -90,7 +90,8 @@ final class StepResults {
                 .cell(n.cell().coordinates())
                 .mkfsOptions(options(n, true))
                 .mountOptions(options(n, false))
-                .warmup(n.repeat() <= scenario.warmup());
+                .warmup(n.repeat() <= scenario.warmup())
+                .scale(n.scale());
         return where.stamp(b);
     }
 

@@ -73,7 +73,7 @@ final class VmPlace {
         if (state.stopped || sink.stopping()) {
             return;
         }
-        Bindings b = new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null);
+        Bindings b = new Bindings(scenario.at(kernel), layout, unit.cell(), unit.repeat(), null, null);
         boolean first = true;
         for (PlanNode n : unit.steps()) {
             if (state.handled.contains(n.id())) {
@@ -133,7 +133,11 @@ final class VmPlace {
             sink.starting(n);
             Measurement m;
             if (skipReason != null) {
-                m = results.skipped(n, new Bindings(scenario, layout, n.cell(), n.repeat(), null, null), skipReason);
+                m = results.skipped(
+                        n,
+                        new Bindings(
+                                scenario.forCell(n.cell().coordinates()), layout, n.cell(), n.repeat(), null, null),
+                        skipReason);
             } else {
                 m = GuestMeasurements.measurement(
                         r,

@@ -47,13 +47,14 @@ final class VmUnits {
     private final KernelStore store;
     private final Map<String, Object> kernels = new HashMap<>();
     private volatile VmSession session;
-    private Path sourceImage;
+    private final SourceImages sourceImages;
 
     VmUnits(Scenario scenario, Layout layout, Teardown teardown, Consumer<String> info) {
         this.scenario = scenario;
         this.layout = layout;
         this.teardown = teardown;
         this.info = info;
+        this.sourceImages = new SourceImages(teardown, info);
         this.store = new KernelStore(kernelCache(layout));
     }
 
@@ -131,6 +132,7 @@ final class VmUnits {
      */
     String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<Result> sink) {
         BootKernel kernel = (BootKernel) kernel(spec);
+        Scenario at = scenario.at(spec); // datasets, disks and budget at this kernel's --scale
         String name = "fsflow-" + scenario.name() + "-vm";
         Path work = layout.work().resolve(VmPlace.WORK_DIR);
         Map<String, String> nodes = new LinkedHashMap<>();
@@ -138,15 +140,10 @@ final class VmUnits {
         List<Path> images = new ArrayList<>();
         List<Resource> resources = new ArrayList<>();
         try {
-            attachLoops(work, nodes, disks, images, resources);
-            List<GuestMount> mounts = new ArrayList<>();
-            Path datasets = datasetRoot();
-            if (datasets != null) {
-                String dev = "/dev/vd" + (char) ('a' + disks.size());
-                disks.add(new Qemu.Disk(source(datasets, work), true));
-                mounts.add(new GuestMount(dev, datasets.toString(), "ext4", true));
-            }
-            Job job = job(units, nodes, datasets != null);
+            attachLoops(at, work, nodes, disks, images, resources);
+            Path datasets = datasetRoot(at);
+            List<GuestMount> mounts = sourceDisk(datasets, work, disks);
+            Job job = job(at, units, nodes, datasets != null);
             List<String> dirs = new ArrayList<>();
             scenario.devices()
                     .values()
@@ -190,15 +187,25 @@ final class VmUnits {
         }
     }
 
+    // the read-only disk of the datasets, mounted where the host has them; none without datasets
+    private List<GuestMount> sourceDisk(Path datasets, Path work, List<Qemu.Disk> disks) {
+        List<GuestMount> mounts = new ArrayList<>();
+        if (datasets != null) {
+            String dev = "/dev/vd" + (char) ('a' + disks.size());
+            disks.add(new Qemu.Disk(sourceImages.of(datasets, work), true));
+            mounts.add(new GuestMount(dev, datasets.toString(), "ext4", true));
+        }
+        return mounts;
+    }
+
     /** The steps a guest runs, the plan node and command of each, and the modules they need. */
     private record Job(List<GuestStep> steps, List<PlanNode> nodes, List<String> commands, List<String> modules) {}
 
-    private Job job(List<List<PlanNode>> units, Map<String, String> deviceNodes, boolean source) {
+    private Job job(Scenario at, List<List<PlanNode>> units, Map<String, String> deviceNodes, boolean source) {
         Job job = new Job(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (List<PlanNode> unit : units) {
             Cell cell = unit.get(0).cell();
-            Bindings b =
-                    new Bindings(scenario, layout, cell, unit.get(0).repeat(), null, null).withDevices(deviceNodes);
+            Bindings b = new Bindings(at, layout, cell, unit.get(0).repeat(), null, null).withDevices(deviceNodes);
             modules(cell, source).stream()
                     .filter(m -> !job.modules().contains(m))
                     .forEach(job.modules()::add);
@@ -206,9 +213,7 @@ final class VmUnits {
             for (PlanNode n : unit) {
                 StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
                 if (!cmd.skipped()) {
-                    job.steps()
-                            .add(GuestSteps.of(
-                                    scenario, n, cmd, b.forStep(n.step().name()), first));
+                    job.steps().add(GuestSteps.of(at, n, cmd, b.forStep(n.step().name()), first));
                     job.nodes().add(n);
                     job.commands().add(cmd.display());
                     first = false;
@@ -220,8 +225,13 @@ final class VmUnits {
 
     // every loop device but the source becomes a fresh sparse image: /dev/vda, /dev/vdb ...
     private void attachLoops(
-            Path work, Map<String, String> nodes, List<Qemu.Disk> disks, List<Path> images, List<Resource> resources) {
-        for (Device d : scenario.devices().values()) {
+            Scenario at,
+            Path work,
+            Map<String, String> nodes,
+            List<Qemu.Disk> disks,
+            List<Path> images,
+            List<Resource> resources) {
+        for (Device d : at.devices().values()) {
             if (d instanceof Device.Loop loop && !d.name().equals(Scenario.SOURCE)) {
                 Path img = work.resolve(d.name() + ".img");
                 resources.add(register(Resource.image(img.toString())));
@@ -248,32 +258,14 @@ final class VmUnits {
     }
 
     /** The host directory holding the generated datasets, or null when the scenario has none. */
-    private Path datasetRoot() {
-        for (Dataset d : scenario.datasets().values()) {
-            Path p = layout.dataset(scenario, d);
+    private Path datasetRoot(Scenario at) {
+        for (Dataset d : at.datasets().values()) {
+            Path p = layout.dataset(at, d);
             if (Files.isDirectory(p)) {
                 return p.getParent();
             }
         }
         return null;
-    }
-
-    // one source image per run: the datasets do not change between cells
-    private Path source(Path datasets, Path work) {
-        if (sourceImage == null) {
-            Path img = work.resolve("source.img");
-            register(Resource.image(img.toString()));
-            long start = System.nanoTime();
-            org.fsflow.vm.SourceImage.build(datasets, img);
-            info.accept(String.format(
-                    java.util.Locale.ROOT,
-                    "VM source image: %s copied into %s in %.1f s",
-                    datasets,
-                    img,
-                    (System.nanoTime() - start) / 1e9));
-            sourceImage = img;
-        }
-        return sourceImage;
     }
 
     private Resource register(Resource r) {

@@ -98,11 +98,12 @@ final class Walker {
             progress.info("adaptive repeat: " + again.size() + " cells above the target CV of "
                     + Math.round(scenario.repeat().targetCv() * 1000) / 10.0 + " %: one more repetition each");
             for (Cell cell : again) {
-                Bindings b = new Bindings(scenario, plan.layout(), cell, 0, null, null);
-                String datasetNode = cell.dataset() == null ? null : "dataset/" + cell.dataset();
+                Scenario at = scenario.forCell(cell.coordinates());
+                Bindings b = new Bindings(at, plan.layout(), cell, 0, null, null);
+                String datasetNode = cell.dataset() == null ? null : Planner.datasetNodeId(at, cell.dataset());
                 int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
                 units++;
-                runUnit(Planner.unitNodes(scenario, b, cell, repeat, null, datasetNode), units, units);
+                runUnit(Planner.unitNodes(at, b, cell, repeat, null, datasetNode), units, units);
                 if (recorder.stopping()) {
                     return;
                 }

@@ -46,6 +46,9 @@ final class BudgetValidator {
                     b.where(),
                     what + " is " + ByteSize.format(b.scaledBytes())
                             + (b.factor() < 1 ? " once scaled with the datasets (x" + round(b.factor()) + ")" : "")
+                            + (s.scaling().scales().uniform()
+                                    ? ""
+                                    : " for the cells at --scale " + Scales.plain(s.scale()))
                             + ", below the " + ByteSize.format(MemoryBudget.MIN_BYTES)
                             + " that the steps' own tools need: "
                             + "fsflow applies " + ByteSize.format(MemoryBudget.MIN_BYTES)

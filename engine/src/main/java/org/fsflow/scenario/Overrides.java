@@ -22,13 +22,13 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * (or a bare axis name) with a comma list, and {@code repeat}, {@code order}, {@code seed},
  * {@code on_error}, {@code timeout}.
  *
- * @param sets  the {@code key=value} assignments, in order
- * @param scale dataset scale factor in (0, 1]; 1 leaves datasets as written
+ * @param sets   the {@code key=value} assignments, in order
+ * @param scales the dataset scale factor of each place, in (0, 1]; 1 leaves datasets as written
  */
-public record Overrides(List<String> sets, double scale) {
+public record Overrides(List<String> sets, Scales scales) {
 
     /** No overrides. */
-    public static final Overrides NONE = new Overrides(List.of(), Defaults.SCALE);
+    public static final Overrides NONE = new Overrides(List.of(), Scales.FULL);
 
     private static final List<String> TOP =
             List.of("repeat", "order", "seed", "on_error", "timeout", "memory", "warmup");
@@ -40,12 +40,19 @@ public record Overrides(List<String> sets, double scale) {
         }
     }
 
-    /** Checks the scale factor. */
+    /** Copies {@code sets}. */
     public Overrides {
         sets = List.copyOf(sets);
-        if (!(scale > 0 && scale <= 1)) {
-            throw new IllegalArgumentException("--scale must be above 0 and at most 1, got " + scale);
-        }
+    }
+
+    /** {@code sets} with one {@code scale} for every place. */
+    public Overrides(List<String> sets, double scale) {
+        this(sets, Scales.of(scale));
+    }
+
+    /** The default scale (of every place without its own). */
+    public double scale() {
+        return scales.fallback();
     }
 
     /** Applies the assignments to {@code root}, a scenario's top-level mapping. */

@@ -10,11 +10,11 @@ import java.util.List;
  * @param file          the scenario file as the user named it
  * @param sha256        the SHA-256 of its bytes, in hex: the scenario digest
  * @param sets          the {@code --set KEY=VALUE} assignments, in order
- * @param scale         the {@code --scale} factor (1: datasets as written)
+ * @param scales        the {@code --scale} factor of each place (1: datasets as written)
  * @param effectiveText the scenario as run: the file itself without {@code --set}, else the YAML
  *                      tree after the assignments (comments are lost)
  */
-public record Provenance(String file, String sha256, List<String> sets, double scale, String effectiveText) {
+public record Provenance(String file, String sha256, List<String> sets, Scales scales, String effectiveText) {
 
     /** Copies {@code sets}. */
     public Provenance {
@@ -23,6 +23,11 @@ public record Provenance(String file, String sha256, List<String> sets, double s
 
     /** The command-line changes, to load the same scenario again (what {@code resume} does). */
     public Overrides overrides() {
-        return new Overrides(sets, scale);
+        return new Overrides(sets, scales);
+    }
+
+    /** The default {@code --scale} (of every place without its own). */
+    public double scale() {
+        return scales.fallback();
     }
 }

@@ -53,6 +53,8 @@ import java.util.Map;
  * @param provenance   not written in the file: its digest and the command line's {@code --set} and
  *                     {@code --scale}, set by {@link ScenarioLoader} (null on a scenario not loaded so)
  * @param kernels      {@code kernels:} in file order ({@code host} is implicit)
+ * @param scaling      not written in the file: the scale this scenario is at ({@code --scale}), and
+ *                     the scenario at the scale of each place that runs at another ({@link #at})
  */
 public record Scenario(
         SourceText source,
@@ -76,10 +78,43 @@ public record Scenario(
         MemoryBudget memory,
         int warmup,
         Provenance provenance,
-        Map<String, KernelSpec> kernels) {
+        Map<String, KernelSpec> kernels,
+        Scaling scaling) {
+
+    /** The scale of this scenario's datasets, devices and memory budget. */
+    public double scale() {
+        return scaling.scale();
+    }
+
+    /** This scenario as the cells under {@code kernel} run it: at that place's scale. */
+    public Scenario at(KernelSpec kernel) {
+        return scaling.variants().getOrDefault(kernel.name(), this);
+    }
+
+    /** This scenario at {@code scale}, one of its places' scales (this one when no place has it). */
+    public Scenario atScale(double scale) {
+        return scaling.variants().values().stream()
+                .filter(v -> v.scale() == scale)
+                .findFirst()
+                .orElse(this);
+    }
+
+    /** This scenario as the cell of {@code coordinates} runs it: at its place's scale. */
+    public Scenario forCell(Map<String, String> coordinates) {
+        return at(kernelOf(coordinates));
+    }
+
+    /** This scenario, at {@code scaling}. */
+    public Scenario with(Scaling scaling) {
+        return copy(provenance, scaling);
+    }
 
     /** This scenario, loaded with {@code provenance}. */
     public Scenario with(Provenance provenance) {
+        return copy(provenance, scaling);
+    }
+
+    private Scenario copy(Provenance p, Scaling sc) {
         return new Scenario(
                 source,
                 version,
@@ -101,8 +136,9 @@ public record Scenario(
                 steps,
                 memory,
                 warmup,
-                provenance,
-                kernels);
+                p,
+                kernels,
+                sc);
     }
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */

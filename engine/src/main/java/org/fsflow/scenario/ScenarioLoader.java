@@ -1,8 +1,6 @@
 package org.fsflow.scenario;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -52,14 +50,38 @@ public final class ScenarioLoader {
         if (scenario == null || problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
         }
-        scenario = scaled(scenario, overrides.scale());
+        Provenance provenance =
+                new Provenance(source.path(), source.sha256(), overrides.sets(), overrides.scales(), effective);
+        scenario = ScenarioScaler.scale(scenario.with(provenance), places(scenario, overrides.scales()));
         new ScenarioValidator(scenario, problems).validate();
+        for (Scenario variant :
+                new java.util.LinkedHashSet<>(scenario.scaling().variants().values())) {
+            new ScenarioValidator(variant, problems).validate();
+        }
         if (problems.hasErrors()) {
             throw new ScenarioException(source, problems.all());
         }
-        Provenance provenance =
-                new Provenance(source.path(), source.sha256(), overrides.sets(), overrides.scale(), effective);
-        return new Loaded(scenario.with(provenance), problems.all());
+        return new Loaded(scenario, problems.all());
+    }
+
+    // a --scale PLACE=F must name a place the scenario has: host, guest (with kernels:) or a kernel
+    private static Scales places(Scenario s, Scales scales) throws Overrides.Invalid {
+        java.util.Set<String> kernels =
+                s.kernels() == null ? java.util.Set.of() : s.kernels().keySet();
+        java.util.List<String> unknown = new java.util.ArrayList<>(scales.unknown(kernels));
+        if (kernels.isEmpty() && scales.places().containsKey(Scales.GUEST)) {
+            unknown.add(0, Scales.GUEST);
+        }
+        if (!unknown.isEmpty()) {
+            String known = kernels.isEmpty()
+                    ? "host (it names no kernels:, so every cell runs on the host)"
+                    : "host, guest (every cell in a VM) or a kernel of its kernels: (" + String.join(", ", kernels)
+                            + ")";
+            throw new Overrides.Invalid("--scale " + unknown.get(0) + "="
+                    + Scales.plain(scales.places().get(unknown.get(0))) + ": scenario '" + s.name() + "' has no place '"
+                    + unknown.get(0) + "'; the places are " + known);
+        }
+        return scales;
     }
 
     private static String serialize(Node root) {
@@ -68,66 +90,5 @@ public final class ScenarioLoader {
         options.setDefaultFlowStyle(org.yaml.snakeyaml.DumperOptions.FlowStyle.BLOCK);
         new org.yaml.snakeyaml.Yaml(options).serialize(root, out);
         return out.toString();
-    }
-
-    private static Device scaled(Device d, double factor) {
-        if (d instanceof Device.Loop l && l.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
-            long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
-            return new Device.Loop(l.name(), size, l.image(), l.directIo(), l.mountPoint(), l.filesystem(), l.where());
-        }
-        if (d instanceof Device.Tmpfs t && t.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
-            long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));
-            return new Device.Tmpfs(t.name(), size, t.mountPoint(), t.where());
-        }
-        return d;
-    }
-
-    /**
-     * The factor the datasets' bytes shrank by: a memory budget shrinks by as much, so the data
-     * fills the scaled machine's RAM as the source's data filled its RAM. 1 without datasets (a
-     * bonnie++ campaign sizes its file with its own parameters).
-     */
-    static double dataFactor(Scenario s, Map<String, Dataset> scaled) {
-        double before = 0;
-        double after = 0;
-        for (Map.Entry<String, Dataset> e : s.datasets().entrySet()) {
-            before += e.getValue().expectedBytes();
-            after += scaled.get(e.getKey()).expectedBytes();
-        }
-        return before > 0 ? after / before : 1.0;
-    }
-
-    /** Datasets shrink by {@code factor}; loop and tmpfs devices too, down to 1 GiB. */
-    private static Scenario scaled(Scenario s, double factor) {
-        if (factor >= 1.0) {
-            return s;
-        }
-        Map<String, Dataset> datasets = new LinkedHashMap<>();
-        s.datasets().forEach((name, d) -> datasets.put(name, d.scaled(factor)));
-        Map<String, Device> devices = new LinkedHashMap<>();
-        s.devices().forEach((name, d) -> devices.put(name, scaled(d, factor)));
-        return new Scenario(
-                s.source(),
-                s.version(),
-                s.name(),
-                s.title(),
-                s.origin(),
-                s.sourceSection(),
-                s.description(),
-                s.params(),
-                devices,
-                s.filesystems(),
-                datasets,
-                s.matrix(),
-                s.repeat(),
-                s.order(),
-                s.seed(),
-                s.onError(),
-                s.timeout(),
-                s.steps(),
-                s.memory().scaledBy(dataFactor(s, datasets)),
-                s.warmup(),
-                s.provenance(),
-                s.kernels());
     }
 }

@@ -61,7 +61,6 @@ final class ScenarioReader {
         f.useParams(params);
         int version = version(top);
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
-        String title = optionalText(top, "title");
         SourceSection section = (n = Fields.value(top, "source")) == null ? null : new SourceReader(f, v).read(n);
         String origin = section == null ? null : section.title();
         String description = optionalText(top, "description");
@@ -90,7 +89,7 @@ final class ScenarioReader {
                 source,
                 version,
                 name,
-                title,
+                optionalText(top, "title"),
                 origin,
                 section,
                 description,
@@ -108,7 +107,8 @@ final class ScenarioReader {
                 budget,
                 warmup == null ? 0 : warmup.intValue(),
                 null,
-                kernels);
+                kernels,
+                Scaling.NONE);
     }
 
     // the language version: only the one this fsflow speaks

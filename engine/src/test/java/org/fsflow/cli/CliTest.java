@@ -84,6 +84,28 @@ class CliTest {
     }
 
     @Test
+    void scalePerPlaceMakesEachDatasetAtEachScaleItIsNeededAt() {
+        Cli r = Cli.run(
+                "plan", scenario("cds-2009.yaml"), "--scale", "0.01", "--scale", "guest=0.001", "--set", "repeat=1");
+        assertEquals(0, r.exitCode(), r.err());
+        // host cells at 0.01 (1,280 of test3's files), guest cells at 0.001 (128), each in its own directory
+        assertTrue(r.out().contains("generate 1280 files of 16 KiB in 128 dirs"), r.out());
+        assertTrue(r.out().contains("fsflow-datasets/test3"), r.out());
+        assertTrue(r.out().contains("generate 128 files of 16 KiB in 128 dirs"), r.out());
+        assertTrue(r.out().contains("fsflow-datasets@0.001/test3"), r.out());
+    }
+
+    @Test
+    void aScaleForAPlaceTheScenarioLacksIsOneUsageError() {
+        Cli r = Cli.run("plan", scenario("quickstart.yaml"), "--scale", "guest=0.1");
+        assertEquals(ExitCodes.USAGE, r.exitCode());
+        assertEquals(
+                "fsflow: error: --scale guest=0.1: scenario 'quickstart' has no place 'guest'; the places are host (it "
+                        + "names no kernels:, so every cell runs on the host)\n",
+                r.err());
+    }
+
+    @Test
     void planJsonListsEveryMeasuredNode() throws Exception {
         Cli r = Cli.run("plan", scenario("cds-2009.yaml"), "--format", "json");
         assertEquals(0, r.exitCode(), r.err());

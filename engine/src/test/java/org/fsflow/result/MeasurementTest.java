@@ -41,13 +41,14 @@ class MeasurementTest {
         assertNull(m.kernel());
         assertNull(m.virt());
         assertNull(m.memoryBudgetBytes());
+        assertNull(m.scale());
         assertEquals(false, m.warmup());
         // written again, the old line comes back with the new fields appended, null (warmup false)
         String again = Json.MAPPER.writeValueAsString(m);
         assertEquals(
                 OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
                         + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false,"
-                        + "\"signal\":null,\"oom_kills\":null,\"service_cpu_s\":null}",
+                        + "\"signal\":null,\"oom_kills\":null,\"service_cpu_s\":null,\"scale\":null}",
                 again);
     }
 
@@ -103,7 +104,8 @@ class MeasurementTest {
                         "warmup",
                         "signal",
                         "oom_kills",
-                        "service_cpu_s"),
+                        "service_cpu_s",
+                        "scale"),
                 names);
         assertEquals("ok", json.get("status").asText());
         assertEquals("tcg", json.get("virt").asText());

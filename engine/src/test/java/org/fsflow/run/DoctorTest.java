@@ -82,7 +82,7 @@ class DoctorTest {
 
     @Test
     void eachCellGetsTheRunnersVerdictAndAFix() throws Exception {
-        Diagnosis d = Doctor.examine(plan(), 1, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        Diagnosis d = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
         assertEquals(
                 List.of("a/ext4", "a/xfs", "a/reiserfs"),
                 d.cells().stream().map(Diagnosis.CellVerdict::cell).toList());
@@ -105,7 +105,6 @@ class DoctorTest {
         Map<String, String> notRoot = Map.of("ext4", "formatting and mounting need root: run fsflow as root (sudo)");
         Diagnosis d = Doctor.examine(
                 plan(),
-                1,
                 new FakeHost(notRoot, 1L << 40, 1L << 40, "refusing device 'target': /dev/sdz does not exist"),
                 tmp);
         assertEquals("run fsflow as root (sudo)", d.cells().get(0).fix());
@@ -120,7 +119,7 @@ class DoctorTest {
         Path open = Files.createDirectory(tmp.resolve("open"));
         Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
         Plan p = Planner.plan(plan().scenario(), new Layout(tmp.resolve("out"), open), 0);
-        Diagnosis d = Doctor.examine(p, 1, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        Diagnosis d = Doctor.examine(p, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
         assertEquals(1, d.problems().size());
         assertTrue(
                 d.problems()
@@ -134,7 +133,7 @@ class DoctorTest {
     @Test
     void diskAndMemoryNeedsAreComparedWithTheHost() throws Exception {
         Plan p = plan();
-        Diagnosis d = Doctor.examine(p, 1, new FakeHost(Map.of(), 1L << 30, 1L << 30, null), tmp);
+        Diagnosis d = Doctor.examine(p, new FakeHost(Map.of(), 1L << 30, 1L << 30, null), tmp);
         Diagnosis.Resource disk = d.resources().get(0);
         long datasets = p.scenario().datasets().get("a").expectedBytes();
         assertTrue(datasets > 0);
@@ -154,7 +153,7 @@ class DoctorTest {
         writeRun(tmp.resolve("doc"), 0.5, 100.0);
         writeRun(tmp.resolve("doc-2"), 1, 2.0);
         writeRun(tmp.resolve("other"), 1, 1000.0);
-        Diagnosis d = Doctor.examine(plan(), 1, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        Diagnosis d = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
         assertEquals(tmp.resolve("doc-2"), d.estimate().from());
         // only a/ext4 runs: 2 steps x 2 repetitions of 2 s each
         assertEquals(4, d.estimate().total());
@@ -196,7 +195,7 @@ class DoctorTest {
 
     @Test
     void theDiskNeedIsWhatTheDatasetsAndOneCellsCopiesTakeNotTheSparseImagesNominalSize() throws Exception {
-        Diagnosis d = Doctor.examine(plan(COPIES, 1), 1, new FakeHost(Map.of(), 50L << 30, 1L << 40, null), tmp);
+        Diagnosis d = Doctor.examine(plan(COPIES, 1), new FakeHost(Map.of(), 50L << 30, 1L << 40, null), tmp);
         Diagnosis.Resource disk = d.resources().get(0);
         // 1 GiB of datasets in the source image, two verified copies of it in the target image
         assertEquals(3L << 30, disk.neededBytes(), disk.detail());
@@ -221,7 +220,7 @@ class DoctorTest {
             j.append(row("copy-within", 3.0, quarter, quarter));
             j.append(row("walk", 0.5, 1L << 20, 0));
         }
-        Diagnosis d = Doctor.examine(plan(COPIES, 1), 1, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        Diagnosis d = Doctor.examine(plan(COPIES, 1), new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
         // per repetition: mkfs as it was, the copies x4 (bytes), the walk x4 (files); mount and
         // umount were not measured then and fall back to the mean of every step (1.625 s)
         double perRepetition = 1.0 + 8.0 + 12.0 + 2.0 + 2 * 1.625;
@@ -272,7 +271,7 @@ class DoctorTest {
 
     private static String print(Diagnosis d) {
         StringWriter w = new StringWriter();
-        d.print(new PrintWriter(w), 1);
+        d.print(new PrintWriter(w));
         return w.toString();
     }
 }
