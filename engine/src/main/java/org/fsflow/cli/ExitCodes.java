@@ -20,6 +20,8 @@ public final class ExitCodes {
     public static final int USAGE = ExitCode.USAGE.code();
     /** The run was interrupted; {@code fsflow resume DIR} continues it. */
     public static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
+    /** {@code resume} found no record of a run: nothing to continue, start it with {@code fsflow run}. */
+    public static final int NOTHING_TO_RESUME = ExitCode.NOTHING_TO_RESUME.code();
 
     /** Each code with what it means, in the words {@code --help} prints. */
     public static final Map<Integer, String> DESCRIPTIONS = descriptions();

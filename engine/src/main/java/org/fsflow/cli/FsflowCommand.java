@@ -29,64 +29,82 @@ public final class FsflowCommand implements Runnable {
 
     /** Runs fsflow with {@code args}, printing to {@code out} and {@code err}; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, null);
+    }
+
+    /**
+     * Runs fsflow with {@code args} as if given in {@code cwd} (null: where fsflow runs): a path on
+     * the command line is taken from there. How {@code resume} starts a run afresh from its
+     * {@link org.fsflow.run.LaunchRecord}.
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, java.nio.file.Path cwd) {
         CommandLine cli = Subcommands.commandLine(args);
+        if (cwd != null) {
+            cli.registerConverter(java.nio.file.Path.class, cwd::resolve);
+            if (cli.getSubcommands().get("run") != null
+                    && cli.getSubcommands().get("run").getCommand() instanceof RunCommand run) {
+                run.cwd = cwd;
+            }
+        }
         cli.getCommandSpec().usageMessage().exitCodeList(ExitCodes.help());
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> e instanceof UserError u ? u.exitCode() : ExitCodes.FAILED);
         cli.setParameterExceptionHandler((e, a) -> {
+            RunCommand.forget(args, cwd);
             e.getCommandLine().getErr().println("fsflow: " + e.getMessage());
             e.getCommandLine()
                     .getErr()
                     .println("try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return ExitCodes.USAGE;
         });
-        cli.setExecutionExceptionHandler((e, c, parsed) -> {
-            PrintWriter w = c.getErr();
-            if (e instanceof UserError u) {
-                if (u.getMessage() != null) {
-                    w.println("fsflow: error: " + u.getMessage());
-                }
-                w.flush();
-                return u.exitCode();
+        cli.setExecutionExceptionHandler((e, c, parsed) -> failed(e, c.getErr(), args));
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    // what an exception in a command prints, and the exit code
+    private static int failed(Exception e, PrintWriter w, String[] args) {
+        if (e instanceof UserError u) {
+            if (u.getMessage() != null) {
+                w.println("fsflow: error: " + u.getMessage());
             }
-            boolean debugging = java.util.Arrays.asList(args).contains("--debug");
-            if (e instanceof org.fsflow.result.JournalException j) {
-                w.println("fsflow: " + j.getMessage());
-                w.flush();
-                return ExitCodes.FAILED;
-            }
-            if (e instanceof org.fsflow.safety.SafeDirectories.Refused r) {
-                w.println("fsflow: error: " + r.getMessage());
-                w.flush();
-                return ExitCodes.FAILED;
-            }
-            if (e instanceof org.fsflow.report.TemplateFailure t) {
-                w.println("fsflow: " + t.getMessage());
-                w.flush();
-                return ExitCodes.FAILED;
-            }
-            if (e instanceof java.io.UncheckedIOException io) {
-                // the machine said no (disk full, permission denied): not a bug of fsflow
-                w.println("fsflow: error: " + io.getMessage() + ": "
-                        + io.getCause().getMessage());
-                if (debugging) {
-                    e.printStackTrace(w);
-                }
-                w.flush();
-                return ExitCodes.FAILED;
-            }
-            w.println("fsflow: internal error: " + e + (debugging ? "" : " (run again with --debug for details)"));
+            w.flush();
+            return u.exitCode();
+        }
+        boolean debugging = java.util.Arrays.asList(args).contains("--debug");
+        if (e instanceof org.fsflow.result.JournalException j) {
+            w.println("fsflow: " + j.getMessage());
+            w.flush();
+            return ExitCodes.FAILED;
+        }
+        if (e instanceof org.fsflow.safety.SafeDirectories.Refused r) {
+            w.println("fsflow: error: " + r.getMessage());
+            w.flush();
+            return ExitCodes.FAILED;
+        }
+        if (e instanceof org.fsflow.report.TemplateFailure t) {
+            w.println("fsflow: " + t.getMessage());
+            w.flush();
+            return ExitCodes.FAILED;
+        }
+        if (e instanceof java.io.UncheckedIOException io) {
+            // the machine said no (disk full, permission denied): not a bug of fsflow
+            w.println("fsflow: error: " + io.getMessage() + ": " + io.getCause().getMessage());
             if (debugging) {
                 e.printStackTrace(w);
             }
             w.flush();
             return ExitCodes.FAILED;
-        });
-        int code = cli.execute(args);
-        out.flush();
-        err.flush();
-        return code;
+        }
+        w.println("fsflow: internal error: " + e + (debugging ? "" : " (run again with --debug for details)"));
+        if (debugging) {
+            e.printStackTrace(w);
+        }
+        w.flush();
+        return ExitCodes.FAILED;
     }
 
     /** Prints the version of fsflow (with the commit its jar was built from) and of the Java runtime. */

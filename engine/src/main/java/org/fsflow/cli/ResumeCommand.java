@@ -1,8 +1,11 @@
 package org.fsflow.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
+import org.fsflow.run.Campaign;
+import org.fsflow.run.LaunchRecord;
 import org.fsflow.run.RunFailure;
 import org.fsflow.run.Runner;
 import org.fsflow.scenario.Overrides;
@@ -31,6 +34,9 @@ final class ResumeCommand implements Callable<Integer> {
             return HostsRuns.resume(
                     dir, spec.commandLine().getOut(), spec.commandLine().getErr());
         }
+        if (!Files.exists(dir.resolve(Campaign.RUN))) {
+            return afresh();
+        }
         Runner.Summary summary;
         try {
             summary = Fsflow.resume(dir, Runs.options(spec));
@@ -42,5 +48,37 @@ final class ResumeCommand implements Callable<Integer> {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
         return Runs.finish(summary, dir, spec);
+    }
+
+    // no run.json: the run stopped before it recorded its settings; its launch record says how it began
+    private int afresh() {
+        LaunchRecord launch;
+        try {
+            launch = LaunchRecord.read(dir).orElse(null);
+        } catch (RunFailure e) {
+            throw new UserError("cannot resume " + dir + ": " + e.getMessage(), ExitCodes.FAILED);
+        }
+        if (launch != null && !launch.isRun()) {
+            throw new UserError(
+                    "cannot resume " + dir + ": " + dir.resolve(LaunchRecord.FILE) + " does not record a 'fsflow "
+                            + "run' (" + launch.command() + "): start the run with 'fsflow run FILE --out " + dir + "'",
+                    ExitCodes.FAILED);
+        }
+        if (launch == null) {
+            throw new UserError(
+                    "nothing to resume in " + dir + ": "
+                            + (Files.isDirectory(dir) ? "it holds" : "it does not exist, so")
+                            + " no record of a run (fsflow records one there before anything else: the run was "
+                            + "never started there, or killed before its launcher began); start it with 'fsflow run "
+                            + "FILE --out " + dir + "'",
+                    ExitCodes.NOTHING_TO_RESUME);
+        }
+        var out = spec.commandLine().getOut();
+        out.println("the run was stopped before it recorded its settings (no " + Campaign.RUN + "): starting it afresh "
+                + "with the command recorded in " + dir.resolve(LaunchRecord.FILE) + ", from " + launch.cwd() + ": "
+                + launch.command());
+        out.flush();
+        return FsflowCommand.execute(
+                launch.argv().toArray(String[]::new), out, spec.commandLine().getErr(), launch.cwd());
     }
 }

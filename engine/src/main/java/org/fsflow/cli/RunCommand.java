@@ -1,9 +1,14 @@
 package org.fsflow.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.PlanPrinter;
+import org.fsflow.run.Campaign;
+import org.fsflow.run.LaunchRecord;
+import org.fsflow.run.RunFailure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -78,8 +83,73 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** The directory relative paths are taken from: where fsflow runs, or the one a launch record names. */
+    Path cwd = Path.of("").toAbsolutePath();
+
     @Override
     public Integer call() {
+        Path recorded = record();
+        try {
+            return start();
+        } catch (UserError e) {
+            // an error before run.json (an invalid scenario, a refused directory): nothing to resume
+            if (recorded != null
+                    && e.exitCode() != ExitCodes.INTERRUPTED
+                    && !Files.exists(recorded.resolve(Campaign.RUN))) {
+                LaunchRecord.remove(recorded);
+            }
+            throw e;
+        }
+    }
+
+    // launch.json in --out, first thing (the launcher wrote it already, unless java was started directly)
+    private Path record() {
+        if (dryRun || hosts != null || !nodes.isEmpty() || layout.out == null) {
+            return null;
+        }
+        var parsed = spec.root().commandLine().getParseResult();
+        try {
+            new LaunchRecord(cwd, parsed.originalArgs()).writeIn(layout.out);
+        } catch (RunFailure e) {
+            throw new UserError(e.getMessage(), ExitCodes.FAILED);
+        }
+        return cwd.resolve(layout.out);
+    }
+
+    /**
+     * After a usage error on {@code args} (given in {@code cwd}, null: here): a {@code run} whose
+     * launch record the launcher wrote for exactly these words never started; the record goes.
+     */
+    static void forget(String[] args, Path cwd) {
+        List<String> words = List.of(args);
+        int out = words.indexOf("--out");
+        String dir = out >= 0 && out + 1 < words.size() ? words.get(out + 1) : null;
+        for (String w : words) {
+            dir = w.startsWith("--out=") ? w.substring("--out=".length()) : dir;
+        }
+        if (dir == null
+                || !words.stream()
+                        .filter(w -> !w.startsWith("-"))
+                        .findFirst()
+                        .orElse("")
+                        .equals("run")) {
+            return;
+        }
+        Path here = cwd != null ? cwd : Path.of("").toAbsolutePath();
+        Path recorded = here.resolve(dir);
+        try {
+            if (LaunchRecord.read(recorded)
+                            .filter(new LaunchRecord(here, words)::equals)
+                            .isPresent()
+                    && !Files.exists(recorded.resolve(Campaign.RUN))) {
+                LaunchRecord.remove(recorded);
+            }
+        } catch (RunFailure | java.nio.file.InvalidPathException e) {
+            // not a record of these words: it stays
+        }
+    }
+
+    private int start() {
         var err = spec.commandLine().getErr();
         Runs.labels(labels);
         if ((hosts != null || !nodes.isEmpty()) && !dryRun) {

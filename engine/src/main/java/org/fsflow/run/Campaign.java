@@ -52,7 +52,7 @@ public final class Campaign {
      */
     public static Runner.Summary run(Plan plan, RunOptions options) {
         Path out = plan.layout().out();
-        try (StartGuard guard = StartGuard.install(List.of(out, plan.layout().work()), again(plan, options.labels()))) {
+        try (StartGuard guard = StartGuard.install(List.of(out, plan.layout().work()), notStarted(plan, options))) {
             WorkPlaces.check(plan);
             if (Files.exists(out.resolve(Journal.FILE)) && size(out.resolve(Journal.FILE)) > 0) {
                 throw new RunFailure(out + " holds the results of an earlier run: continue it with 'fsflow resume "
@@ -108,6 +108,19 @@ public final class Campaign {
         if (guard != null) {
             guard.check();
         }
+    }
+
+    // what an interrupt before the start keeps (the launch record, if any) and the command to go on
+    private static String notStarted(Plan plan, RunOptions options) {
+        Path out = plan.layout().out();
+        String again = again(plan, options.labels());
+        if (!Files.isRegularFile(out.resolve(LaunchRecord.FILE))) {
+            return "(what it had written, " + RUN + " included, is removed, so there is nothing to resume); start it "
+                    + "again with: " + again;
+        }
+        return "but the command that started it, in " + out.resolve(LaunchRecord.FILE) + " (what else it had written, "
+                + RUN + " included, is removed); continue with 'fsflow resume " + out + "', which starts it afresh "
+                + "with that command, or start it again with: " + again;
     }
 
     // the command that starts the same run again

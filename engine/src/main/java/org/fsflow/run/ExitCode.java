@@ -13,7 +13,9 @@ public enum ExitCode {
     /** The command line is wrong. */
     USAGE(2, "usage error (wrong options or arguments)"),
     /** The run was interrupted; {@code fsflow resume DIR} continues it. */
-    INTERRUPTED(3, "interrupted; continue with 'fsflow resume DIR'");
+    INTERRUPTED(3, "interrupted; continue with 'fsflow resume DIR'"),
+    /** {@code resume} found no record of a run in its directory: nothing to continue. */
+    NOTHING_TO_RESUME(4, "resume: no record of a run in DIR; start it with 'fsflow run'");
 
     private final int code;
     private final String meaning;

@@ -39,7 +39,7 @@ final class StartGuard implements AutoCloseable {
         this.again = again;
     }
 
-    /** Guards a run that may create {@code dirs}; {@code again} is the command that starts it again. */
+    /** Guards a run that may create {@code dirs}; {@code again} says what is kept and how to start it again. */
     static StartGuard install(List<Path> dirs, String again) {
         StartGuard g = new StartGuard(dirs, again);
         for (String name : List.of("INT", "TERM")) {
@@ -61,8 +61,7 @@ final class StartGuard implements AutoCloseable {
     void check() {
         if (interrupted && forward == null) {
             throw new NotStarted("interrupted before the run started: nothing was started and nothing was left "
-                    + "behind (what it had written, " + Campaign.RUN + " included, is removed, so there is nothing to "
-                    + "resume); start it again with: " + again);
+                    + "behind " + again);
         }
     }
 

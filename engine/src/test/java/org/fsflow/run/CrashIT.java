@@ -9,16 +9,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.fsflow.Leftovers;
 import org.fsflow.cli.Cli;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Measurement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Crash consistency of a run's start: an interrupt before run.json exists leaves nothing behind
- * and says what to run again; a damaged run.json is refused by resume, never run with defaults.
+ * but the command that started it, says what to run again, and resume starts it afresh; a run
+ * killed or interrupted at any instant of its first second (the launcher's, the JVM's start,
+ * validation) and answered with resume ends with every node ok exactly once; a damaged run.json is refused by resume, never run with defaults.
  */
 class CrashIT {
 
@@ -82,12 +90,24 @@ class CrashIT {
         }
         assertTrue(
                 text.contains("nothing was started")
+                        && text.contains("continue with 'fsflow resume " + out + "'")
                         && text.contains("start it again with: fsflow run " + f + " --out " + out + " --work " + work),
                 text);
-        assertFalse(Files.exists(out), "the output directory this run created is removed");
-        assertFalse(Files.exists(work), "and the work directory");
+        try (var left = Files.list(out)) {
+            assertEquals(List.of(out.resolve("launch.json")), left.toList(), "only the command that started it");
+        }
+        assertFalse(Files.exists(work), "the work directory this run created is removed");
         assertFalse(Leftovers.loopsUnder(dir));
         assertFalse(Leftovers.mountsUnder(dir));
+        // an interrupt is answered with resume: it starts the run afresh
+        Cli resumed = Cli.run("resume", out.toString());
+        assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+        assertTrue(resumed.out().startsWith("the run was stopped before it recorded its settings"), resumed.out());
+        assertEquals(
+                List.of("ext4/r1/mkfs", "ext4/r1/mount", "ext4/r1/write", "ext4/r1/umount"),
+                org.fsflow.result.Journal.read(out.resolve("results.jsonl")).stream()
+                        .map(org.fsflow.result.Measurement::node)
+                        .toList());
     }
 
     @Test
@@ -119,5 +139,68 @@ class CrashIT {
             assertEquals(rows, Files.readAllLines(results), "nothing ran");
         }
         assertFalse(Leftovers.loopsUnder(dir));
+    }
+
+    Path launcher() throws Exception {
+        List<String> script = new ArrayList<>(List.of("#!/usr/bin/env bash", "set -euo pipefail"));
+        script.addAll(LaunchRecordTest.launcherRecord());
+        String jar = Path.of(System.getProperty("fsflow.jar", "target/fsflow.jar"))
+                .toAbsolutePath()
+                .toString();
+        script.add("exec java -XX:+UseSerialGC -Xmx512m -jar " + jar + " \"$@\"");
+        Path f = Files.write(dir.resolve("fsflow"), script);
+        f.toFile().setExecutable(true);
+        return f;
+    }
+
+    Path firstInstant() throws Exception {
+        Files.createDirectories(dir.resolve("place"));
+        return Files.writeString(dir.resolve("s.yaml"), """
+                fsflow: 1
+                name: first-instant
+                devices: { target: { dir: %s } }
+                matrix: { n: [a, b] }
+                steps:
+                  - name: write
+                    run: "head -c 1048576 /dev/zero > ${target.mnt}/f"
+                  - name: wait
+                    run: "sleep 0.2"
+                """.formatted(dir.resolve("place")));
+    }
+
+    // started the launcher's way: its record functions (cut from ./fsflow), then the built jar;
+    // answered with resume, from elsewhere: the recorded command's paths are taken from where it was given
+    @ParameterizedTest(name = "SIG{0} at {1} ms")
+    @CsvSource({"KILL,50", "KILL,150", "KILL,300", "KILL,600", "INT,50", "INT,300", "TERM,600"})
+    void resumeAfterAnInterruptAtAnyInstantEndsWithEveryNodeOkOnce(String signal, int ms) throws Exception {
+        Path launcher = launcher();
+        firstInstant();
+        fsflow = new ProcessBuilder(launcher.toString(), "run", "s.yaml", "--out", "out", "--work", "work")
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("run.log").toFile())
+                .start();
+        Thread.sleep(ms);
+        new ProcessBuilder("kill", "-" + signal, Long.toString(fsflow.pid()))
+                .start()
+                .waitFor();
+        assertTrue(fsflow.waitFor(120, TimeUnit.SECONDS));
+        Path out = dir.resolve("out");
+        Cli resumed = Cli.run("resume", out.toString());
+        String log = Files.readString(dir.resolve("run.log")) + resumed.out() + resumed.err();
+        if (resumed.exitCode() == 4) {
+            // killed before the launcher wrote anything: nothing set up, nothing recorded
+            assertFalse(Files.exists(out.resolve(LaunchRecord.FILE)), log);
+            assertTrue(ms <= 50, "by " + ms + " ms the launcher has recorded the command: " + log);
+            return;
+        }
+        assertEquals(0, resumed.exitCode(), log);
+        List<Measurement> rows = Journal.read(out.resolve(Journal.FILE));
+        Map<String, Long> count =
+                rows.stream().collect(Collectors.groupingBy(Measurement::node, Collectors.counting()));
+        assertEquals(Map.of("a/r1/write", 1L, "a/r1/wait", 1L, "b/r1/write", 1L, "b/r1/wait", 1L), count, log);
+        assertTrue(rows.stream().allMatch(Measurement::ok), log);
+        assertTrue(Files.size(out.resolve("report.html")) > 0, log);
+        assertEquals(List.of(), FaithfulIT.fsflowCgroups(), "no cgroup left");
     }
 }

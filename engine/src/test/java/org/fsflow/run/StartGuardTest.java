@@ -22,7 +22,8 @@ class StartGuardTest {
     void anInterruptBeforeTheCommitStopsTheStartAndAbandonRemovesWhatItCreated() throws Exception {
         Path out = dir.resolve("a/b/out");
         Path work = out.resolve("work");
-        try (StartGuard g = StartGuard.install(List.of(out, work), "fsflow run s.yaml --out " + out)) {
+        try (StartGuard g =
+                StartGuard.install(List.of(out, work), "(...); start it again with: fsflow run s.yaml --out " + out)) {
             g.check();
             Files.createDirectories(work);
             Path written = out.resolve("scenario.yaml");
