@@ -87,7 +87,7 @@ public final class GuestTools {
     }
 
     /** The host path of {@code program} on PATH and the sbin directories, or null. */
-    static Path which(String program) {
+    public static Path which(String program) {
         if (!program.matches("[A-Za-z0-9_.+-]+")) {
             return null;
         }

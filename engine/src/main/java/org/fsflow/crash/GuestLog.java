@@ -1,0 +1,201 @@
+package org.fsflow.crash;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.fsflow.vm.Accelerators;
+import org.fsflow.vm.BootKernel;
+import org.fsflow.vm.GuestScript;
+import org.fsflow.vm.GuestTools;
+import org.fsflow.vm.Initramfs;
+import org.fsflow.vm.KernelModules;
+import org.fsflow.vm.Qemu;
+import org.fsflow.vm.VmException;
+
+/**
+ * Records a workload's writes in a guest whose kernel has dm-log-writes (the host's may have no
+ * device-mapper at all): the target disk (/dev/vda) is wrapped in a log-writes target that logs to
+ * a second disk (/dev/vdb); mkfs runs through it and a mark {@code mkfs} follows; the filesystem is
+ * mounted at {@code /mnt/t} and the workload runs there, in its shell, with three functions:
+ * {@code durable PATH...} (fsync of each file and of its directory, then its content is reported as
+ * durable), {@code gone PATH...} (fsync of the directory of each name removed, reported durable as
+ * absent) and {@code mark NAME} (every file reported as last written, then a mark in the log). The
+ * job's lines feed a {@link Durability}; the log disk is read with {@link WriteLog} afterwards.
+ */
+public final class GuestLog {
+
+    /** The device-mapper name of the logged target in the guest. */
+    static final String DM_NAME = "fsflow-log";
+
+    /** The modules the guest needs besides the disk ones and the filesystem's. */
+    static final List<String> MODULES = List.of("dm_mod", "dm_log_writes");
+
+    /**
+     * A recording.
+     *
+     * @param name        the guest's name
+     * @param kernel      a kernel with dm-log-writes
+     * @param fsModules   the modules of the filesystem (ext4, xfs, ...)
+     * @param mkfs        the mkfs command line, {@code $DEV} standing for the device
+     * @param mountOptions options of the mount, or empty
+     * @param workload    the workload's shell text, run in the mounted filesystem
+     * @param targetBytes the size of the target disk
+     * @param logBytes    the size of the log disk
+     * @param work        where the images, the job and the pid file go
+     * @param cache       where initramfs images and the accelerator verdict are cached
+     * @param limit       the guest's hard time limit
+     */
+    public record Request(
+            String name,
+            BootKernel kernel,
+            List<String> fsModules,
+            String mkfs,
+            String mountOptions,
+            String workload,
+            long targetBytes,
+            long logBytes,
+            Path work,
+            Path cache,
+            Duration limit) {}
+
+    /**
+     * What the recording left.
+     *
+     * @param target     the target disk's image as the workload left it (not needed for replay)
+     * @param log        the log disk's image
+     * @param durability what each mark expects
+     * @param wallSeconds the guest's wall time
+     * @param problem    null when the job ran to its end, else what went wrong
+     */
+    public record Recorded(Path target, Path log, Durability durability, double wallSeconds, String problem) {}
+
+    private GuestLog() {}
+
+    /** Boots the guest, runs the job, and returns where the log is and what the marks expect. */
+    public static Recorded record(Request r, LongConsumer onStart) {
+        List<String> wanted = new ArrayList<>(KernelModules.BASE);
+        wanted.addAll(MODULES);
+        r.fsModules().stream().filter(m -> !wanted.contains(m)).forEach(wanted::add);
+        List<Path> modules = new KernelModules(r.kernel()).inOrder(wanted);
+        Path initrd = new Initramfs(r.cache()).build(r.kernel(), modules, tools(r), GuestScript.init());
+        Path target = r.work().resolve(r.name() + ".target.img");
+        Path log = r.work().resolve(r.name() + ".log.img");
+        Path job = r.work().resolve(r.name() + ".job");
+        try {
+            Files.createDirectories(r.work());
+            sparse(target, r.targetBytes());
+            sparse(log, r.logBytes());
+            Files.writeString(job, job(r), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new VmException("cannot prepare the crash recording in " + r.work() + ": " + e.getMessage());
+        }
+        Qemu.Config config = new Qemu.Config(
+                r.name(),
+                r.kernel(),
+                initrd,
+                job,
+                List.of(new Qemu.Disk(target, false), new Qemu.Disk(log, false)),
+                Accelerators.choose(r.cache(), r.kernel(), initrd),
+                1,
+                512,
+                r.limit(),
+                r.work().resolve(r.name() + ".pid"));
+        Durability durability = new Durability();
+        List<String> tail = new ArrayList<>();
+        String[] end = {null};
+        Qemu.Exit exit = new Qemu()
+                .run(
+                        config,
+                        line -> {
+                            durability.line(line);
+                            if (line.contains("@@FSFLOW end ")) {
+                                end[0] = line.substring(line.indexOf("@@FSFLOW end ") + 13)
+                                        .strip();
+                            }
+                            if (tail.size() == 20) {
+                                tail.remove(0);
+                            }
+                            tail.add(line);
+                        },
+                        onStart);
+        String problem = exit.killedAtLimit()
+                ? "the guest passed its limit of " + r.limit().toSeconds() + " s and was killed"
+                : !"0".equals(end[0])
+                        ? "the recording job failed (end " + end[0] + "); last lines: " + String.join(" | ", tail)
+                        : null;
+        return new Recorded(target, log, durability, exit.wallSeconds(), problem);
+    }
+
+    // the host programs the job calls that busybox does not have
+    private static List<Path> tools(Request r) {
+        List<Path> tools = new ArrayList<>();
+        for (String t : List.of("sh", "dash", "dmsetup", first(r.mkfs()))) {
+            Path p = GuestTools.which(t);
+            if (p == null) {
+                throw new VmException("the crash recording needs '" + t + "' on the host, to copy into the guest");
+            }
+            tools.add(p);
+        }
+        return tools;
+    }
+
+    private static String first(String command) {
+        return command.strip().split("\\s+")[0];
+    }
+
+    private static void sparse(Path image, long bytes) throws IOException {
+        Files.deleteIfExists(image);
+        try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
+            f.setLength(bytes);
+        }
+    }
+
+    /** The job's shell text for {@code r}. */
+    static String job(Request r) {
+        String mountOptions =
+                r.mountOptions() == null || r.mountOptions().isBlank() ? "" : "-o " + r.mountOptions() + " ";
+        return """
+                export DM_DISABLE_UDEV=1
+                DEV=/dev/mapper/%1$s
+                say() { echo "@@CRASH $*"; }
+                hashed() { echo "$(sha256sum < "$1" | cut -d' ' -f1) $(stat -c %%s "$1") ${1#./}"; }
+                durable() {
+                  for f in "$@"; do
+                    sync "$f" "$(dirname "$f")" || return 1
+                    say durable "$(hashed "$f")"
+                  done
+                }
+                gone() {
+                  for f in "$@"; do
+                    sync "$(dirname "$f")" || return 1
+                    say gone "${f#./}"
+                  done
+                }
+                mark() {
+                  find . -type f | sort | while read -r f; do say written "$(hashed "$f")"; done
+                  dmsetup message %1$s 0 mark "$1" || return 1
+                  say mark "$1"
+                }
+                table="0 $(blockdev --getsz /dev/vda) log-writes /dev/vda /dev/vdb"
+                dmsetup create %1$s --noudevsync --table "$table" || exit 11
+                [ -b "$DEV" ] || dmsetup mknodes %1$s
+                %2$s || exit 12
+                dmsetup message %1$s 0 mark mkfs || exit 13
+                mkdir -p /mnt/t && mount %3$s"$DEV" /mnt/t || exit 14
+                cd /mnt/t
+                (
+                set -e
+                %4$s
+                ) || { echo "@@CRASH workload-failed $?"; cd /; umount /mnt/t; dmsetup remove %1$s; exit 15; }
+                cd /
+                umount /mnt/t || exit 16
+                dmsetup remove %1$s || exit 17
+                """.formatted(DM_NAME, r.mkfs().replace("$DEV", "\"$DEV\""), mountOptions, r.workload());
+    }
+}
