@@ -88,6 +88,26 @@ public final class Durability {
         return java.util.Collections.unmodifiableMap(marks);
     }
 
+    /**
+     * What a crash point between two marks can be held to: the files durable at the earlier mark
+     * that the workload left as they were up to the later one (a file rewritten, renamed or removed
+     * in between may hold either state, or a mix, and is not checked), each with every earlier
+     * durable version known. Files written but not durable are not counted there: where between
+     * the marks the point lies is not known of the workload's writes.
+     */
+    public static Recovery.Expected between(Recovery.Expected before, Recovery.Expected after) {
+        Map<String, Tree.File> kept = new TreeMap<>();
+        before.durable().files().forEach((path, f) -> {
+            Tree.File later = after.written().files().get(path);
+            if (later != null && later.sha256().equals(f.sha256())) {
+                kept.put(path, f);
+            }
+        });
+        Map<String, Set<String>> older = new TreeMap<>(before.older());
+        Tree d = new Tree(kept);
+        return new Recovery.Expected(d, older, d);
+    }
+
     /** Lines that could not be read, each with the reason. */
     public List<String> problems() {
         return List.copyOf(problems);
