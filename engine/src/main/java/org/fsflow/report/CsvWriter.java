@@ -1,15 +1,20 @@
 package org.fsflow.report;
 
-import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
+import org.fsflow.result.JournalReader;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.Status;
 
 /**
  * {@code results.csv}: one tidy row per measurement for pandas or R, every contract field plus one
@@ -54,21 +59,76 @@ final class CsvWriter {
     }
 
     /** Writes the CSV of {@code rows} to {@code out}, row by row. */
-    static void write(List<Measurement> rows, java.io.Writer out) throws IOException {
+    static void write(List<Measurement> rows, Writer out) throws IOException {
         TreeSet<String> metrics = new TreeSet<>();
         rows.forEach(r -> {
             if (r.metrics() != null) {
                 metrics.addAll(r.metrics().keySet());
             }
         });
-        try (SequenceWriter w = writer(columns(metrics), true).writeValues(out)) {
+        try (Rows w = new Rows(metrics, out)) {
             for (Measurement r : rows) {
-                List<Object> row = contract(r);
-                for (String m : metrics) {
-                    row.add(r.metrics() == null ? "" : nz(r.metrics().get(m)));
-                }
-                w.write(row);
+                w.write(r);
             }
+        }
+    }
+
+    /** Writes the CSV of the journal {@code file}, whose rows' metrics keys are {@code metrics}, read row by row. */
+    static void write(Path file, Collection<String> metrics, Writer out) throws IOException {
+        try (Rows w = new Rows(metrics, out)) {
+            JournalReader.scan(file, (m, offset) -> w.write(m));
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /**
+     * The rows of one CSV, header first, on the generator the CSV mapper drives, driven directly:
+     * the bytes of {@code SequenceWriter.write(List)}, without a serializer lookup per value.
+     */
+    private static final class Rows implements AutoCloseable {
+
+        private final List<String> metrics;
+        private final CsvGenerator g;
+
+        Rows(Collection<String> metrics, Writer out) throws IOException {
+            this.metrics = List.copyOf(metrics);
+            g = (CsvGenerator) mapper().getFactory().createGenerator(out);
+            g.setSchema(schema(columns(metrics), true));
+        }
+
+        void write(Measurement r) {
+            try {
+                g.writeStartArray();
+                for (Object v : contract(r)) {
+                    value(v);
+                }
+                for (String m : metrics) {
+                    g.writeObject(r.metrics() == null ? "" : nz(r.metrics().get(m)));
+                }
+                g.writeEndArray();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private void value(Object v) throws IOException {
+            if (v instanceof Double d) {
+                g.writeNumber(d);
+            } else if (v instanceof Long l) {
+                g.writeNumber(l);
+            } else if (v instanceof Integer i) {
+                g.writeNumber(i);
+            } else if (v instanceof Status s) {
+                g.writeString(s.value());
+            } else {
+                g.writeString(v.toString());
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            g.close();
         }
     }
 
@@ -105,16 +165,18 @@ final class CsvWriter {
                 nz(r.reason())));
     }
 
-    /** The CSV writer of {@code columns} (with their header line when {@code header}). */
-    static com.fasterxml.jackson.databind.ObjectWriter writer(List<String> columns, boolean header) {
+    private static CsvSchema schema(List<String> columns, boolean header) {
         CsvSchema.Builder schema = CsvSchema.builder();
         columns.forEach(schema::addColumn);
         CsvSchema built = schema.build();
-        // the caller owns out: closing the sequence flushes it and leaves it open
-        CsvMapper mapper = CsvMapper.builder()
+        return header ? built.withHeader() : built;
+    }
+
+    // the caller owns out: closing the generator flushes it and leaves it open
+    private static CsvMapper mapper() {
+        return CsvMapper.builder()
                 .disable(com.fasterxml.jackson.core.StreamWriteFeature.AUTO_CLOSE_TARGET)
                 .build();
-        return mapper.writer(header ? built.withHeader() : built);
     }
 
     static Object nz(Object v) {

@@ -78,7 +78,7 @@ public final class ReportWriter {
     /** Renders {@code model} into {@code dir}, with the rows {@code pass} read as results.csv; returns the files written. */
     public List<Path> write(Path dir, ReportModel model, JournalPass pass) {
         List<Path> written = pages(dir, model);
-        written.add(pass.writeCsv(dir.resolve(ReportModelBuilder.CSV)));
+        written.add(pass.writeCsv());
         return written;
     }
 

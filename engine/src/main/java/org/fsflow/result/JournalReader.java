@@ -1,6 +1,5 @@
 package org.fsflow.result;
 
-import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -24,8 +23,6 @@ public final class JournalReader {
         /** Called once per complete measurement, in journal order. */
         void accept(Measurement m, long offset);
     }
-
-    private static final ObjectReader READER = Json.MAPPER.readerFor(Measurement.class);
 
     private byte[] buf = new byte[1 << 20];
     private int start;
@@ -56,13 +53,13 @@ public final class JournalReader {
                 byte[] a = b.array();
                 for (int i = 0; i < len; i++) {
                     if (a[i] == '\n') {
-                        return READER.readValue(a, 0, i);
+                        return MeasurementReader.read(a, 0, i);
                     }
                 }
                 if (n >= 0 && b.remaining() == 0) {
                     b = ByteBuffer.allocate(b.capacity() * 2);
                 } else {
-                    return READER.readValue(a, 0, len);
+                    return MeasurementReader.read(a, 0, len);
                 }
             }
             throw new IllegalStateException(file + ": no measurement at offset " + offset);
@@ -101,7 +98,7 @@ public final class JournalReader {
     // null for a torn last line; a bad line with anything after it is an error
     private Measurement parse(Path file, InputStream in, int line, int stop, boolean last) throws IOException {
         try {
-            return READER.readValue(buf, start, stop - start);
+            return MeasurementReader.read(buf, start, stop - start);
         } catch (IOException | RuntimeException e) {
             if (last || restIsBlank(in, stop)) {
                 return null;

@@ -24,7 +24,8 @@ public final class ResultSet {
     private final List<Measurement> kept;
     private final Path journal;
     private final Map<SeriesKey, Series> bySeries = new LinkedHashMap<>();
-    private final Map<Map<String, String>, Cell> cells = new HashMap<>();
+    // while reading: each cell's coordinates (as rows spell them) to its series by step
+    private final Map<Map<String, String>, Map<String, Series>> cells = new HashMap<>();
     private final List<Measurement> uncounted = new ArrayList<>();
     private final List<Long> uncountedIds = new ArrayList<>();
     private int size;
@@ -64,10 +65,18 @@ public final class ResultSet {
 
     private void add(Measurement m, long id) {
         size++;
-        Map<String, String> coordinates = coordinates(m);
-        Cell cell = cells.computeIfAbsent(coordinates, c -> new Cell(String.join("/", c.values()), c));
-        bySeries.computeIfAbsent(new SeriesKey(cell, m.step()), k -> new Series(k, kept != null))
-                .add(m, id);
+        Map<String, Series> steps = cells.get(m.cell() != null ? m.cell() : coordinates(m));
+        if (steps == null) {
+            steps = new HashMap<>();
+            cells.put(coordinates(m), steps);
+        }
+        Series s = steps.get(m.step());
+        if (s == null) {
+            s = new Series(keyOf(m), kept != null);
+            steps.put(m.step(), s);
+            bySeries.put(s.key(), s);
+        }
+        s.add(m, id);
         if (!m.counted()) {
             uncounted.add(m);
             uncountedIds.add(id);
@@ -95,6 +104,16 @@ public final class ResultSet {
     /** The measurements that do not count in statistics (failed, timed out, skipped, warm-up), in journal order. */
     public List<Measurement> uncounted() {
         return uncounted;
+    }
+
+    /** Every metrics key of every row, sorted: the {@code metric.NAME} columns of results.csv. */
+    public java.util.SortedSet<String> metricKeys() {
+        java.util.TreeSet<String> out = new java.util.TreeSet<>();
+        bySeries.values().forEach(s -> out.addAll(s.metricKeys()));
+        uncounted.stream()
+                .filter(m -> m.metrics() != null)
+                .forEach(m -> out.addAll(m.metrics().keySet()));
+        return out;
     }
 
     /** The ids ({@link #row}) of {@link #uncounted}, in the same order. */

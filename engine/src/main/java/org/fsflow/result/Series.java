@@ -22,6 +22,9 @@ public final class Series {
     /** The figures of a row every series keeps moments of, besides its metrics: those and the step's conditions. */
     static final Map<String, Function<Measurement, Number>> FIELDS = fields();
 
+    private static final List<String> NAMES = List.copyOf(FIELDS.keySet());
+    private static final List<Function<Measurement, Number>> GETTERS = List.copyOf(FIELDS.values());
+
     private final SeriesKey key;
     private final List<Measurement> rows;
     private Measurement first;
@@ -30,6 +33,7 @@ public final class Series {
     private final List<Measurement> uncounted = new ArrayList<>();
     private final Samples real = new Samples();
     private final Samples others = new Samples();
+    private final Moments[] fields = new Moments[NAMES.size()];
     private final Map<String, Moments> moments = new LinkedHashMap<>();
     private final Map<String, Integer> keys = new LinkedHashMap<>();
     private final RowFacts facts = new RowFacts();
@@ -77,7 +81,12 @@ public final class Series {
         if (m.hostOtherCpuS() != null && m.realS() != null) {
             others.add(m.hostOtherCpuS() - (m.serviceCpuS() == null ? 0 : m.serviceCpuS()), id);
         }
-        FIELDS.forEach((name, field) -> moment(name, field.apply(m)));
+        for (int i = 0; i < fields.length; i++) {
+            Number v = GETTERS.get(i).apply(m);
+            if (v != null && !Double.isNaN(v.doubleValue())) {
+                (fields[i] == null ? fields[i] = new Moments() : fields[i]).add(v.doubleValue());
+            }
+        }
         if (m.metrics() != null && !m.metrics().isEmpty()) {
             withMetrics++;
             m.metrics().forEach((name, v) -> {
@@ -105,6 +114,11 @@ public final class Series {
         uncounted.addAll(p.uncounted);
         real.addAll(p.real);
         others.addAll(p.others);
+        for (int i = 0; i < fields.length; i++) {
+            if (p.fields[i] != null) {
+                (fields[i] == null ? fields[i] = new Moments() : fields[i]).addAll(p.fields[i]);
+            }
+        }
         p.moments.forEach(
                 (name, m) -> moments.computeIfAbsent(name, k -> new Moments()).addAll(m));
         p.keys.forEach((name, n) -> keys.merge(name, n, Integer::sum));
@@ -187,8 +201,13 @@ public final class Series {
 
     /** The running moments of {@code key} (a contract field or a metrics key) over the counted rows. */
     public Moments moments(String key) {
-        Moments m = moments.get(key);
+        Moments m = stored(key);
         return m == null ? new Moments() : m;
+    }
+
+    private Moments stored(String key) {
+        int field = NAMES.indexOf(key);
+        return field >= 0 ? fields[field] : moments.get(key);
     }
 
     /** How many counted rows have {@code key} among their metrics (a number or not). */
@@ -211,7 +230,7 @@ public final class Series {
         if (metric.equals(Metric.REAL_S)) {
             return real.size() == 0 ? null : Summary.of(real.values());
         }
-        Moments m = moments.get(metric.key());
+        Moments m = stored(metric.key());
         if (m == null || m.n() == 0) {
             return null;
         }
