@@ -86,9 +86,8 @@ final class Extrapolation {
         if (m == null || m.n == 0) {
             return java.util.OptionalDouble.empty();
         }
-        String ds = n.cell().dataset();
         return java.util.OptionalDouble.of(
-                m.mean() * (ds == null ? 1 : ratio(n.cell().coordinates(), ds, true)));
+                m.mean() * ratio(n.cell().coordinates(), n.cell().dataset(), true));
     }
 
     /** How each dataset's steps were carried over, for the person reading the estimate. */
@@ -108,23 +107,37 @@ final class Extrapolation {
     private double factor(PlanNode n) {
         Map<String, String> cell = n.cell().coordinates();
         String ds = n.cell().dataset();
-        Dataset then = ds == null ? null : datasetOf(before, cell, ds);
-        if (then == null || n.step().action() != null || datasetOf(now, cell, ds) == null) {
+        Sizes then = sizesOf(before, cell, ds);
+        if (then == null || n.step().action() != null || sizesOf(now, cell, ds) == null) {
             return 1;
         }
         Mean moved = movedBytes.get(key(cell, n.step().name()));
-        boolean data = moved != null && moved.mean() >= MOVED_SHARE * then.expectedBytes();
+        boolean data = moved != null && moved.mean() >= MOVED_SHARE * then.bytes();
         return ratio(cell, ds, data);
     }
 
-    // dataset ds as the cell of `cell` had it in `s` (at its place's scale), or null
-    private static Dataset datasetOf(Scenario s, Map<String, String> cell, String ds) {
-        return s == null ? null : s.forCell(cell).datasets().get(ds);
+    /** A cell's data: its dataset's, or, in a cell without a dataset axis, all the scenario's datasets'. */
+    private record Sizes(long bytes, long files) {}
+
+    // the data of the cell of `cell` in `s` (at its place's scale), or null when it has none
+    private static Sizes sizesOf(Scenario s, Map<String, String> cell, String ds) {
+        if (s == null) {
+            return null;
+        }
+        Map<String, Dataset> all = s.forCell(cell).datasets();
+        List<Dataset> used =
+                ds == null ? List.copyOf(all.values()) : all.containsKey(ds) ? List.of(all.get(ds)) : List.of();
+        if (used.isEmpty()) {
+            return null;
+        }
+        return new Sizes(
+                used.stream().mapToLong(Dataset::expectedBytes).sum(),
+                used.stream().mapToLong(Dataset::fileCount).sum());
     }
 
     private double ratio(Map<String, String> cell, String ds, boolean bytes) {
-        Dataset then = datasetOf(before, cell, ds);
-        Dataset later = datasetOf(now, cell, ds);
+        Sizes then = sizesOf(before, cell, ds);
+        Sizes later = sizesOf(now, cell, ds);
         if (then == null || later == null) {
             return 1;
         }
@@ -132,10 +145,11 @@ final class Extrapolation {
         boolean perPlace =
                 !now.scaling().scales().uniform() || !before.scaling().scales().uniform();
         String kernel = now.kernelOf(cell).name();
-        String label = perPlace && !kernel.equals(KernelSpec.HOST) ? ds + " (" + kernel + ")" : ds;
+        String name = ds == null ? "the datasets" : ds;
+        String label = perPlace && !kernel.equals(KernelSpec.HOST) ? name + " (" + kernel + ")" : name;
         double r = bytes
-                ? (double) later.expectedBytes() / Math.max(1, then.expectedBytes())
-                : (double) later.fileCount() / Math.max(1, then.fileCount());
+                ? (double) later.bytes() / Math.max(1, then.bytes())
+                : (double) later.files() / Math.max(1, then.files());
         basis.merge(
                 label,
                 String.format(Locale.ROOT, "%s x%.3g", bytes ? "bytes" : "files", r),

@@ -231,6 +231,39 @@ class DoctorTest {
         assertTrue(print(d).contains("carried to this run's data: a bytes x4.00 and files x4.00"), print(d));
     }
 
+    @Test
+    void stepsOfACellWithoutADatasetAxisScaleWithTheDatasetsTheScenarioHas() throws Exception {
+        String text = COPIES.replace("matrix: { dataset: [a], filesystem: [ext4] }", "matrix: { filesystem: [ext4] }")
+                .replace("${dataset.path}", "${datasets.a.path}")
+                .replaceAll("(?m)^ *verify: .*\n", "");
+        Path run = tmp.resolve("big");
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("run.json"), "{\"scale\": 0.25}");
+        Files.writeString(run.resolve("scenario.yaml"), text);
+        long quarter = plan(text, 0.25).scenario().datasets().get("a").expectedBytes();
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            for (String step : List.of("mkfs", "copy-in", "walk")) {
+                j.append(Measurement.builder("ext4/r1/" + step, step)
+                        .filesystem("ext4")
+                        .repeat(1)
+                        .cell(Map.of("filesystem", "ext4"))
+                        .command("x")
+                        .status(Status.OK)
+                        .exitCode(0)
+                        .realS(1.0)
+                        .readBytes(step.equals("copy-in") ? quarter : 0L)
+                        .writeBytes(step.equals("copy-in") ? quarter : 0L)
+                        .build());
+            }
+        }
+        Diagnosis d = Doctor.examine(plan(text, 1), new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        assertEquals("the datasets bytes x4.00 and files x4.00", d.estimate().basis());
+        // per repetition: mkfs as it was, the copy x4 (bytes), the walk x4 (files); the steps not
+        // measured then take the mean of every step (1 s): mount and umount as they are, the
+        // copy within x4 (files: how much it moved was not measured)
+        assertEquals(2 * (1.0 + 4.0 + 4.0 + 1.0 + 4.0 + 1.0), d.estimate().seconds(), 1e-9);
+    }
+
     private static Measurement row(String step, double seconds, long read, long written) {
         return Measurement.builder("a/ext4/r1/" + step, step)
                 .dataset("a")
