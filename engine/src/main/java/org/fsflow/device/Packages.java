@@ -81,7 +81,9 @@ public final class Packages {
             new Need("openssh-server", "the tests: hosts reached over ssh (their own sshd, started by the test)"),
             new Need("openssh-client", "the tests: hosts reached over ssh"),
             new Need("slurm-wlm", "the tests: a one-node Slurm cluster (started by the test)"),
-            new Need("munge", "the tests: Slurm's authentication (started by the test)"));
+            new Need("munge", "the tests: Slurm's authentication (started by the test)"),
+            new Need("dmsetup", "the tests: crash recovery (dm-log-writes in a guest, driven by the host's dmsetup)"),
+            new Need("e2fsprogs", "the tests: crash recovery (e2fsck of replayed images)"));
 
     private Packages() {}
 
