@@ -36,18 +36,26 @@ public final class Comparer {
         }
         Run base = runs.get(0);
         Map<Key, Map<String, List<Double>>> baseSeries = MetricSeries.of(base.results(), axis);
+        Map<Key, Double> baseScales = MetricSeries.scales(base, axis);
         List<Row> rows = new ArrayList<>();
         for (Run other : runs.subList(1, runs.size())) {
             Map<Key, Map<String, List<Double>>> otherSeries = MetricSeries.of(other.results(), axis);
+            Map<Key, Double> otherScales = MetricSeries.scales(other, axis);
             baseSeries.forEach((key, metrics) -> {
                 Map<String, List<Double>> theirs = otherSeries.get(key);
                 if (theirs != null) {
                     boolean confounded = confounded(metrics.get("write_bytes"), theirs.get("write_bytes"));
+                    boolean scales = !java.util.Objects.equals(baseScales.get(key), otherScales.get(key));
                     metrics.forEach((metric, values) -> {
                         List<Double> their = theirs.get(metric);
                         if (their != null) {
                             Row row = row(key, metric, other.label(), values, their);
-                            rows.add(confounded && !metric.equals("write_bytes") ? row.marked(Mark.CONFOUNDED) : row);
+                            rows.add(
+                                    scales
+                                            ? row.apart(Mark.DIFFERENT_SCALES)
+                                            : confounded && !metric.equals("write_bytes")
+                                                    ? row.marked(Mark.CONFOUNDED)
+                                                    : row);
                         }
                     });
                 }
@@ -119,7 +127,7 @@ public final class Comparer {
                     r.ratio(),
                     r.p(),
                     q[i],
-                    r.mark() == Mark.CONFOUNDED ? Mark.CONFOUNDED : mark(r, q[i])));
+                    r.mark() == Mark.CONFOUNDED || r.mark() == Mark.DIFFERENT_SCALES ? r.mark() : mark(r, q[i])));
         }
         return out;
     }
@@ -162,7 +170,10 @@ public final class Comparer {
         for (Row r : group) {
             counts[r.mark().ordinal()]++;
             double ratio = r.ratio().ratio();
-            if (!(ratio > 0) || Double.isInfinite(ratio) || r.mark() == Mark.CONFOUNDED) {
+            if (!(ratio > 0)
+                    || Double.isInfinite(ratio)
+                    || r.mark() == Mark.CONFOUNDED
+                    || r.mark() == Mark.DIFFERENT_SCALES) {
                 continue;
             }
             if (r.direction() != Direction.NONE) {

@@ -78,6 +78,25 @@ public record Comparison(
                     dataset, filesystem, step, extra, metric, unit, direction, run, base, other, ratio, p, q, mark);
         }
 
+        /** This row set apart with {@code mark}: no p-value, so no test and no q-value. */
+        public Row apart(Mark mark) {
+            return new Row(
+                    dataset,
+                    filesystem,
+                    step,
+                    extra,
+                    metric,
+                    unit,
+                    direction,
+                    run,
+                    base,
+                    other,
+                    ratio,
+                    Double.NaN,
+                    q,
+                    mark);
+        }
+
         /** {@code dataset/filesystem/step}, with the extra coordinates in brackets. */
         public String where() {
             StringBuilder b = new StringBuilder();

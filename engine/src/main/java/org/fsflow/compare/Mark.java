@@ -16,7 +16,12 @@ public enum Mark {
      * Not comparable: one side wrote nothing to its device during the step while the other wrote
      * its data ({@link Comparer#CONFOUNDED_BYTES}), so one times the page cache and the other the disk.
      */
-    CONFOUNDED("confounded: one side wrote nothing to its device");
+    CONFOUNDED("confounded: one side wrote nothing to its device"),
+    /**
+     * Not compared: the two sides' cells ran at different {@code --scale}s (other data sizes), so a
+     * ratio between them would measure the sizes; no p-value, left out of every summary and chart.
+     */
+    DIFFERENT_SCALES("not compared: different scales");
 
     private final String text;
 

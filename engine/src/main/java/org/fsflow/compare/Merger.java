@@ -27,7 +27,8 @@ import org.fsflow.safety.AtomicFile;
  * <p>The contract is kept, and each row otherwise byte for byte ({@link Splice}, shared with
  * {@code run --hosts}): a merged line is its original line with the axis value as the first
  * segment of {@code node} and the axis as the first coordinate of {@code cell} (the contract says a
- * cell holds every coordinate; the merge adds one). Every file is replaced atomically, the journal
+ * cell holds every coordinate; the merge adds one), and a row without its own {@code scale} gets
+ * its run's, so that the report never ranks cells of runs at different scales together. Every file is replaced atomically, the journal
  * last. The originals are also copied, untouched, to {@code runs/VALUE/}, and {@code environment.json} is
  * the first run's with the union of the campaigns' steps and filesystems and a {@code merge}
  * object naming each run.
@@ -59,7 +60,16 @@ public final class Merger {
             }
             List<Path> journals =
                     runs.stream().map(r -> r.dir().resolve(Journal.FILE)).toList();
-            String merged = Splice.journals(journals, values, chosen);
+            // rows written before they recorded their scale take their run's (a run of that time had one),
+            // when the runs' scales differ: otherwise nothing tells them apart and rows stay as they were
+            List<Double> scales = runs.stream()
+                    .map(r -> r.environment().path("settings").path("scale"))
+                    .map(n -> n.isNumber() ? n.asDouble() : null)
+                    .toList();
+            if (new HashSet<>(scales).size() <= 1) {
+                scales = java.util.Collections.nCopies(runs.size(), null);
+            }
+            String merged = Splice.journals(journals, values, chosen, scales);
             for (int i = 0; i < runs.size(); i++) {
                 Path copy = out.resolve("runs").resolve(safe(values.get(i)));
                 Files.createDirectories(copy);

@@ -44,6 +44,22 @@ public final class MetricSeries {
         return out;
     }
 
+    /**
+     * The {@code --scale} of each key's cells in {@code run}: its first successful row's
+     * {@code scale}, else (rows written before they recorded it) the run's {@code settings.scale}.
+     */
+    static Map<Key, Double> scales(Run run, String ignoredAxis) {
+        double runScale = run.environment().path("settings").path("scale").asDouble(1.0);
+        Map<Key, Double> out = new LinkedHashMap<>();
+        for (Series series : run.results().series()) {
+            if (!series.ok().isEmpty()) {
+                Double own = series.ok().get(0).scale();
+                out.putIfAbsent(key(series, ignoredAxis), own != null ? own : runScale);
+            }
+        }
+        return out;
+    }
+
     /** Per metric, the values of every successful repetition of {@code series}, added to {@code metrics}. */
     public static Map<String, List<Double>> values(Series series, Map<String, List<Double>> metrics) {
         for (Measurement m : series.ok()) {

@@ -34,11 +34,13 @@ final class RatioChart {
 
     /** The lines the chart shows. */
     static List<Row> lines(List<Row> rows) {
-        List<Row> times = rows.stream()
+        List<Row> comparable =
+                rows.stream().filter(r -> r.mark() != Mark.DIFFERENT_SCALES).toList();
+        List<Row> times = comparable.stream()
                 .filter(r -> r.metric().equals("real_s") && r.ratio().ratio() > 0)
                 .toList();
         List<Row> chosen = times.isEmpty()
-                ? rows.stream()
+                ? comparable.stream()
                         .filter(r -> r.direction() != org.fsflow.result.MetricTable.Direction.NONE
                                 && r.ratio().ratio() > 0)
                         .toList()

@@ -85,10 +85,19 @@ public record HistoryRun(
         return String.format(
                 Locale.ROOT,
                 "scale %s, seed %d, %s, %d warm-up",
-                stripZero(s.path("scale").asDouble()),
+                scales(s),
                 s.path("seed").asLong(),
                 repeat,
                 s.path("warmup").asInt());
+    }
+
+    // "1", or "1, guest 0.05" for a run whose places had their own scales (a group of its own)
+    private static String scales(JsonNode s) {
+        StringBuilder b = new StringBuilder(stripZero(s.path("scale").asDouble()));
+        org.fsflow.result.RunEnvironment.Settings.scales(s)
+                .places()
+                .forEach((place, f) -> b.append(", ").append(place).append(' ').append(stripZero(f)));
+        return b.toString();
     }
 
     private static String started(JsonNode settings, Run run) {

@@ -15,7 +15,8 @@ final class ControlSections {
             + "host is set beside the same ratio in the guest, each with its Fieller 95 % interval. Agrees: both ratios on "
             + "the same side of 1. Untrusted: the guest ranks them the other way round while the host's interval "
             + "excludes 1; findings between the guest's cells at that step are then inconclusive. Undecided: the other "
-            + "way round, but the host sees no significant difference.";
+            + "way round, but the host sees no significant difference. Not compared: the host's cells and the guest's ran "
+            + "at different --scale (data sizes change rankings), so nothing is judged.";
 
     private ControlSections() {}
 
@@ -39,6 +40,7 @@ final class ControlSections {
             case AGREES -> "agrees";
             case DISAGREES -> "untrusted";
             case UNDECIDED -> "undecided";
+            case DIFFERENT_SCALES -> "not compared (different scales)";
         };
         return new ControlSection.Row(
                 r.step(),
@@ -49,7 +51,7 @@ final class ControlSections {
                 ratio(r.host()) + " (" + r.hostCells() + ")",
                 ratio(r.guest()) + " (" + r.cells() + ")",
                 kind,
-                kind);
+                r.agreement() == ControlAgreement.Agreement.DIFFERENT_SCALES ? "scales" : kind);
     }
 
     private static String ratio(Fieller.Interval i) {

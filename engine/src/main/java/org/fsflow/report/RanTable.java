@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.report.ReportModel.Fact;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.SourceSection.SourceConditions;
 import org.fsflow.summary.Numbers;
 import org.fsflow.summary.RunFacts;
@@ -23,16 +24,13 @@ final class RanTable {
         List<Fact> out = new ArrayList<>();
         out.add(new Fact(
                 "Scale",
-                f.scale() < 1
-                        ? "--scale "
-                                + java.math.BigDecimal.valueOf(f.scale())
-                                        .stripTrailingZeros()
-                                        .toPlainString()
-                        : "1 (not shrunk)",
+                !f.scales().uniform()
+                        ? f.scales().options() + " (each place's cells at their own scale; see the column groups)"
+                        : f.scale() < 1 ? "--scale " + Scales.plain(f.scale()) : "1 (not shrunk)",
                 ""));
         f.data()
-                .forEach((name, d) ->
-                        out.add(new Fact("Data " + name, data(d), nz(src.data().get(name)))));
+                .forEach((name, d) -> out.add(new Fact(
+                        "Data " + name, dataAt(f, name, d), nz(src.data().get(name)))));
         src.data().forEach((name, text) -> {
             if (!f.data().containsKey(name)) {
                 out.add(new Fact("Data " + name, "", text));
@@ -65,6 +63,17 @@ final class RanTable {
             }
         });
         return out;
+    }
+
+    // the dataset at the host's scale, then at each other scale a place ran at
+    private static String dataAt(RunFacts f, String name, RunEnvironment.DatasetInfo d) {
+        StringBuilder b = new StringBuilder(data(d));
+        f.dataAt().forEach((scale, at) -> {
+            if (at.get(name) != null) {
+                b.append("; at --scale ").append(scale).append(": ").append(data(at.get(name)));
+            }
+        });
+        return b.toString();
     }
 
     private static String data(RunEnvironment.DatasetInfo d) {

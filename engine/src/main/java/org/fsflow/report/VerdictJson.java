@@ -117,6 +117,7 @@ final class VerdictJson {
         o.put("cell", s.cell());
         o.put("step", s.step());
         o.put("place", s.place());
+        o.put("scale", s.scale());
         o.put("runs", s.runs());
         o.put("failed", s.failed());
         o.put("skipped", s.skipped());

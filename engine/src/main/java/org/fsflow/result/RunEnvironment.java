@@ -63,7 +63,7 @@ public record RunEnvironment(
 
     /** Normalizes absent sections to empty ones. */
     public RunEnvironment {
-        campaign = campaign == null ? new Campaign(null, null, null, null, null, null, null, null) : campaign;
+        campaign = campaign == null ? new Campaign(null, null, null, null, null, null, null, null, null) : campaign;
         tools = tools == null ? Map.of() : tools;
         loadAverage = loadAverage == null ? Map.of() : loadAverage;
         cpuGovernors = cpuGovernors == null ? Map.of() : cpuGovernors;
@@ -90,8 +90,11 @@ public record RunEnvironment(
      * @param steps           step names, in scenario order
      * @param dropCachesSteps steps that drop the page cache first
      * @param filesystems     the filesystem axis, in matrix order
-     * @param datasets        the datasets the matrix uses, in declaration order
+     * @param datasets        the datasets the matrix uses, in declaration order, at the host's scale
      * @param devices         the devices, in declaration order
+     * @param datasetsAt      the same datasets at each other scale a place ran at ({@code --scale
+     *                        guest=0.05}), by the scale as written ({@code "0.05"}); empty when every
+     *                        place ran at one scale
      */
     public record Campaign(
             String title,
@@ -101,7 +104,8 @@ public record RunEnvironment(
             List<String> dropCachesSteps,
             List<String> filesystems,
             Map<String, DatasetInfo> datasets,
-            Map<String, DeviceInfo> devices) {
+            Map<String, DeviceInfo> devices,
+            Map<String, Map<String, DatasetInfo>> datasetsAt) {
 
         /** Normalizes absent lists and maps to empty ones. */
         public Campaign {
@@ -110,7 +114,15 @@ public record RunEnvironment(
             filesystems = filesystems == null ? List.of() : filesystems;
             datasets = datasets == null ? Map.of() : datasets;
             devices = devices == null ? Map.of() : devices;
+            datasetsAt = datasetsAt == null ? Map.of() : datasetsAt;
         }
+    }
+
+    /** The datasets as the cell of row {@code m} had them: at its {@code scale} when it has its own, else the host's. */
+    public Map<String, DatasetInfo> datasetsOf(Measurement m) {
+        Map<String, DatasetInfo> at =
+                m == null || m.scale() == null ? null : campaign.datasetsAt().get(Scales.plain(m.scale()));
+        return at != null ? at : campaign.datasets();
     }
 
     /**

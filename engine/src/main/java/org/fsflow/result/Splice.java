@@ -15,7 +15,8 @@ import java.util.List;
  * results). A spliced line is its original line with exactly two insertions, the axis value as the
  * first segment of {@code node} (node ids stay unique in one journal) and the axis as the first
  * coordinate of {@code cell}; no number is re-serialized, and every line is parsed back to check
- * that nothing else changed.
+ * that nothing else changed. A merge also gives a row without its own {@code scale} (written before
+ * rows recorded it) its run's {@code --scale}, so that rows of runs at different scales stay apart.
  */
 public final class Splice {
 
@@ -29,12 +30,18 @@ public final class Splice {
      * lines dropped; the text of the spliced journal.
      */
     public static String journals(List<Path> journals, List<String> values, String axis) {
+        return journals(journals, values, axis, java.util.Collections.nCopies(journals.size(), null));
+    }
+
+    /** The same, a row without a {@code scale} taking {@code scales.get(i)} (none when that is null). */
+    public static String journals(List<Path> journals, List<String> values, String axis, List<Double> scales) {
         StringBuilder merged = new StringBuilder();
         for (int i = 0; i < journals.size(); i++) {
             try {
                 for (String line : Files.readAllLines(journals.get(i), StandardCharsets.UTF_8)) {
                     if (!line.isBlank()) {
-                        merged.append(withAxis(line, axis, values.get(i))).append('\n');
+                        merged.append(withScale(withAxis(line, axis, values.get(i)), scales.get(i)))
+                                .append('\n');
                     }
                 }
             } catch (IOException e) {
@@ -73,6 +80,29 @@ public final class Splice {
         expected.set("cell", cellCopy);
         if (!parse(merged).equals(expected)) {
             throw new IllegalStateException("splicing changed more than the node and the cell of: " + line);
+        }
+        return merged;
+    }
+
+    /**
+     * {@code line} with {@code "scale": scale} when it has no scale of its own (the field absent or
+     * null, as the journal's last field); unchanged when it has one or {@code scale} is null.
+     */
+    public static String withScale(String line, Double scale) {
+        JsonNode original = parse(line);
+        if (scale == null
+                || !original.path("scale").isMissingNode()
+                        && !original.path("scale").isNull()) {
+            return line;
+        }
+        String value = String.valueOf(scale);
+        String merged = line.endsWith(",\"scale\":null}")
+                ? line.substring(0, line.length() - "null}".length()) + value + "}"
+                : line.substring(0, line.lastIndexOf('}')) + ",\"scale\":" + value + "}";
+        ObjectNode expected = original.deepCopy();
+        expected.put("scale", scale);
+        if (!parse(merged).equals(expected)) {
+            throw new IllegalStateException("giving a row its scale changed more than its scale: " + line);
         }
         return merged;
     }

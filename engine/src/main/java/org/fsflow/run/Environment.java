@@ -82,6 +82,21 @@ final class Environment {
         return m;
     }
 
+    // the datasets s uses, as generated at its scale
+    private static Map<String, Object> datasets(org.fsflow.scenario.Scenario s) {
+        Map<String, Object> datasets = new LinkedHashMap<>();
+        for (String name : s.usedDatasets()) {
+            var d = s.datasets().get(name);
+            Map<String, Object> info = new LinkedHashMap<>();
+            info.put("files", d.fileCount());
+            info.put("leaf_dirs", d.existing() == null ? d.leafDirs() : null);
+            info.put("bytes", d.expectedBytes());
+            info.put("existing", d.existing() == null ? null : d.existing().toString());
+            datasets.put(d.name(), info);
+        }
+        return datasets;
+    }
+
     /** What reports need of the scenario: its texts and the order of its datasets, filesystems and steps. */
     static Map<String, Object> campaign(Plan plan) {
         var s = plan.scenario();
@@ -103,19 +118,14 @@ final class Environment {
                                 .map(v -> v.value())
                                 .toList()
                         : List.of());
-        Map<String, Object> datasets = new LinkedHashMap<>();
-        {
-            for (String name : s.usedDatasets()) {
-                var d = s.datasets().get(name);
-                Map<String, Object> info = new LinkedHashMap<>();
-                info.put("files", d.fileCount());
-                info.put("leaf_dirs", d.existing() == null ? d.leafDirs() : null);
-                info.put("bytes", d.expectedBytes());
-                info.put("existing", d.existing() == null ? null : d.existing().toString());
-                datasets.put(d.name(), info);
+        c.put("datasets", datasets(s));
+        Map<String, Object> at = new LinkedHashMap<>();
+        for (var n : plan.nodes()) {
+            if (n.kind() == org.fsflow.plan.PlanNode.Kind.DATASET && n.scale() != s.scale()) {
+                at.computeIfAbsent(org.fsflow.scenario.Scales.plain(n.scale()), k -> datasets(s.atScale(n.scale())));
             }
         }
-        c.put("datasets", datasets);
+        c.put("datasets_at", at);
         Map<String, Object> devices = new LinkedHashMap<>();
         for (var d : s.devices().values()) {
             Map<String, Object> info = new LinkedHashMap<>();

@@ -27,7 +27,12 @@ public record ControlAgreement(String place, List<Row> rows, int agreeing, int u
         /** opposite sides, and the host's interval excludes 1: the place's ranking is untrusted */
         DISAGREES,
         /** opposite sides, but the host sees no significant difference: nothing to trust or distrust */
-        UNDECIDED
+        UNDECIDED,
+        /**
+         * the host's cells and the place's ran at different {@code --scale}s (a full-size host beside
+         * shrunk guests): their rankings are not compared, since data sizes change them
+         */
+        DIFFERENT_SCALES
     }
 
     /**
@@ -68,9 +73,22 @@ public record ControlAgreement(String place, List<Row> rows, int agreeing, int u
                 .orElse(null);
     }
 
+    /** The rows whose rankings were compared: those of cells at one scale. */
+    public long compared() {
+        return rows.stream()
+                .filter(r -> r.agreement() != Agreement.DIFFERENT_SCALES)
+                .count();
+    }
+
     /** One line: "the guest VM ... ranks its control cells like the host in k of n steps". */
     public String headline() {
-        return place + " ranks its control cells like the host in " + agreeing + " of " + total() + " step comparisons"
-                + (untrusted == 0 ? "" : "; " + untrusted + " untrusted");
+        long apart = total() - compared();
+        if (compared() == 0) {
+            return place + ": its control cells ran at another --scale than the host's, so whether it ranks "
+                    + "filesystems as the host does is not known from this run";
+        }
+        return place + " ranks its control cells like the host in " + agreeing + " of " + compared()
+                + " step comparisons" + (untrusted == 0 ? "" : "; " + untrusted + " untrusted")
+                + (apart == 0 ? "" : "; " + apart + " not compared (different scales)");
     }
 }

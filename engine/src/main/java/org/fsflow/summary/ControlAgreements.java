@@ -112,8 +112,21 @@ public final class ControlAgreements {
         if (host == null || guest == null) {
             return null;
         }
+        boolean oneScale = Places.oneScale(List.of(
+                first(results, step, where, hostA),
+                first(results, step, where, hostB),
+                first(results, step, where, guestA),
+                first(results, step, where, guestB)));
         return new ControlAgreement.Row(
-                step, where, a, b, hostA + "/" + hostB, guestA + "/" + guestB, host, guest, judge(host, guest));
+                step,
+                where,
+                a,
+                b,
+                hostA + "/" + hostB,
+                guestA + "/" + guestB,
+                host,
+                guest,
+                oneScale ? judge(host, guest) : ControlAgreement.Agreement.DIFFERENT_SCALES);
     }
 
     /** Same side of 1: agrees; else untrusted when the host's interval excludes 1, undecided when not. */
@@ -133,13 +146,24 @@ public final class ControlAgreements {
     }
 
     private static Summary stats(ResultSet results, String step, Map<String, String> where, String fs) {
+        Series s = series(results, step, where, fs);
+        Summary stats = s == null ? null : s.summary(REAL);
+        return stats == null || stats.n() < 2 ? null : stats;
+    }
+
+    // the first row of filesystem fs's series of step at `where` (it holds the cell's scale)
+    private static org.fsflow.result.Measurement first(
+            ResultSet results, String step, Map<String, String> where, String fs) {
+        Series s = series(results, step, where, fs);
+        return s == null || s.isEmpty() ? null : s.first();
+    }
+
+    private static Series series(ResultSet results, String step, Map<String, String> where, String fs) {
         Map<String, String> want = new TreeMap<>(where);
         want.put(FILESYSTEM, fs);
         for (Cell c : results.cells()) {
             if (c.coordinates().equals(want)) {
-                Series s = results.series(c, step);
-                Summary stats = s == null ? null : s.summary(REAL);
-                return stats == null || stats.n() < 2 ? null : stats;
+                return results.series(c, step);
             }
         }
         return null;

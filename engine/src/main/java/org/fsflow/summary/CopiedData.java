@@ -36,7 +36,8 @@ final class CopiedData {
 
     /** The bytes of the datasets {@code command} names in the cell of {@code s}, or 0 when it names none. */
     static long namedBytes(Series s, String command, RunEnvironment env) {
-        Map<String, RunEnvironment.DatasetInfo> datasets = env.campaign().datasets();
+        // at the row's scale: a guest cell at --scale guest=0.05 copies the guest's datasets
+        Map<String, RunEnvironment.DatasetInfo> datasets = env.datasetsOf(s.isEmpty() ? null : s.first());
         String own = s.key().dataset();
         if (own != null && datasets.get(own) != null && names(command, own)) {
             return datasets.get(own).bytes();

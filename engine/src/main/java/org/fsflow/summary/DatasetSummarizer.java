@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.plan.Cell;
+import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment.DatasetInfo;
@@ -23,34 +24,48 @@ final class DatasetSummarizer {
     private final Map<String, String> labelOfColumn = new LinkedHashMap<>();
 
     private DatasetSummarizer(
-            ResultSet results, List<String> stepOrder, List<String> filesystems, List<Series> series) {
+            ResultSet results,
+            List<String> stepOrder,
+            List<String> filesystems,
+            List<Series> series,
+            java.util.function.Function<Measurement, String> size) {
         this.results = results;
         List<String> present = new ArrayList<>();
         List<String> labels = new ArrayList<>();
+        Map<String, Measurement> firstOfColumn = new LinkedHashMap<>();
         for (Series s : series) {
             present.add(s.key().step());
             String label = Columns.label(s.key().cell());
             labels.add(label);
             cellOfColumn.putIfAbsent(label, s.key().cell());
             if (!s.isEmpty()) {
-                placeOfColumn.putIfAbsent(label, Places.of(s.first()));
-                labelOfColumn.putIfAbsent(label, Places.label(s.first()));
+                // columns of one place at two scales (merged runs) are two groups: never ranked together
+                placeOfColumn.putIfAbsent(label, Places.group(s.first()));
+                firstOfColumn.putIfAbsent(label, s.first());
             }
         }
+        boolean scales = !Places.oneScale(firstOfColumn.values());
+        firstOfColumn.forEach(
+                (label, m) -> labelOfColumn.put(label, Places.label(m) + (scales ? ", " + size.apply(m) : "")));
         this.steps = Columns.order(stepOrder, present);
         this.columns =
                 Columns.byPlace(Columns.order(filesystems, labels), c -> placeOfColumn.getOrDefault(c, Places.HOST));
     }
 
-    /** The summary of dataset {@code name} ("" for none), whose series are {@code series}. */
+    /**
+     * The summary of dataset {@code name} ("" for none), whose series are {@code series}; when its
+     * columns ran at more than one {@code --scale}, each column group's label ends with what
+     * {@code size} says of its first row (its scale and the dataset's size there).
+     */
     static DatasetSummary summarize(
             String name,
             DatasetInfo info,
             List<String> stepOrder,
             List<String> filesystems,
             ResultSet results,
-            List<Series> series) {
-        DatasetSummarizer d = new DatasetSummarizer(results, stepOrder, filesystems, series);
+            List<Series> series,
+            java.util.function.Function<Measurement, String> size) {
+        DatasetSummarizer d = new DatasetSummarizer(results, stepOrder, filesystems, series, size);
         List<MetricGrid> times = new ArrayList<>();
         boolean services = results.series().stream()
                         .anyMatch(s -> s.moments("service_cpu_s").n() > 0)

@@ -32,6 +32,28 @@ public final class Places {
         return m.virt() == null || m.virt().equals(HOST) ? HOST : "VM " + m.kernel() + " (" + m.virt() + ")";
     }
 
+    /**
+     * The group a column is ranked within: its place, and its {@code --scale} when its rows record
+     * one ({@code host at 1}); rows of one place at two scales (merged runs) are never ranked together.
+     */
+    static String group(Measurement m) {
+        return m.scale() == null ? of(m) : of(m) + " at " + org.fsflow.scenario.Scales.plain(m.scale());
+    }
+
+    /**
+     * True when the rows (nulls skipped) ran at one {@code --scale}: each row's {@code scale}, rows
+     * without one (older runs, imports) at their run's single scale, taken as the same as each other.
+     */
+    public static boolean oneScale(java.util.Collection<Measurement> rows) {
+        return rows.stream()
+                        .filter(java.util.Objects::nonNull)
+                        .map(Measurement::scale)
+                        .filter(java.util.Objects::nonNull)
+                        .distinct()
+                        .count()
+                <= 1;
+    }
+
     /** {@code host}, or {@code VM (<kvm|tcg>)}: the place without the kernel, where the kernel is what varies. */
     public static String withoutKernel(Measurement m) {
         return m.virt() == null || m.virt().equals(HOST) ? HOST : "VM (" + m.virt() + ")";

@@ -17,8 +17,10 @@ import org.fsflow.result.Series;
  * the scenario's prose: the data as generated after {@code --scale}, the memory budgets the steps
  * ran under, the repetitions, the places and the options that reached each tool.
  *
- * @param scale       the {@code --scale} factor (1: not shrunk)
- * @param data        per dataset, as generated
+ * @param scale       the default {@code --scale} factor (1: not shrunk)
+ * @param scales      the {@code --scale} of each place
+ * @param data        per dataset, as generated (at the host's scale)
+ * @param dataAt      per other scale a place ran at ({@code "0.05"}), each dataset as generated there
  * @param budgets     the distinct memory budgets of the measured steps, in bytes, ascending
  * @param unbudgeted  how many measured steps ran without a budget
  * @param fewest      the fewest counted repetitions of a cell's step
@@ -29,7 +31,9 @@ import org.fsflow.result.Series;
  */
 public record RunFacts(
         double scale,
+        org.fsflow.scenario.Scales scales,
         Map<String, RunEnvironment.DatasetInfo> data,
+        Map<String, Map<String, RunEnvironment.DatasetInfo>> dataAt,
         List<Long> budgets,
         int unbudgeted,
         int fewest,
@@ -62,7 +66,9 @@ public record RunFacts(
         RunEnvironment.Settings s = env.settings();
         return new RunFacts(
                 s == null ? 1.0 : s.scale(),
+                s == null ? org.fsflow.scenario.Scales.FULL : s.scales(),
                 env.campaign().datasets(),
+                env.campaign().datasetsAt(),
                 List.copyOf(budgets),
                 unbudgeted,
                 min,

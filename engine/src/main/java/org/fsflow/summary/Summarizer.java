@@ -82,9 +82,23 @@ public final class Summarizer {
                     stepOrder,
                     campaign.filesystems(),
                     results,
-                    byDataset.get(dataset)));
+                    byDataset.get(dataset),
+                    m -> sizeAt(environment, m, dataset)));
         }
         return out;
+    }
+
+    // "--scale 0.05: 500 files, 8 MiB": the scale of row m's cell and dataset's size there
+    private static String sizeAt(RunEnvironment env, Measurement m, String dataset) {
+        double scale = env.settings() == null
+                ? (m.scale() == null ? 1 : m.scale())
+                : env.settings().scaleOf(m);
+        RunEnvironment.DatasetInfo d = env.datasetsOf(m).get(dataset);
+        return "--scale " + org.fsflow.scenario.Scales.plain(scale)
+                + (d == null
+                        ? ""
+                        : ": " + String.format(java.util.Locale.ROOT, "%,d", d.files()) + " files, "
+                                + Numbers.bytes((double) d.bytes()));
     }
 
     private static List<CapacityRow> capacity(ResultSet results) {

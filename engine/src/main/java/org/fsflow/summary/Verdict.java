@@ -68,6 +68,8 @@ public record Verdict(
      * @param tooFast true when bonnie++ printed +++++ for this test (no value)
      * @param artifact what the summary's rules say explains the series' figures (a clone, a write
      *                 left in the page cache), null when nothing
+     * @param scale    the {@code --scale} its cells ran at (its rows' {@code scale}, else the run's),
+     *                 null when nothing ran
      */
     public record Side(
             String name,
@@ -79,7 +81,8 @@ public record Verdict(
             int failed,
             int skipped,
             boolean tooFast,
-            String artifact) {}
+            String artifact,
+            Double scale) {}
 
     /** The ratio the source states or implies, NaN for a direction-only claim. */
     public double sourceRatio() {

@@ -4,10 +4,12 @@ import java.util.List;
 import org.fsflow.result.Fieller;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.Finding;
+import org.fsflow.scenario.Scales;
 
 /**
  * Why a finding cannot be tested on a run, checked in this order: a side missing (or several
- * cells matching it), two places, the run's scale below the finding's {@code min_scale}, failed
+ * cells matching it), two places, two scales (inconclusive: different scales), the scale of its
+ * cells below the finding's {@code min_scale}, failed
  * or skipped repetitions, no value of the metric (bonnie++'s {@code +++++} said as such), too few
  * repetitions, and a time too short to measure (under ten times the launch floor, which the
  * summary flags as start-up weighing on it).
@@ -59,10 +61,9 @@ final class VerdictReasons {
             return num.name() + " ran on " + num.place() + ", " + den.name() + " on " + den.place()
                     + ": cells of different places are never compared";
         }
-        double scale = env.settings() == null ? 1 : env.settings().scale();
-        if (scale < f.minScale()) {
-            return "the run's --scale " + Numbers.sig(scale) + " is below the finding's min_scale "
-                    + Numbers.sig(f.minScale());
+        String scales = scales(f, num, den, env);
+        if (scales != null) {
+            return scales;
         }
         for (Verdict.Side s : new Verdict.Side[] {num, den}) {
             String why = repetitions(f, s);
@@ -84,6 +85,24 @@ final class VerdictReasons {
             }
         }
         return tooShort(f, num, den, env);
+    }
+
+    // cells of two scales are never compared; the cells' scale must reach the finding's min_scale
+    private static String scales(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
+        if (num.scale() != null && den.scale() != null && !num.scale().equals(den.scale())) {
+            return "different scales: " + num.name() + " ran at --scale " + Scales.plain(num.scale()) + ", "
+                    + den.name() + " at " + Scales.plain(den.scale())
+                    + ": cells of different scales are never compared";
+        }
+        boolean perPlace = env.settings() != null && !env.settings().scales().uniform();
+        double scale = num.scale() != null
+                ? num.scale()
+                : env.settings() == null ? 1 : env.settings().scale();
+        if (scale < f.minScale()) {
+            return (perPlace ? "its cells' --scale " : "the run's --scale ") + Numbers.sig(scale)
+                    + " is below the finding's min_scale " + Numbers.sig(f.minScale());
+        }
+        return null;
     }
 
     private static String repetitions(Finding f, Verdict.Side s) {

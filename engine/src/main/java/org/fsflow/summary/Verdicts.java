@@ -218,7 +218,7 @@ public final class Verdicts {
                                 .count()
                         == 1;
         if (cells.isEmpty() || (cells.size() > 1 && !pooled)) {
-            return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false, null);
+            return new Verdict.Side(name, cells.isEmpty() ? null : "", step, null, null, 0, 0, 0, false, null, null);
         }
         Series series = Series.pool(
                 new org.fsflow.result.SeriesKey(cells.get(0), step),
@@ -241,8 +241,12 @@ public final class Verdicts {
         String id = pooled
                 ? String.join("+", cells.stream().map(Cell::id).toList())
                 : cells.get(0).id();
+        Double scale = stored == 0 ? null : series.first().scale();
+        if (scale == null && stored > 0 && env.settings() != null) {
+            scale = env.settings().scale(); // rows written before they recorded it: the run's one scale
+        }
         return new Verdict.Side(
-                name, id, step, place, stats, stored, failed, skipped, tooFast, artifact(series, results, env));
+                name, id, step, place, stats, stored, failed, skipped, tooFast, artifact(series, results, env), scale);
     }
 
     private static Map<String, String> without(Cell c, String axis) {

@@ -111,6 +111,44 @@ class ComparerTest {
                 Mark.WORSE, row(copyIn(0, 4096), "d/ext4/copy-in", "real_s").mark());
     }
 
+    @Test
+    void cellsOfDifferentScalesAreNotCompared() {
+        // the other run's rows say they ran at 0.05; the baseline's rows predate the field: its run.json's 1
+        ObjectNode baseEnv = Json.MAPPER.createObjectNode();
+        baseEnv.putObject("settings").put("scale", 1.0);
+        List<org.fsflow.result.Measurement> small = copies(256L << 20, 0.1).stream()
+                .map(m -> m.toBuilder().scale(0.05).build())
+                .toList();
+        Run base = new Run(
+                "full", Path.of("a"), org.fsflow.result.ResultSet.of(copies(256L << 20, 1.4)), baseEnv, Map.of());
+        Run other = new Run(
+                "small", Path.of("b"), org.fsflow.result.ResultSet.of(small), Json.MAPPER.createObjectNode(), Map.of());
+        Comparison c = Comparer.compare(List.of(base, other), null);
+        Row r = row(c, "d/ext4/copy-in", "real_s");
+        assertEquals(Mark.DIFFERENT_SCALES, r.mark());
+        assertTrue(Double.isNaN(r.p()) && Double.isNaN(r.q()), "no test");
+        assertEquals(0, c.tested());
+        assertTrue(RatioChart.lines(c.rows()).isEmpty(), "no ratio drawn");
+        assertTrue(c.summaries().stream().allMatch(f -> Double.isNaN(f.timeGeomean())), "no summary");
+        // the same scale on both sides is compared
+        assertEquals(
+                Mark.BETTER,
+                row(
+                                Comparer.compare(
+                                        List.of(
+                                                base.labelled("x"),
+                                                new Run(
+                                                        "y",
+                                                        Path.of("c"),
+                                                        org.fsflow.result.ResultSet.of(copies(256L << 20, 0.1)),
+                                                        baseEnv,
+                                                        Map.of())),
+                                        null),
+                                "d/ext4/copy-in",
+                                "real_s")
+                        .mark());
+    }
+
     static Run run(String label, String kernel, String host, Map<String, String> params) {
         ObjectNode env = Json.MAPPER
                 .createObjectNode()

@@ -55,6 +55,35 @@ class MergeExportTest {
     }
 
     @Test
+    void rowsOfRunsAtDifferentScalesKeepTheirRunsScale() throws Exception {
+        // two copies of one run, the second recorded at --scale 0.05; their rows predate the field
+        Path small = dir.resolve("small");
+        Files.createDirectories(small);
+        Files.copy(res("other").resolve(Journal.FILE), small.resolve(Journal.FILE));
+        com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(res("other").resolve("environment.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) env.with("settings")).put("scale", 0.05);
+        Files.write(small.resolve("environment.json"), Json.MAPPER.writeValueAsBytes(env));
+        Path out = dir.resolve("merged");
+        Cli r = Cli.run("merge", res("base").toString(), small.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<Measurement> rows = Journal.read(out.resolve(Journal.FILE));
+        double baseScale = Json.MAPPER
+                .readTree(res("base").resolve("environment.json").toFile())
+                .path("settings")
+                .path("scale")
+                .asDouble(1);
+        assertEquals(baseScale, rows.get(0).scale());
+        assertEquals(0.05, rows.get(rows.size() - 1).scale());
+        // everything else of a row is as merged along the axis alone
+        String last = Files.readAllLines(small.resolve(Journal.FILE)).get(rows.size() - 37);
+        String merged = Files.readAllLines(out.resolve(Journal.FILE)).get(rows.size() - 1);
+        assertEquals(
+                org.fsflow.result.Splice.withScale(org.fsflow.result.Splice.withAxis(last, "run", "small"), 0.05),
+                merged);
+    }
+
+    @Test
     void mergingAlongAConditionThatDoesNotDifferIsRefused() {
         List<Run> runs = List.of(Run.load(res("base")), Run.load(res("other")));
         IllegalArgumentException e =

@@ -48,7 +48,7 @@ class DoctorTest {
     Path tmp;
 
     /** A host with plenty of room whose capability answers come from a table. */
-    private record FakeHost(Map<String, String> missing, long free, long mem, String refusal) implements Doctor.Host {
+    record FakeHost(Map<String, String> missing, long free, long mem, String refusal) implements Doctor.Host {
         @Override
         public String missing(Filesystem fs) {
             return missing.get(fs.name());
@@ -162,7 +162,7 @@ class DoctorTest {
         assertTrue(print(d).contains("duration: about 0:08 for the measured steps"), print(d));
     }
 
-    private static final String COPIES = """
+    static final String COPIES = """
             fsflow: 1
             name: big
             devices:
@@ -265,11 +265,15 @@ class DoctorTest {
     }
 
     private static Measurement row(String step, double seconds, long read, long written) {
-        return Measurement.builder("a/ext4/r1/" + step, step)
+        return row("ext4", step, seconds, read, written);
+    }
+
+    static Measurement row(String fs, String step, double seconds, long read, long written) {
+        return Measurement.builder("a/" + fs + "/r1/" + step, step)
                 .dataset("a")
-                .filesystem("ext4")
+                .filesystem(fs)
                 .repeat(1)
-                .cell(Map.of("dataset", "a", "filesystem", "ext4"))
+                .cell(Map.of("dataset", "a", "filesystem", fs))
                 .command("x")
                 .status(Status.OK)
                 .exitCode(0)

@@ -63,6 +63,10 @@ class RunFileTest {
                 "'{\"scale\":1.0,\"seed\":7,\"out\":\"/o\"}'|'work' is missing or empty",
                 "'{\"scale\":1.0,\"seed\":7,\"out\":\"/o\",\"work\":\"\"}'|'work' is missing or empty",
                 "'{\"scale\":0,\"seed\":7,\"out\":\"/o\",\"work\":\"/w\"}'|not a valid number",
+                "'{\"scale\":1,\"place_scales\":{\"guest\":2},\"seed\":7,\"out\":\"/o\",\"work\":\"/w\"}'"
+                        + "|'place_scales' is not an object of scales above 0 and at most 1",
+                "'{\"scale\":1,\"place_scales\":[0.1],\"seed\":7,\"out\":\"/o\",\"work\":\"/w\"}'"
+                        + "|'place_scales' is not an object",
             })
     void aDamagedRunJsonIsRefusedNamingTheFileAndWhatToDo(String text, String problem) throws Exception {
         Path file = Files.writeString(out.resolve("run.json"), text);

@@ -34,6 +34,10 @@ class ControlAgreementsTest {
 
     private final List<Measurement> rows = new ArrayList<>();
 
+    // the --scale of host and guest rows; null: rows written before they recorded one
+    private Double hostScale;
+    private Double guestScale;
+
     private void series(String fs, String step, double... values) {
         String virt = fs.endsWith("-vm") || fs.equals("reiserfs") ? "tcg" : "host";
         for (int r = 0; r < values.length; r++) {
@@ -50,6 +54,10 @@ class ControlAgreementsTest {
             n.put("virt", virt);
             n.put("kernel", virt.equals("host") ? "6.18" : "6.1.0-57-amd64");
             n.put("warmup", false);
+            Double scale = virt.equals("host") ? hostScale : guestScale;
+            if (scale != null) {
+                n.put("scale", scale);
+            }
             rows.add(Json.MAPPER.convertValue(n, Measurement.class));
         }
     }
@@ -108,6 +116,70 @@ class ControlAgreementsTest {
     }
 
     @Test
+    void aGuestAtAnotherScaleThanTheHostIsNotComparedWithIt() {
+        hostScale = 1.0;
+        guestScale = 0.05;
+        campaign();
+        ControlAgreement a = agreements().get(0);
+        assertEquals(3, a.total());
+        assertEquals(0, a.compared());
+        assertTrue(a.rows().stream().allMatch(r -> r.agreement() == ControlAgreement.Agreement.DIFFERENT_SCALES));
+        assertNull(a.untrustedAt("delete", Map.of("dataset", "d")), "nothing is distrusted across scales");
+        assertEquals(
+                "VM 6.1.0-57-amd64 (tcg): its control cells ran at another --scale than the host's, so whether it "
+                        + "ranks filesystems as the host does is not known from this run",
+                a.headline());
+    }
+
+    @Test
+    void oneScaleForBothPlacesIsComparedAsBefore() {
+        hostScale = 0.05;
+        guestScale = 0.05;
+        campaign();
+        ControlAgreement a = agreements().get(0);
+        assertEquals(3, a.compared());
+        assertEquals(ControlAgreement.Agreement.DISAGREES, a.rows().get(1).agreement());
+    }
+
+    @Test
+    void aFindingBetweenCellsOfDifferentScalesIsInconclusiveAndMinScaleIsTheCellsScale() throws Exception {
+        hostScale = 1.0;
+        guestScale = 0.05;
+        campaign();
+        // a merge of two runs may put host cells of two scales side by side: ext3 at 0.05 here
+        rows.replaceAll(
+                m -> m.filesystem().equals("ext3") ? m.toBuilder().scale(0.05).build() : m);
+        Files.writeString(
+                dir.resolve(RunEnvironment.FILE),
+                "{\"settings\": {\"scale\": 1, \"place_scales\": {\"guest\": 0.05}}}");
+        String yaml = "source:\n  title: t\n  findings:\n"
+                + "    - { id: mixed, cite: c, step: copy, dataset: d, metric: real_s,"
+                + " claim: { of: xfs, to: ext3, is: higher } }\n"
+                + "    - { id: small, cite: c, step: copy, dataset: d, metric: real_s, min_scale: 0.1,"
+                + " claim: { of: xfs-vm, to: ext3-vm, is: higher } }\n";
+        VerdictTable t = judge(yaml);
+        Verdict mixed = t.verdicts().get(0);
+        assertEquals(Verdict.Outcome.INCONCLUSIVE, mixed.outcome());
+        assertEquals(
+                "different scales: xfs ran at --scale 1, ext3 at 0.05: cells of different scales are never compared",
+                mixed.reason());
+        assertEquals(1.0, mixed.numerator().scale());
+        Verdict small = t.verdicts().get(1);
+        assertEquals(Verdict.Outcome.INCONCLUSIVE, small.outcome());
+        assertEquals("its cells' --scale 0.0500 is below the finding's min_scale 0.100", small.reason());
+    }
+
+    private VerdictTable judge(String yaml) throws Exception {
+        return Verdicts.judge(
+                SourceFile.read(SourceText.of("s.yaml", yaml)).section(),
+                "s.yaml",
+                "",
+                ResultSet.of(rows),
+                RunEnvironment.read(dir),
+                agreements());
+    }
+
+    @Test
     void noControlsWithoutTwoTypesOnBothSidesOrWithoutGuests() {
         series("ext3", "copy", 1.0, 1.02, 0.98);
         series("xfs", "copy", 2.0, 2.02, 1.98);
@@ -126,13 +198,7 @@ class ControlAgreementsTest {
                 + " claim: { of: reiserfs, to: ext3-vm, is: lower } }\n"
                 + "    - { id: cp, cite: c, step: copy, dataset: d, metric: real_s,"
                 + " claim: { of: reiserfs, to: ext3-vm, is: lower } }\n";
-        VerdictTable t = Verdicts.judge(
-                SourceFile.read(SourceText.of("s.yaml", yaml)).section(),
-                "s.yaml",
-                "",
-                ResultSet.of(rows),
-                RunEnvironment.read(dir),
-                agreements());
+        VerdictTable t = judge(yaml);
         Verdict del = t.verdicts().get(0);
         assertEquals(Verdict.Outcome.INCONCLUSIVE, del.outcome());
         assertTrue(del.reason().contains("ranks its control cells unlike the host for delete"), del.reason());

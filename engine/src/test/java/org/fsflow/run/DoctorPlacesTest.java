@@ -1,0 +1,111 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.plan.Layout;
+import org.fsflow.plan.Plan;
+import org.fsflow.plan.Planner;
+import org.fsflow.result.Journal;
+import org.fsflow.result.Measurement;
+import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.Scales;
+import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.ScenarioLoader;
+import org.fsflow.scenario.SourceText;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Doctor's disk and duration at {@code --scale 1 --scale guest=0.25}: each place's cells at their own scale. */
+class DoctorPlacesTest {
+
+    // DoctorTest's campaign of copies, with a guest cell beside the host's
+    private static final String TEXT = DoctorTest.COPIES
+            .replace(
+                    "filesystems: { ext4: {} }",
+                    "kernels: { debian-6.1: { debian: linux-image-6.1.0-57-amd64 } }\n"
+                            + "filesystems: { ext4: {}, ext4-vm: { type: ext4, kernel: debian-6.1 } }")
+            .replace("filesystem: [ext4] }", "filesystem: [ext4, ext4-vm] }");
+
+    @TempDir
+    Path tmp;
+
+    private static final Doctor.Host ROOMY = new DoctorTest.FakeHost(Map.of(), 1L << 40, 1L << 40, null);
+
+    private static Plan plan(String... scales) throws Exception {
+        Scenario s = ScenarioLoader.load(
+                        SourceText.of("big.yaml", TEXT), new Overrides(List.of(), Scales.parse(List.of(scales))))
+                .scenario();
+        return Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
+    }
+
+    @Test
+    void theDiskHoldsEachScalesDatasetsAndTheGuestsImageOfTheirOwn() throws Exception {
+        Diagnosis.Resource disk =
+                Doctor.examine(plan("1", "guest=0.25"), ROOMY, tmp).resources().get(0);
+        // source image: 1 GiB at the host's scale and 256 MiB at the guests'; the host cell's two copies
+        // (2 GiB) are the most one cell writes; the guests' read-only image is their 256 MiB, a quarter larger
+        long gib = 1L << 30;
+        assertEquals(gib + gib / 4 + 2 * gib + (gib / 4 + gib / 16), disk.neededBytes(), disk.detail());
+        assertTrue(disk.detail().contains("source image 1.3 GiB (the datasets)"), disk.detail());
+        assertTrue(disk.detail().contains("guests' source image 320 MiB"), disk.detail());
+    }
+
+    @Test
+    void eachCellIsCarriedFromItsPlacesScaleThenToItsPlacesScaleNow() throws Exception {
+        Path run = tmp.resolve("big");
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("run.json"), "{\"scale\": 0.25}");
+        Files.writeString(run.resolve("scenario.yaml"), TEXT);
+        long quarter = 256L << 20;
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            for (String fs : List.of("ext4", "ext4-vm")) {
+                j.append(row(fs, "mkfs", 1.0, 0, 1L << 20));
+                j.append(row(fs, "copy-in", 2.0, quarter, quarter));
+                j.append(row(fs, "copy-within", 3.0, quarter, quarter));
+                j.append(row(fs, "walk", 0.5, 1L << 20, 0));
+            }
+        }
+        Diagnosis d = Doctor.examine(plan("1", "guest=0.25"), ROOMY, tmp);
+        // the host cell at 1: copies and walk x4; the guest cell stays at 0.25: x1. Mount and umount
+        // were not measured then: the mean of every step (1.625 s)
+        double host = 1.0 + 8.0 + 12.0 + 2.0 + 2 * 1.625;
+        double guest = 1.0 + 2.0 + 3.0 + 0.5 + 2 * 1.625;
+        assertEquals(2 * (host + guest), d.estimate().seconds(), 1e-9);
+        assertEquals(
+                "a bytes x4.00 and files x4.00, a (debian-6.1) bytes x1.00 and files x1.00",
+                d.estimate().basis());
+        assertEquals(Scales.of(0.25), d.estimate().scale());
+    }
+
+    @Test
+    void anEarlierRunAtTheSameScalesPerPlaceIsPreferred() throws Exception {
+        for (String name : List.of("big", "big-2")) {
+            Path run = tmp.resolve(name);
+            Files.createDirectories(run);
+            Files.writeString(
+                    run.resolve("run.json"),
+                    name.equals("big") ? "{\"scale\": 1, \"place_scales\": {\"guest\": 0.25}}" : "{\"scale\": 1}");
+            try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+                j.append(row("ext4", "mkfs", 1.0, 0, 0));
+            }
+        }
+        // big-2 is newer, but big ran at these very scales
+        Files.setLastModifiedTime(tmp.resolve("big/results.jsonl"), java.nio.file.attribute.FileTime.fromMillis(1_000));
+        assertEquals(
+                tmp.resolve("big"),
+                Doctor.previousRun(tmp, "big", Scales.parse(List.of("1", "guest=0.25")))
+                        .orElseThrow());
+        assertEquals(
+                tmp.resolve("big-2"),
+                Doctor.previousRun(tmp, "big", Scales.of(1)).orElseThrow());
+    }
+
+    private static Measurement row(String fs, String step, double seconds, long read, long written) {
+        return DoctorTest.row(fs, step, seconds, read, written);
+    }
+}
