@@ -100,6 +100,7 @@ final class MeasurementReader {
             case "host_other_cpu_s" -> b.hostOtherCpuS(p.getValueAsDouble());
             case "service_cpu_s" -> b.serviceCpuS(p.getValueAsDouble());
             case "oom_kills" -> b.oomKills(p.getValueAsLong());
+            case "scale" -> b.scale(p.getValueAsDouble());
             case "warmup" -> b.warmup(p.getValueAsBoolean());
             default -> {
                 return false;

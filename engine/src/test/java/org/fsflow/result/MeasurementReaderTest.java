@@ -42,6 +42,14 @@ class MeasurementReaderTest {
     }
 
     @Test
+    void theScaleARowRanAtIsRead() throws IOException {
+        String line = "{\"node\":\"a/r1/s\",\"repeat\":1,\"status\":\"ok\",\"scale\":0.05}";
+        assertEquals(0.05, read(line).scale());
+        assertEquals(Json.MAPPER.readValue(line, Measurement.class), read(line));
+        assertEquals(null, read("{\"node\":\"a/r1/s\",\"scale\":null}").scale());
+    }
+
+    @Test
     void absentFieldsAreNullUnknownOnesSkippedAndMetricsUntyped() throws IOException {
         String line = "{\"node\":\"a/r1/s\",\"future\":{\"x\":[1,{\"y\":2}]},\"repeat\":2,\"status\":\"failed\","
                 + "\"real_s\":1,\"metrics\":{\"i\":3,\"l\":12345678901,\"d\":1.5,\"s\":\"+++++\",\"b\":true,"
