@@ -9,12 +9,16 @@
 #   KILL-kids    SIGKILL of its descendants (the running step) first, then of fsflow at once
 #   KILL-group   SIGKILL of the whole process group at once (kill -9 -PGID, timeout -s KILL of a
 #                group, a service manager stopping a unit)
-# then resumed with `fsflow resume` until it ends (or, when nothing was recorded at all, started
-# again). Prints per way the count of good ends (every measured node ok exactly once, no failed
-# step, the report rendered), of restarts (resume impossible: the kill came before fsflow wrote
-# run.json) and of leftovers (loop devices, mounts, cgroups, zfs-fuse daemons, qemu processes).
-# Target: N of N good ends, no leftovers. Needs root; run it alone (it takes the host lock).
-#   bench/faults.sh [N]        (default 100; about 10 s a trial here)
+# then answered as a script that always answers an interruption would: `fsflow resume DIR` until it
+# ends, and when resume finds nothing to resume (exit 4: the kill came before the launcher's first
+# milliseconds recorded the command) the run itself. Prints per way the count of good ends (every
+# measured node ok exactly once, no failed step, the report rendered), of resumes that started the
+# run afresh from its launch.json (the kill came before run.json), of restarts (exit 4) and of
+# leftovers (loop devices, mounts, cgroups, zfs-fuse daemons, qemu processes); then the time taken
+# and the load average before and after. Target: N of N good ends, no leftovers. Needs root; run it
+# alone (it takes the host lock). FAULTS_MINUTES=M starts no trial after M minutes (the figures
+# then count the trials run).
+#   bench/faults.sh [N]        (default 100; about 15 s a trial on a busy 2-core host)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 trials="${1:-100}"
@@ -32,7 +36,7 @@ devices:
   target: { loop: { size: 512MiB } }
 filesystems: { ext4: {}, xfs: {} }
 datasets:
-  small: { dirs: 16, files: 256, size: 16KiB, seed: 1 }
+  small: { dirs: 16, files: 32, size: 16KiB, seed: 1 }
 matrix: { dataset: [small], filesystem: [ext4, xfs] }
 repeat: 2
 steps:
@@ -70,8 +74,10 @@ length_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 echo "faults: $expected measured nodes; an uninterrupted run takes ${length_ms} ms; $trials trials"
 
 ways=(INT INT-group TERM KILL KILL-kids KILL-group)
-declare -A good bad left restarts
-for w in "${ways[@]}"; do good[$w]=0 bad[$w]=0 left[$w]=0 restarts[$w]=0; done
+declare -A good bad left restarts afresh
+for w in "${ways[@]}"; do good[$w]=0 bad[$w]=0 left[$w]=0 restarts[$w]=0 afresh[$w]=0; done
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+began=$(date +%s)
 
 descendants() { # every descendant of pid $1, children before grandchildren
   local kids k
@@ -94,27 +100,35 @@ interrupt() { # interrupt fsflow (pid $2, leader of its own process group) the w
   esac
 }
 
+ran=0
 for ((t = 1; t <= trials; t++)); do
+  if [ -n "${FAULTS_MINUTES:-}" ] && (($(date +%s) - began >= FAULTS_MINUTES * 60)); then
+    echo "faults: stopped after $ran trials: FAULTS_MINUTES=$FAULTS_MINUTES reached"
+    break
+  fi
+  ran=$t
   way=${ways[$(((t - 1) % ${#ways[@]}))]}
   at_ms=$(python3 -c "import random; print(random.randrange($length_ms))")
-  out="$tmp/t$t/out" work="$tmp/t$t/work"
+  out="$tmp/t$t/out" work="$tmp/t$t/work" log="$tmp/t$t/run.log"
   mkdir -p "$tmp/t$t"
   # its own session and process group, as a command typed at a terminal has
-  setsid "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$tmp/t$t/run.log" 2>&1 &
+  setsid "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$log" 2>&1 &
   pid=$!
   sleep "$(printf '%d.%03d' $((at_ms / 1000)) $((at_ms % 1000)))"
   interrupt "$way" "$pid" 2>/dev/null || true
   wait "$pid" || true
-  ok=1
+  ok=0
   for attempt in 1 2 3; do
-    if [ -f "$out/run.json" ]; then
-      "$fsflow" resume "$out" >>"$tmp/t$t/run.log" 2>&1 && break
-    else
+    rc=0
+    "$fsflow" resume "$out" >>"$log" 2>&1 || rc=$?
+    if [ "$rc" = 4 ]; then
       restarts[$way]=$((restarts[$way] + 1))
-      "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >>"$tmp/t$t/run.log" 2>&1 && break
+      rc=0
+      "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >>"$log" 2>&1 || rc=$?
     fi
-    [ "$attempt" = 3 ] && ok=0
+    [ "$rc" = 0 ] && ok=1 && break
   done
+  grep -q '^the run was stopped before it recorded its settings' "$log" && afresh[$way]=$((afresh[$way] + 1))
   if [ "$ok" = 1 ]; then
     ok=$(python3 - "$out" "$expected" <<'PY'
 import collections, json, os, sys
@@ -136,9 +150,10 @@ done
 total_good=0 total_left=0
 for w in "${ways[@]}"; do
   total_good=$((total_good + good[$w])) total_left=$((total_left + left[$w]))
-  printf '%-10s good ends %3d of %3d, restarts %d, leftovers %d\n' "$w" "${good[$w]}" \
-    "$((good[$w] + bad[$w]))" "${restarts[$w]}" "${left[$w]}"
+  printf '%-10s good ends %3d of %3d, started afresh from launch.json %d, restarts (nothing recorded) %d, leftovers %d\n' \
+    "$w" "${good[$w]}" "$((good[$w] + bad[$w]))" "${afresh[$w]}" "${restarts[$w]}" "${left[$w]}"
 done
-printf 'faults: %d of %d good ends, %d leftovers (target: %d of %d, 0): %s\n' "$total_good" "$trials" \
-  "$total_left" "$trials" "$trials" "$([ "$total_good" = "$trials" ] && [ "$total_left" = 0 ] && echo met || echo MISSED)"
-if [ "$total_good" != "$trials" ] || [ "$total_left" != 0 ]; then trap - EXIT; echo "logs of bad trials kept in $tmp"; fi
+echo "faults: $ran trials in $((($(date +%s) - began) / 60)) min; load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+printf 'faults: %d of %d good ends, %d leftovers (target: %d of %d, 0): %s\n' "$total_good" "$ran" \
+  "$total_left" "$ran" "$ran" "$([ "$total_good" = "$ran" ] && [ "$total_left" = 0 ] && echo met || echo MISSED)"
+if [ "$total_good" != "$ran" ] || [ "$total_left" != 0 ]; then trap - EXIT; echo "logs of bad trials kept in $tmp"; fi
