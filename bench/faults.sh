@@ -153,7 +153,8 @@ for w in "${ways[@]}"; do
   printf '%-10s good ends %3d of %3d, started afresh from launch.json %d, restarts (nothing recorded) %d, leftovers %d\n' \
     "$w" "${good[$w]}" "$((good[$w] + bad[$w]))" "${afresh[$w]}" "${restarts[$w]}" "${left[$w]}"
 done
-echo "faults: $ran trials in $((($(date +%s) - began) / 60)) min; load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+took=$(($(date +%s) - began))
+echo "faults: $ran trials in $((took / 60)) min $((took % 60)) s; load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 printf 'faults: %d of %d good ends, %d leftovers (target: %d of %d, 0): %s\n' "$total_good" "$ran" \
   "$total_left" "$ran" "$ran" "$([ "$total_good" = "$ran" ] && [ "$total_left" = 0 ] && echo met || echo MISSED)"
 if [ "$total_good" != "$ran" ] || [ "$total_left" != 0 ]; then trap - EXIT; echo "logs of bad trials kept in $tmp"; fi
