@@ -127,20 +127,14 @@ final class RunCommand implements Callable<Integer> {
         for (String w : words) {
             dir = w.startsWith("--out=") ? w.substring("--out=".length()) : dir;
         }
-        if (dir == null
-                || !words.stream()
-                        .filter(w -> !w.startsWith("-"))
-                        .findFirst()
-                        .orElse("")
-                        .equals("run")) {
+        Path here = cwd != null ? cwd : Path.of("").toAbsolutePath();
+        LaunchRecord these = new LaunchRecord(here, words);
+        if (dir == null || !these.isRun()) {
             return;
         }
-        Path here = cwd != null ? cwd : Path.of("").toAbsolutePath();
         Path recorded = here.resolve(dir);
         try {
-            if (LaunchRecord.read(recorded)
-                            .filter(new LaunchRecord(here, words)::equals)
-                            .isPresent()
+            if (LaunchRecord.read(recorded).filter(these::equals).isPresent()
                     && !Files.exists(recorded.resolve(Campaign.RUN))) {
                 LaunchRecord.remove(recorded);
             }

@@ -83,4 +83,16 @@ class ResumeLaunchTest {
         assertEquals(ExitCodes.USAGE, label.exitCode(), label.err());
         assertFalse(Files.exists(out));
     }
+
+    // the launcher records before the JVM parses the words: a usage error then takes the record back
+    @Test
+    void aUsageErrorTakesBackTheLaunchersRecord() throws Exception {
+        Path out = dir.resolve("out");
+        String[] argv = {"run", "s.yaml", "--out", out.toString(), "--bogus"};
+        new LaunchRecord(Path.of("").toAbsolutePath(), List.of(argv)).writeIn(out);
+        assertTrue(Files.exists(out.resolve(LaunchRecord.FILE)));
+        Cli c = Cli.run(argv);
+        assertEquals(ExitCodes.USAGE, c.exitCode(), c.err());
+        assertFalse(Files.exists(out));
+    }
 }
