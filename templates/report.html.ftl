@@ -49,7 +49,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <li><a href="#method">Method and warnings</a></li>
 <li><a href="#conditions">Conditions</a></li>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
-<#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
+<#if crash.present><li><a href="#crash">Crash recovery</a></li></#if><#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
 <#if capacity?has_content><li><a href="#capacity">Capacity after mkfs</a></li></#if>
 <#if skipped?has_content || failed?has_content><li><a href="#not-measured">Skipped and failed</a></li></#if>
 <li><a href="#raw">Rows worth a look</a></li>
@@ -78,6 +78,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 </section>
 </#list>
 
+<#include "partials/crash.html.ftl">
 <#if bonnie?has_content>
 <section id="bonnie">
 <h2>bonnie++</h2>

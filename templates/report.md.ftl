@@ -47,6 +47,7 @@ No method warning.
 
 <@t.plainTable d.io.rows d.columns d.groups />
 </#list>
+<#include "partials/crash.md.ftl">
 <#if bonnie?has_content>
 
 ## bonnie++

@@ -26,6 +26,7 @@ final class Subcommands {
         t.put("run", RunCommand::new);
         t.put("resume", ResumeCommand::new);
         t.put("dataset", DatasetCommand::new);
+        t.put("crash-replay", CrashReplayCommand::new);
         t.put("report", ReportCommand::new);
         t.put("verdicts", VerdictsCommand::new);
         t.put("index", IndexCommand::new);

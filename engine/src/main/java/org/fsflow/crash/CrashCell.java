@@ -73,13 +73,22 @@ public final class CrashCell {
      * @param recordSeconds the recording guest's wall time
      * @param entries       the log's entries
      * @param points        every crash point, in log order
+     * @param log           the write log kept (gzip) because a point broke a promise, or null
      */
-    public record Result(double recordSeconds, int entries, List<Point> points) {}
+    public record Result(double recordSeconds, int entries, List<Point> points, Path log) {}
 
     private CrashCell() {}
 
     /** Records, replays and recovers; images are removed as soon as their batch is recovered. */
     public static Result run(Request r, LongConsumer onStart) throws IOException {
+        return run(r, onStart, null);
+    }
+
+    /**
+     * As {@link #run(Request, LongConsumer)}; when a point is a violation and {@code keep} is not
+     * null, the write log is kept there, gzip-compressed, cut after its last entry ({@link KeptLog}).
+     */
+    public static Result run(Request r, LongConsumer onStart, Path keep) throws IOException {
         GuestLog.Recorded rec = GuestLog.record(
                 new GuestLog.Request(
                         r.name() + "-log",
@@ -105,16 +114,21 @@ public final class CrashCell {
             f.setLength(r.targetBytes());
         }
         List<Point> out = new ArrayList<>();
+        Path kept = null;
         try (Replay replay = new Replay(log, base)) {
             for (int from = 0; from < chosen.size(); from += GuestRecovery.PER_GUEST) {
                 List<Integer> batch = chosen.subList(from, Math.min(chosen.size(), from + GuestRecovery.PER_GUEST));
                 out.addAll(batch(r, log, rec.durability(), replay, batch, from / GuestRecovery.PER_GUEST, onStart));
             }
+            if (keep != null
+                    && out.stream().anyMatch(p -> p.recovery().crashClass().violation())) {
+                kept = KeptLog.keep(log, keep);
+            }
         } finally {
             Files.deleteIfExists(base);
             Files.deleteIfExists(rec.log());
         }
-        return new Result(rec.wallSeconds(), log.entries().size(), out);
+        return new Result(rec.wallSeconds(), log.entries().size(), out, kept);
     }
 
     // every mark from mkfs on, and the drawn barriers after it

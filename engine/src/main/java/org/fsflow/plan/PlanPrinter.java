@@ -89,6 +89,7 @@ public final class PlanPrinter {
             b.append("warmup    ").append(s.warmup()).append(" repetitions per cell, left out of the statistics\n");
         }
         s.kernels().values().forEach(k -> b.append(kernelLine(plan, k)));
+        b.append(CrashPlan.describe(s, plan.seed()));
         b.append("output    ").append(plan.layout().out()).append('\n');
         b.append("work      ").append(plan.layout().work()).append('\n');
         return b.toString();

@@ -35,6 +35,7 @@ import java.util.List;
  * @param method       how the tables are computed, one paragraph
  * @param provenance   what made the run: fsflow and its commit, the command, the scenario file and
  *                     digest; empty for runs that predate it
+ * @param crash        the crash cells' section ({@link CrashSection#NONE} without crash cells)
  */
 public record ReportModel(
         String title,
@@ -60,7 +61,8 @@ public record ReportModel(
         String csv,
         List<String> warnings,
         String method,
-        List<Labelled> provenance) {
+        List<Labelled> provenance,
+        CrashSection crash) {
 
     /** A condition as the run had it ({@code run}) and as the source states it ({@code source}, "" if not). */
     public record Fact(String label, String run, String source) {}

@@ -79,7 +79,8 @@ public final class ReportModelBuilder {
                 s.warnings(),
                 METHOD,
                 Conditions.provenance(
-                        env.settings() == null ? null : env.settings().provenance()));
+                        env.settings() == null ? null : env.settings().provenance()),
+                CrashSections.of(s.results().crash()));
     }
 
     private static Capacity capacity(CapacityRow c) {

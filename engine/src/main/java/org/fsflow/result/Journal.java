@@ -56,14 +56,23 @@ public final class Journal implements AutoCloseable {
 
     /** Appends one measurement and forces it to disk. */
     public synchronized void append(Measurement m) {
+        appendAll(List.of(m));
+    }
+
+    /**
+     * Appends measurements in one write and forces them to disk: the rows of a crash cell, which
+     * count only together (a kill can still tear them; {@code resume} then cuts the partial batch).
+     */
+    public synchronized void appendAll(List<Measurement> rows) {
         long end = -1;
         try {
             end = channel.position();
-            byte[] line = Json.MAPPER.writeValueAsBytes(m);
-            ByteBuffer buf = ByteBuffer.allocate(line.length + 1)
-                    .put(line)
-                    .put((byte) '\n')
-                    .flip();
+            java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+            for (Measurement m : rows) {
+                lines.write(Json.MAPPER.writeValueAsBytes(m));
+                lines.write('\n');
+            }
+            ByteBuffer buf = ByteBuffer.wrap(lines.toByteArray());
             while (buf.hasRemaining()) {
                 channel.write(buf);
             }

@@ -1,5 +1,6 @@
 package org.fsflow.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,8 @@ import java.util.Map;
  *                     cells at 0.05), which sized its datasets, devices and memory budget. Null in
  *                     rows written before it was recorded, and in imported results: then the run's
  *                     one scale ({@code run.json}'s {@code scale}) holds for every row
+ * @param crash        a crash point's outcome ({@link CrashFacts}: its class, recovery times, files
+ *                     lost), in the rows of crash cells ({@code crash:}); absent from every other row
  */
 @JsonPropertyOrder({
     "node",
@@ -114,7 +117,8 @@ import java.util.Map;
     "signal",
     "oom_kills",
     "service_cpu_s",
-    "scale"
+    "scale",
+    "crash"
 })
 public record Measurement(
         String node,
@@ -156,7 +160,8 @@ public record Measurement(
         String signal,
         Long oomKills,
         Double serviceCpuS,
-        Double scale) {
+        Double scale,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CrashFacts crash) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -205,7 +210,8 @@ public record Measurement(
                 .signal(signal)
                 .oomKills(oomKills)
                 .serviceCpuS(serviceCpuS)
-                .scale(scale);
+                .scale(scale)
+                .crash(crash);
     }
 
     /** This measurement with {@code figures} as its metrics. */

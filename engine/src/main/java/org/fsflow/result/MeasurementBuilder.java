@@ -4,15 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds a {@link Measurement} field by field, so that a new field touches only the places that
- * know its value. Each setter sets the field of its name and returns this builder. Fields left
- * unset are null (false for {@code warmup}), collections empty.
+ * Builds a {@link Measurement} field by field, so that a new field touches only the places that know its value. Each
+ * setter sets the field of its name and returns this builder. Unset fields are null (false for warmup), collections empty.
  */
 public final class MeasurementBuilder {
-    private String node;
-    private String step;
-    private String dataset;
-    private String filesystem;
+    private String node, step, dataset, filesystem;
     private int repeat;
     private Map<String, String> cell = Map.of();
     private String command;
@@ -29,18 +25,14 @@ public final class MeasurementBuilder {
     private Long readBytes;
     private Long writeBytes;
     private Long ioBusyMs;
-    private String startedAt;
-    private String endedAt;
+    private String startedAt, endedAt;
     private Map<String, Object> metrics = Map.of();
     private List<String> devices = List.of();
     private List<String> mkfsOptions = List.of();
     private List<String> mountOptions = List.of();
-    private String cpuMethod;
-    private String memoryMethod;
+    private String cpuMethod, memoryMethod;
     private List<String> log = List.of();
-    private String host;
-    private String kernel;
-    private String virt;
+    private String host, kernel, virt;
     private Long memoryBudgetBytes;
     private Double flushS;
     private Double hostOtherCpuS;
@@ -49,6 +41,7 @@ public final class MeasurementBuilder {
     private String signal;
     private Long oomKills;
     private Double scale;
+    private CrashFacts crash;
 
     MeasurementBuilder() {}
 
@@ -252,6 +245,11 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    public MeasurementBuilder crash(CrashFacts value) {
+        this.crash = value;
+        return this;
+    }
+
     /** The measurement. */
     public Measurement build() {
         return new Measurement(
@@ -294,6 +292,7 @@ public final class MeasurementBuilder {
                 signal,
                 oomKills,
                 serviceCpuS,
-                scale);
+                scale,
+                crash);
     }
 }

@@ -117,6 +117,7 @@ final class MeasurementReader {
             case "mkfs_options" -> b.mkfsOptions(list(p));
             case "mount_options" -> b.mountOptions(list(p));
             case "log" -> b.log(list(p));
+            case "crash" -> b.crash(Json.MAPPER.readValue(p, CrashFacts.class)); // a few rows: the mapper binds them
             default -> {
                 return false;
             }

@@ -28,6 +28,7 @@ public final class ResultSet {
     private final Map<Map<String, String>, Map<String, Series>> cells = new HashMap<>();
     private final List<Measurement> uncounted = new ArrayList<>();
     private final List<Long> uncountedIds = new ArrayList<>();
+    private final CrashResults crash = new CrashResults();
     private int size;
 
     private ResultSet(List<Measurement> kept, Path journal) {
@@ -65,6 +66,10 @@ public final class ResultSet {
 
     private void add(Measurement m, long id) {
         size++;
+        if (CrashResults.isCrashRow(m)) {
+            crash.add(m);
+            return;
+        }
         Map<String, Series> steps = cells.get(m.cell() != null ? m.cell() : coordinates(m));
         if (steps == null) {
             steps = new HashMap<>();
@@ -94,6 +99,11 @@ public final class ResultSet {
     /** The measurement whose id is {@code id} (a {@link Series#realIds} entry). */
     public Measurement row(long id) {
         return kept != null ? kept.get((int) id) : JournalReader.readAt(journal, id);
+    }
+
+    /** The rows of the run's crash cells, kept apart from the steps' series. */
+    public CrashResults crash() {
+        return crash;
     }
 
     /** The number of measurements. */

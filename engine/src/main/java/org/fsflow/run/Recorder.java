@@ -128,6 +128,15 @@ final class Recorder implements CellPlace.UnitSink {
         return new CellPlace.Next.Continue();
     }
 
+    /** Journals a crash cell's rows together, all or none, and counts them. */
+    void measuredAll(List<Measurement> rows) {
+        journal.appendAll(rows);
+        for (Measurement m : rows) {
+            done.put(m.node(), m);
+            count(m);
+        }
+    }
+
     private void count(Measurement m) {
         switch (m.status()) {
             case OK -> ok++;

@@ -35,6 +35,7 @@ public final class Runner {
     private final Progress progress;
     private final Recorder recorder;
     private final CellPlace place;
+    private final CrashRuns crash;
     private final java.util.concurrent.atomic.AtomicInteger interrupts =
             new java.util.concurrent.atomic.AtomicInteger();
 
@@ -51,6 +52,7 @@ public final class Runner {
         this.progress = new Progress(options.progress(), options.live(), plan);
         this.recorder = new Recorder(plan.scenario(), progress, plan.layout().out());
         this.place = placeFor.apply(progress::info);
+        this.crash = new CrashRuns(plan, recorder, progress::info, org.fsflow.crash.CrashCell::run);
     }
 
     /** Runs the plan; the output directory must already hold scenario.yaml and environment.json. */
@@ -58,6 +60,9 @@ public final class Runner {
         Path out = plan.layout().out();
         place.open(options.resume());
         if (options.resume()) {
+            if (CrashRows.cutPartialTail(out.resolve(Journal.FILE))) {
+                progress.info("the last crash cell's rows were torn by the interruption: it runs again whole");
+            }
             recorder.keep(Journal.read(out.resolve(Journal.FILE)));
             progress.info("resuming: " + recorder.done().size() + " of " + plan.measuredCount()
                     + " measured nodes already done");
@@ -66,6 +71,7 @@ public final class Runner {
         try (Journal j = Journal.open(out.resolve(Journal.FILE))) {
             recorder.writeTo(j);
             new Walker(plan, place, recorder, progress).walk();
+            crash.run();
         } finally {
             place.close();
             if (interrupts.get() >= 2) {
@@ -94,6 +100,7 @@ public final class Runner {
             left.forEach(line -> progress.info("  " + line));
         }
         recorder.interrupt();
+        crash.interrupt();
         place.interrupt();
     }
 

@@ -27,6 +27,7 @@ import java.util.Map;
  * warmup: 1                  # repetitions run and recorded first, kept out of the statistics
  * steps: [...]               # what each cell runs, each step measured (required)
  * kernels: {...}             # named kernels other than the host's, for cells run in a VM
+ * crash: {...}               # crash cells: recovery after a power cut, measured ({@link Crash})
  * </pre>
  *
  * @param source       the file this scenario was read from
@@ -55,6 +56,7 @@ import java.util.Map;
  * @param kernels      {@code kernels:} in file order ({@code host} is implicit)
  * @param scaling      not written in the file: the scale this scenario is at ({@code --scale}), and
  *                     the scenario at the scale of each place that runs at another ({@link #at})
+ * @param crash        {@code crash:} the crash cells, or null when absent
  */
 public record Scenario(
         SourceText source,
@@ -79,7 +81,8 @@ public record Scenario(
         int warmup,
         Provenance provenance,
         Map<String, KernelSpec> kernels,
-        Scaling scaling) {
+        Scaling scaling,
+        Crash crash) {
 
     /** The scale of this scenario's datasets, devices and memory budget. */
     public double scale() {
@@ -138,7 +141,8 @@ public record Scenario(
                 warmup,
                 p,
                 kernels,
-                sc);
+                sc,
+                crash);
     }
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */

@@ -37,7 +37,8 @@ final class ScenarioReader {
             "steps",
             "memory",
             "warmup",
-            "kernels");
+            "kernels",
+            "crash");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -55,14 +56,13 @@ final class ScenarioReader {
         if (top == null) {
             return null;
         }
-        f.require(top, root, "a scenario", "fsflow", "name", "devices", "steps");
+        required(top, root);
         Node n; // params first: every other string may use ${params.NAME}
         Map<String, Scenario.Param> params = (n = Fields.value(top, "params")) == null ? Map.of() : params(n);
         f.useParams(params);
         int version = version(top);
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
         SourceSection section = (n = Fields.value(top, "source")) == null ? null : new SourceReader(f, v).read(n);
-        String origin = section == null ? null : section.title();
         String description = optionalText(top, "description");
         Map<String, Device> devices =
                 (n = Fields.value(top, "devices")) == null ? Map.of() : new DeviceReader(f, v).devices(n);
@@ -90,7 +90,7 @@ final class ScenarioReader {
                 version,
                 name,
                 optionalText(top, "title"),
-                origin,
+                section == null ? null : section.title(),
                 section,
                 description,
                 params,
@@ -108,7 +108,16 @@ final class ScenarioReader {
                 warmup == null ? 0 : warmup.intValue(),
                 null,
                 kernels,
-                Scaling.NONE);
+                Scaling.NONE,
+                (n = Fields.value(top, "crash")) == null ? null : new CrashReader(f, v).read(n));
+    }
+
+    // a scenario of crash cells alone needs no devices nor steps
+    private void required(Map<String, NodeTuple> top, Node root) {
+        f.require(top, root, "a scenario", "fsflow", "name");
+        if (!top.containsKey("crash")) {
+            f.require(top, root, "a scenario", "devices", "steps");
+        }
     }
 
     // the language version: only the one this fsflow speaks

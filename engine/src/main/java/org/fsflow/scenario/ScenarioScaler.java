@@ -101,6 +101,7 @@ final class ScenarioScaler {
                 s.warmup(),
                 s.provenance(),
                 s.kernels(),
-                s.scaling());
+                s.scaling(),
+                s.crash());
     }
 }

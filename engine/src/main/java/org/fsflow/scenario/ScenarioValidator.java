@@ -31,6 +31,7 @@ final class ScenarioValidator {
         new BudgetValidator(s, problems).validate();
         new CloneValidator(s, problems).validate();
         new ProseValidator(s, problems).validate();
+        new CrashChecks(s, problems).validate();
     }
 
     private void kernelReferences() {
@@ -240,7 +241,7 @@ final class ScenarioValidator {
 
     private void method() {
         Repeat r = s.repeat();
-        if (r != null && r.max() < 3) {
+        if (r != null && r.max() < 3 && !s.steps().isEmpty()) {
             problems.warn(
                     r.where(),
                     (r.where().line() == 1 && r.where().column() == 1

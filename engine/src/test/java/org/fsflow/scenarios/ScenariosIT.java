@@ -79,7 +79,8 @@ class ScenariosIT {
             assertEquals("ok", status, row.toString());
             JsonNode kernelAxis = row.path("cell").path("kernel");
             boolean vmKernel = kernelAxis.isTextual() && !kernelAxis.asText().equals("host");
-            if (IN_A_VM.contains(fs) || vmKernel) {
+            boolean crashPoint = row.has("crash"); // crash cells record and recover in guests
+            if (IN_A_VM.contains(fs) || vmKernel || crashPoint) {
                 assertTrue(row.get("virt").asText().matches("kvm|tcg"), row.toString());
                 assertTrue(row.get("kernel").asText().startsWith("6.1."), row.toString());
             } else {
@@ -93,5 +94,9 @@ class ScenariosIT {
         assertFalse(
                 Files.exists(work.resolve("vm/target.img")) || Files.exists(work.resolve("vm/source.img")),
                 "no VM image left");
+        try (Stream<Path> crash =
+                Files.exists(work.resolve("crash")) ? Files.list(work.resolve("crash")) : Stream.empty()) {
+            assertEquals(List.of(), crash.toList(), "no crash image left");
+        }
     }
 }

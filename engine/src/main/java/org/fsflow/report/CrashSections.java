@@ -1,0 +1,83 @@
+package org.fsflow.report;
+
+import java.util.Locale;
+import org.fsflow.result.CrashFacts;
+import org.fsflow.result.CrashResults;
+import org.fsflow.summary.Bootstrap;
+import org.fsflow.summary.CrashSummary;
+import org.fsflow.summary.Numbers;
+
+/** Formats a run's crash cells ({@link CrashSummary}) into the report's {@link CrashSection}. */
+final class CrashSections {
+
+    static final String METHOD = "Each crash point is the workload's write log (dm-log-writes, in a guest) replayed "
+            + "onto a fresh image up to a mark the workload left after an fsync, or up to a flush or FUA write drawn "
+            + "from the run's seed; the image is then recovered in a guest of the same kernel: mounted (the "
+            + "journal's replay; 'mount'), unmounted and checked read-only ('check'), and repaired only when the "
+            + "check found something, timed by the guest's clock. A point is classified as CrashMonkey does, by its "
+            + "worst file: a file made durable (fsync of the file and its directory) that is gone, older or "
+            + "damaged is a violation; files written but not yet durable that are missing or older are the "
+            + "expected loss, counted apart. Times: median and 99th percentile (R's type 7) with their 95 % "
+            + "percentile-bootstrap intervals (" + Bootstrap.RESAMPLES + " resamples, fixed seed); "
+            + "under TCG emulation they compare filesystems with each other, not with a real machine.";
+
+    private CrashSections() {}
+
+    static CrashSection of(CrashResults results) {
+        if (results.isEmpty()) {
+            return CrashSection.NONE;
+        }
+        CrashSummary s = CrashSummary.of(results);
+        return new CrashSection(
+                true,
+                CrashSummary.CLASSES,
+                s.cells().stream().map(CrashSections::row).toList(),
+                s.violations().stream().map(CrashSections::violation).toList(),
+                s.failed().stream()
+                        .map(m -> new CrashSection.Failed(m.node(), Conditions.nz(m.reason())))
+                        .toList(),
+                METHOD);
+    }
+
+    private static CrashSection.Row row(CrashSummary.Cell c) {
+        return new CrashSection.Row(
+                c.filesystem(),
+                c.workload(),
+                c.kernel(),
+                c.points() + " of " + c.entries(),
+                c.classes(),
+                seconds(c.mountMedian()),
+                seconds(c.mountP99()),
+                seconds(c.checkMedian()),
+                seconds(c.checkP99()),
+                c.repairs() == 0
+                        ? "0"
+                        : c.repairs() + " (median "
+                                + Numbers.fixed(c.repairMedian().value(), 3) + " s)",
+                c.lostPoints() == 0
+                        ? "none"
+                        : c.lostPoints() + " points, " + c.lostFiles() + " files, " + Numbers.bytes(c.lostBytes()));
+    }
+
+    // "0.412 [0.398, 0.431]"
+    static String seconds(Bootstrap b) {
+        if (b.n() == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", b.value(), b.low(), b.high());
+    }
+
+    private static CrashSection.Violation violation(CrashSummary.Violation v) {
+        CrashFacts p = v.point();
+        return new CrashSection.Violation(
+                v.filesystem(),
+                p.workload(),
+                "entry " + p.entry() + " (" + p.at() + ")",
+                p.crashClass(),
+                String.join("; ", p.violations()),
+                p.log() == null
+                        ? "(the log was not kept)"
+                        : "fsflow crash-replay " + p.log() + " --to " + p.entry() + " --size " + p.targetBytes()
+                                + " --image " + v.filesystem() + "-" + p.entry() + ".img");
+    }
+}
