@@ -1,5 +1,6 @@
 package org.fsflow.result;
 
+import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -8,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 
 /**
  * Reads {@code results.jsonl} one line at a time, each measurement handed over with the byte
@@ -24,11 +24,6 @@ public final class JournalReader {
         void accept(Measurement m, long offset);
     }
 
-    private byte[] buf = new byte[1 << 20];
-    private int start;
-    private int end;
-    private long base;
-
     private JournalReader() {}
 
     /** Hands every complete measurement of {@code file} to {@code sink}; returns how many (0 without a file). */
@@ -36,11 +31,65 @@ public final class JournalReader {
         if (!Files.exists(file)) {
             return 0;
         }
-        try (InputStream in = Files.newInputStream(file)) {
-            return new JournalReader().lines(file, in, sink);
+        int count = 0;
+        long end = 0;
+        // one parser over the whole journal: its names are looked up once, and it finds each line's end
+        try (InputStream in = Files.newInputStream(file);
+                JsonParser p = MeasurementReader.parser(in)) {
+            while (true) {
+                Measurement m;
+                long offset;
+                try {
+                    if (p.nextToken() == null) {
+                        return count;
+                    }
+                    offset = p.currentTokenLocation().getByteOffset();
+                    m = MeasurementReader.read(p);
+                    end = p.currentLocation().getByteOffset();
+                } catch (IOException | RuntimeException e) {
+                    return tornTail(file, end, count, e);
+                }
+                sink.accept(m, offset);
+                count++;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
+    }
+
+    // a row that does not parse ends the journal when nothing but blanks follows its line (a torn
+    // last line, a crash during a write); before another row, it is an error
+    private static int tornTail(Path file, long after, int count, Exception e) {
+        try {
+            byte[] all = Files.readAllBytes(file);
+            int start = count == 0 ? 0 : lineEnd(all, (int) after) + 1;
+            while (start < all.length && Character.isWhitespace(all[start])) {
+                start++;
+            }
+            int end = lineEnd(all, start);
+            for (int i = end + 1; i < all.length; i++) {
+                if (!Character.isWhitespace(all[i])) {
+                    int line = 1;
+                    for (int j = 0; j < start; j++) {
+                        line += all[j] == '\n' ? 1 : 0;
+                    }
+                    throw new JournalException(file + ":" + line + ": error: not a measurement ("
+                            + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                            + "); only the last line may be torn (a crash during a write)");
+                }
+            }
+            return count;
+        } catch (IOException io) {
+            throw new UncheckedIOException("cannot read " + file, io);
+        }
+    }
+
+    private static int lineEnd(byte[] all, int from) {
+        int i = Math.max(0, from);
+        while (i < all.length && all[i] != '\n') {
+            i++;
+        }
+        return i;
     }
 
     /** The measurement whose line starts at {@code offset} in {@code file}. */
@@ -66,95 +115,5 @@ public final class JournalReader {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-    }
-
-    private int lines(Path file, InputStream in, Sink sink) throws IOException {
-        int count = 0;
-        int line = 0;
-        boolean eof = false;
-        while (true) {
-            int nl = indexOf('\n');
-            if (nl < 0 && !eof) {
-                eof = fill(in);
-                continue;
-            }
-            int stop = nl < 0 ? end : nl;
-            if (stop == start && nl < 0) {
-                return count;
-            }
-            line++;
-            if (!blank(start, stop)) {
-                Measurement m = parse(file, in, line, stop, nl < 0 || eof && nl == end - 1);
-                if (m == null) {
-                    return count;
-                }
-                sink.accept(m, base + start);
-                count++;
-            }
-            start = nl < 0 ? end : nl + 1;
-        }
-    }
-
-    // null for a torn last line; a bad line with anything after it is an error
-    private Measurement parse(Path file, InputStream in, int line, int stop, boolean last) throws IOException {
-        try {
-            return MeasurementReader.read(buf, start, stop - start);
-        } catch (IOException | RuntimeException e) {
-            if (last || restIsBlank(in, stop)) {
-                return null;
-            }
-            throw new JournalException(file + ":" + line + ": error: not a measurement ("
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); only the last line "
-                    + "may be torn (a crash during a write)");
-        }
-    }
-
-    private boolean restIsBlank(InputStream in, int stop) throws IOException {
-        if (!blank(stop, end)) {
-            return false;
-        }
-        byte[] rest = in.readAllBytes();
-        for (byte b : rest) {
-            if (!Character.isWhitespace(b)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean blank(int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (!Character.isWhitespace(buf[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int indexOf(int b) {
-        for (int i = start; i < end; i++) {
-            if (buf[i] == b) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    // moves the unread part to the front (growing the buffer for a line longer than it) and reads more
-    private boolean fill(InputStream in) throws IOException {
-        if (start > 0) {
-            System.arraycopy(buf, start, buf, 0, end - start);
-            base += start;
-            end -= start;
-            start = 0;
-        } else if (end == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
-        }
-        int n = in.read(buf, end, buf.length - end);
-        if (n < 0) {
-            return true;
-        }
-        end += n;
-        return false;
     }
 }

@@ -27,31 +27,46 @@ final class MeasurementReader {
     /** The measurement of the JSON object {@code line[offset, offset + length)}. */
     static Measurement read(byte[] line, int offset, int length) throws IOException {
         try (JsonParser p = JSON.createParser(line, offset, length)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new IOException("not a JSON object");
-            }
-            MeasurementBuilder b = Measurement.builder(null, null);
-            b.cell(null)
-                    .metrics(null)
-                    .devices(null)
-                    .mkfsOptions(null)
-                    .mountOptions(null)
-                    .log(null);
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                JsonToken t = p.nextToken();
-                if (t == JsonToken.VALUE_NULL) {
-                    continue;
-                }
-                if (!text(b, name, p) && !number(b, name, p) && !structure(b, name, p)) {
-                    p.skipChildren();
-                }
-            }
-            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null) {
+            p.nextToken();
+            Measurement m = read(p);
+            if (p.nextToken() != null) {
                 throw new IOException("not one JSON object");
             }
-            return b.build();
+            return m;
         }
+    }
+
+    /** A parser of a whole journal, one measurement after the other. */
+    static JsonParser parser(java.io.InputStream in) throws IOException {
+        return JSON.createParser(in);
+    }
+
+    /** The measurement whose START_OBJECT {@code p} is at; it ends at its END_OBJECT. */
+    static Measurement read(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw new IOException("not a JSON object");
+        }
+        MeasurementBuilder b = Measurement.builder(null, null);
+        b.cell(null)
+                .metrics(null)
+                .devices(null)
+                .mkfsOptions(null)
+                .mountOptions(null)
+                .log(null);
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            if (t == JsonToken.VALUE_NULL) {
+                continue;
+            }
+            if (!text(b, name, p) && !number(b, name, p) && !structure(b, name, p)) {
+                p.skipChildren();
+            }
+        }
+        if (p.currentToken() != JsonToken.END_OBJECT) {
+            throw new IOException("not a JSON object");
+        }
+        return b.build();
     }
 
     private static boolean text(MeasurementBuilder b, String name, JsonParser p) throws IOException {
