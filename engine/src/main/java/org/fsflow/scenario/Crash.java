@@ -17,7 +17,7 @@ import java.util.Map;
  *     spool: |                          #   durable PATH..., gone PATH..., mark NAME
  *       echo a > a; durable ./a; mark one
  *   points: 100                         # barriers drawn besides the marks (default 100)
- *   target: 256MiB                      # the logged device (default 256MiB)
+ *   target: 384MiB                      # the logged device (default 384MiB: mkfs.xfs needs 300 MiB)
  *   log: 1GiB                           # the log device (default 1GiB)
  *   recovery:                           # per filesystem name or type: check and repair ($DEV)
  *     xfs: { check: xfs_repair -n $DEV, repair: xfs_repair -L $DEV }
@@ -54,9 +54,12 @@ public record Crash(
     /** The default of {@code points:}. */
     public static final int POINTS = 100;
     /** The default of {@code target:}. */
-    public static final long TARGET_BYTES = 256L << 20;
+    public static final long TARGET_BYTES = 384L << 20;
     /** The default of {@code log:}. */
     public static final long LOG_BYTES = 1L << 30;
+
+    /** The smallest target each type's mkfs accepts (checked with this machine's mkfs), when above 64 MiB. */
+    public static final Map<String, Long> MIN_TARGET = Map.of("xfs", 300L << 20, "btrfs", 128L << 20);
 
     /** The filesystem types crash cells know how to check and repair, with their defaults. */
     public static final Map<String, Tools> DEFAULTS = Map.of(

@@ -58,6 +58,15 @@ final class CrashChecks {
                             + ")");
             return;
         }
+        long min = Crash.MIN_TARGET.getOrDefault(fs.type(), 0L);
+        if (s.crash().targetBytes() < min) {
+            problems.error(
+                    where,
+                    "crash filesystem '" + name + "': mkfs." + fs.type() + " needs a device of at least "
+                            + ByteSize.format(min) + ", and crash target: is "
+                            + ByteSize.format(s.crash().targetBytes())
+                            + ": write target: " + ByteSize.format(min) + " or more");
+        }
         Crash.Tools tools = s.crash().tools(name, fs.type());
         if (tools == null || tools.check() == null || tools.repair() == null) {
             problems.error(

@@ -22,7 +22,7 @@ class CrashSectionTest {
                 List.copyOf(c.filesystems().keySet()));
         assertEquals(List.of("spool", "sequential"), List.copyOf(c.workloads().keySet()));
         assertEquals(100, c.points());
-        assertEquals(256L << 20, c.targetBytes());
+        assertEquals(384L << 20, c.targetBytes());
         assertTrue(
                 c.workloads().get("spool").contains("while [ $i -lt 40 ]"),
                 c.workloads().get("spool"));

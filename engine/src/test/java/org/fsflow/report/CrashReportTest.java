@@ -1,0 +1,65 @@
+package org.fsflow.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.fsflow.TestPaths;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Golden files of the crash section: the journal of a real crash run (ext4 data=journal and
+ * reiserfs in a Debian 6.1 guest, a failed xfs cell), one reiserfs point edited into a violation,
+ * renders to the committed HTML and Markdown, the same bytes under another locale. Regenerate with
+ * -Dfsflow.updateGolden=true after an intended change.
+ */
+class CrashReportTest {
+
+    static final List<String> FILES = List.of("report.html", "report.md");
+
+    @TempDir
+    Path dir;
+
+    private Path render(String name) throws IOException {
+        Path out = dir.resolve(name);
+        Files.createDirectories(out);
+        Path fixture = TestPaths.resources("report/crash");
+        Files.copy(fixture.resolve("results.jsonl"), out.resolve("results.jsonl"));
+        Files.copy(fixture.resolve("environment.json"), out.resolve("environment.json"));
+        new ReportWriter(null).write(out);
+        return out;
+    }
+
+    @Test
+    void aCrashJournalRendersToTheGoldenFilesUnderAnyLocale() throws IOException {
+        Path out = render("a");
+        Path expected = TestPaths.resources("report/crash/expected");
+        if (Boolean.getBoolean("fsflow.updateGolden")) {
+            Files.createDirectories(expected);
+            for (String f : FILES) {
+                Files.copy(out.resolve(f), expected.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        Locale locale = Locale.getDefault();
+        Path german;
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            german = render("german");
+        } finally {
+            Locale.setDefault(locale);
+        }
+        for (String f : FILES) {
+            assertEquals(Files.readString(expected.resolve(f)), Files.readString(out.resolve(f)), f);
+            assertEquals(-1, Files.mismatch(out.resolve(f), german.resolve(f)), f + " under de_DE");
+        }
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| reiserfs | spool | 6.1.0-57-amd64, tcg | 7 of 8288 | 6 | 0 | 0 | 1 | 0 | 0 |"), md);
+        assertTrue(md.contains("fsflow crash-replay crash-logs/reiserfs-spool.log.gz --to "), md);
+        assertTrue(md.contains("crash/xfs/spool"), "the failed cell is listed");
+    }
+}
