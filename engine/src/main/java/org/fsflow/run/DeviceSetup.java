@@ -33,12 +33,25 @@ final class DeviceSetup {
     private final Teardown teardown;
     private final Map<String, String> nodes = new LinkedHashMap<>();
     private final Map<String, LoopDevice.Attached> loops = new LinkedHashMap<>();
+    private final List<String> kept;
+    private final java.util.Set<String> reused = new java.util.HashSet<>();
     private static final Duration ATTACH_TIME = Duration.ofMinutes(1);
 
-    DeviceSetup(Scenario scenario, Layout layout, Teardown teardown) {
+    /**
+     * Devices of {@code scenario}; {@code kept} are the datasets' images an interrupted run kept
+     * ({@link Teardown#keptIn}): a {@code source} image among them is attached and mounted as it
+     * is, not formatted, so its datasets can be checked and used again.
+     */
+    DeviceSetup(Scenario scenario, Layout layout, Teardown teardown, List<String> kept) {
         this.scenario = scenario;
         this.layout = layout;
         this.teardown = teardown;
+        this.kept = List.copyOf(kept);
+    }
+
+    /** True when device {@code name} is an image an interrupted run kept, attached again as it was. */
+    boolean reused(String name) {
+        return reused.contains(name);
     }
 
     /** Device name to its node (/dev/loop3, /dev/sdb3), for the devices that have one. */
@@ -102,19 +115,30 @@ final class DeviceSetup {
         String dev = nodes.get(d.name());
         if (fs.lifecycle() == null) {
             FilesystemType driver = FilesystemType.of(fs.type());
-            check(driver.mkfs(fs.mkfsOptions(), dev), "format device '" + d.name() + "'");
+            List<String> mount = driver.mount(fs.mountOptions(), dev, mnt.toString(), 0);
             teardown.register(Resource.mount(mnt.toString(), Resource.CAMPAIGN));
-            check(driver.mount(fs.mountOptions(), dev, mnt.toString(), 0), "mount device '" + d.name() + "'");
+            if (reused.contains(d.name())) {
+                if (Commands.run(mount, Duration.ofMinutes(30)).ok()) {
+                    return;
+                }
+                reused.remove(d.name()); // no filesystem to mount (killed during its mkfs): made again
+            }
+            check(driver.mkfs(fs.mkfsOptions(), dev), "format device '" + d.name() + "'");
+            check(mount, "mount device '" + d.name() + "'");
         }
     }
 
     private String attach(Device.Loop loop) {
         Path image = layout.image(loop).toAbsolutePath();
+        // the source image holds the datasets: an interrupted run keeps it for resume
+        boolean source = loop.name().equals(Scenario.SOURCE) && loop.image() == null;
         try {
-            boolean create = loop.image() == null || !Files.exists(image);
-            if (create) {
+            if (source && kept.contains(image.toString()) && Files.isRegularFile(image)) {
+                teardown.register(Resource.datasetsImage(image.toString()));
+                reused.add(loop.name());
+            } else if (loop.image() == null || !Files.exists(image)) {
                 makeDir(image.getParent());
-                teardown.register(Resource.image(image.toString()));
+                teardown.register(source ? Resource.datasetsImage(image.toString()) : Resource.image(image.toString()));
                 Files.deleteIfExists(image);
                 SafeFiles.createSparse(image, loop.sizeBytes());
             }

@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
@@ -38,6 +39,7 @@ public final class LocalHost implements CellPlace {
     private DeviceSetup devices;
     private Services services;
     private LocalSteps steps;
+    private volatile boolean interrupted;
 
     /** The local host running {@code plan}'s processes through {@code executor}; {@code info} gets its messages. */
     public LocalHost(Plan plan, StepExecutor executor, Consumer<String> info) {
@@ -57,6 +59,7 @@ public final class LocalHost implements CellPlace {
     public void open(boolean resume) {
         DeviceSetup.checkSafety(scenario);
         Path state = layout.out().resolve(Teardown.FILE);
+        List<String> kept = resume ? Teardown.keptIn(state) : List.of();
         if (resume) {
             int left = Teardown.releaseLeftovers(state, info);
             if (left > 0) {
@@ -64,7 +67,7 @@ public final class LocalHost implements CellPlace {
             }
         }
         teardown = new Teardown(state, line -> info.accept("teardown: " + line));
-        devices = new DeviceSetup(scenario, layout, teardown);
+        devices = new DeviceSetup(scenario, layout, teardown, kept);
         services = new Services(teardown, info);
         steps = new LocalSteps(scenario, layout, executor, teardown, devices::kernelNames, HERE);
         steps.measureServices(n -> services.cpuMicros(targetFilesystem(n.cell())));
@@ -75,6 +78,10 @@ public final class LocalHost implements CellPlace {
         if (n.kind() == PlanNode.Kind.SETUP) {
             info.accept("set up " + n.subject() + ": " + n.command());
             devices.setup(scenario.devices().get(n.subject()));
+            if (devices.reused(n.subject())) {
+                info.accept("set up " + n.subject() + ": the image the interrupted run kept, mounted as it was (not "
+                        + "formatted): its datasets are checked byte for byte before they are used");
+            }
             if (devices.loops().containsKey(n.subject())) {
                 Conditions.recordLoop(layout.out(), n.subject(), devices.loops().get(n.subject()));
             }
@@ -141,7 +148,7 @@ public final class LocalHost implements CellPlace {
         for (Step s : scenario.steps()) {
             if (s.action() == Step.Action.MOUNT) {
                 Device d = scenario.devices().get(s.device());
-                Teardown.unmount(layout.mountPoint(d), line -> info.accept("teardown: " + line));
+                Releaser.unmount(layout.mountPoint(d), line -> info.accept("teardown: " + line));
             }
         }
         teardown.release(Resource.UNIT);
@@ -149,13 +156,23 @@ public final class LocalHost implements CellPlace {
 
     @Override
     public void interrupt() {
+        interrupted = true;
         executor.interrupt();
     }
 
+    // an interrupted run keeps the source image with its datasets, for resume; any other end removes it
     @Override
     public void close() {
-        if (teardown != null) {
+        if (teardown == null) {
+            return;
+        }
+        if (!interrupted) {
             teardown.releaseAll();
+            return;
+        }
+        for (String image : teardown.releaseAllButDatasets()) {
+            info.accept("kept " + image + " with the datasets: 'fsflow resume " + layout.out() + "' uses them "
+                    + "again once checked; if you will not resume, remove it: rm -f " + image);
         }
     }
 }

@@ -200,7 +200,7 @@ final class LocalSteps {
         if (Services.passes(check)) {
             return m;
         }
-        String gone = "the " + fs.name() + " service stopped during the step (its check '" + Teardown.byHand(check)
+        String gone = "the " + fs.name() + " service stopped during the step (its check '" + Releaser.byHand(check)
                 + "' fails)";
         return m.failedBecause(gone + (m.reason() == null ? "" : "; " + m.reason()));
     }

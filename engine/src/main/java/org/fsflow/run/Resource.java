@@ -7,7 +7,7 @@ import java.util.List;
  * directory, a started service or a lifecycle's destroy command. Recorded in {@code state.json}
  * before it is created, so {@code fsflow resume} can release what a killed run left behind.
  *
- * @param kind  mount, loop, image, dir, service, cgroup or command
+ * @param kind  mount, loop, image, datasets-image, dir, service, cgroup or command
  * @param path  the mount point, loop device, image, directory or cgroup directory
  * @param image for a loop resource: every loop device attached to this image is detached
  * @param argv  for a service or command: what releases it
@@ -35,6 +35,19 @@ public record Resource(
         return new Resource("image", path, null, List.of(), List.of(), CAMPAIGN, "image " + path);
     }
 
+    /**
+     * The image of the {@code source} device fsflow created, which holds the generated datasets:
+     * released like an image at the end of a run, but only detached when the run is interrupted,
+     * so that {@code resume} finds its datasets (checked before use) instead of generating them again.
+     */
+    static Resource datasetsImage(String path) {
+        return new Resource(
+                DATASETS_IMAGE, path, null, List.of(), List.of(), CAMPAIGN, "image " + path + " (the datasets)");
+    }
+
+    /** The kind of {@link #datasetsImage}. */
+    static final String DATASETS_IMAGE = "datasets-image";
+
     static Resource dir(String path) {
         return new Resource("dir", path, null, List.of(), List.of(), CAMPAIGN, "directory " + path);
     }
@@ -56,12 +69,12 @@ public record Resource(
         return switch (kind) {
             case "mount" -> "umount -l " + quoted(path);
             case "loop" -> detach(image != null ? image : path);
-            case "image" -> detach(path) + "; rm -f " + quoted(path);
+            case "image", DATASETS_IMAGE -> detach(path) + "; rm -f " + quoted(path);
             case "dir" -> "rmdir --ignore-fail-on-non-empty " + quoted(path);
             case "cgroup" ->
                 "for p in $(cat " + quoted(path + "/cgroup.procs") + "); do echo $p > "
                         + quoted(parentOf(path) + "/cgroup.procs") + "; done; rmdir " + quoted(path);
-            default -> Teardown.byHand(argv);
+            default -> Releaser.byHand(argv);
         };
     }
 

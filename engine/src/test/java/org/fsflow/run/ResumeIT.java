@@ -38,26 +38,36 @@ class ResumeIT {
     }
 
     Process start(String... args) throws IOException {
+        return start(dir.resolve("fsflow.log"), args);
+    }
+
+    /** fsflow's jar run with {@code args}, its output to {@code log}. */
+    static Process start(Path log, String... args) throws IOException {
         String jar = System.getProperty("fsflow.jar", "target/fsflow.jar");
         List<String> cmd = new java.util.ArrayList<>(List.of("java", "-jar", jar));
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("fsflow.log").toFile())
+                .redirectOutput(log.toFile())
                 .start();
     }
 
     void waitForRows(Path out, int rows) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        waitForRows(fsflow, dir.resolve("fsflow.log"), out, rows);
+    }
+
+    /** Waits until {@code out}'s journal has {@code rows} rows, failing when {@code p} ends first or after 90 s. */
+    static void waitForRows(Process p, Path log, Path out, int rows) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < deadline) {
             Path results = out.resolve("results.jsonl");
             if (Files.exists(results) && Files.readAllLines(results).size() >= rows) {
                 return;
             }
-            assertTrue(fsflow.isAlive(), "fsflow ended early: " + Files.readString(dir.resolve("fsflow.log")));
+            assertTrue(p.isAlive(), "fsflow ended early: " + Files.readString(log));
             Thread.sleep(50);
         }
-        throw new AssertionError("no " + rows + " rows within 60 s: " + Files.readString(dir.resolve("fsflow.log")));
+        throw new AssertionError("no " + rows + " rows within 90 s: " + Files.readString(log));
     }
 
     @Test
