@@ -48,6 +48,8 @@ final class DoctorCommand implements Callable<Integer> {
         Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
         Diagnosis d = Doctor.examine(plan, Doctor.system(), Path.of("reports"));
         d.print(out);
+        // crash cells: what they run (their duration is not estimated: their points are drawn from a new recording)
+        out.print(org.fsflow.plan.CrashPlan.describe(plan.scenario(), plan.seed()));
         out.flush();
         return d.allClear() ? ExitCodes.OK : ExitCodes.FAILED;
     }

@@ -121,7 +121,24 @@ public final class Packages {
                 needs.add(new Need(PARSER_TOOLS.get(step.parse()), why + " (parse: " + step.parse() + ")"));
             }
         }
+        needs.addAll(forCrash(s));
         return merge(needs);
+    }
+
+    // crash cells: a guest with device-mapper's dmsetup, and each filesystem's mkfs and fsck (one package)
+    private static List<Need> forCrash(Scenario s) {
+        List<Need> needs = new ArrayList<>();
+        if (s.crash() == null) {
+            return needs;
+        }
+        String why = "crash cells (a guest with dm-log-writes)";
+        OTHER_KERNEL.forEach(p -> needs.add(new Need(p, why)));
+        needs.add(new Need("dmsetup", why + ": dmsetup"));
+        for (String name : s.crash().filesystems().keySet()) {
+            FilesystemType t = FilesystemType.of(s.filesystems().get(name).type());
+            needs.add(new Need(t.packageName(), "crash filesystem " + name + " (" + t.mkfsProgram() + ", its check)"));
+        }
+        return needs;
     }
 
     /** What {@code plan}'s campaign needs on this host (its kernel decides which cells need a VM). */

@@ -88,7 +88,8 @@ public record Diagnosis(
                 repeats,
                 repeats == 1 ? "" : "s");
         problems.forEach(p -> out.println("problem: " + p));
-        int width = cells.stream().mapToInt(c -> c.cell().length()).max().orElse(4);
+        int width = Math.max(
+                1, cells.stream().mapToInt(c -> c.cell().length()).max().orElse(4));
         for (CellVerdict c : cells) {
             out.printf(Locale.ROOT, "  %-" + width + "s  %s%n", c.cell(), c.runs() ? "run" : "skip: " + c.why());
             if (c.fix() != null) {
