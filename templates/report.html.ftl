@@ -47,7 +47,8 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if verdicts.present><li><a href="#verdicts">Against the source</a></li></#if>
 <#if controls.present><li><a href="#controls">Guest against host</a></li></#if>
 <li><a href="#method">Method and warnings</a></li>
-<li><a href="#conditions">Conditions</a></li>
+<li><a href="#conditions">Conditions</a></li><#if aging.present>
+<li><a href="#aging">Aging</a></li></#if>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
 <#if crash.present><li><a href="#crash">Crash recovery</a></li></#if><#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
 <#if capacity?has_content><li><a href="#capacity">Capacity after mkfs</a></li></#if>
@@ -66,6 +67,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 </section>
 
 <#include "partials/conditions.html.ftl">
+<#include "partials/aging.html.ftl">
 
 <#list datasets as d>
 <section id="${d.anchor}">

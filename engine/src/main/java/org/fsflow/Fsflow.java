@@ -11,6 +11,7 @@ import org.fsflow.report.JournalPass;
 import org.fsflow.report.ReportModel;
 import org.fsflow.report.ReportModelBuilder;
 import org.fsflow.report.ReportWriter;
+import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Journal;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
@@ -136,7 +137,8 @@ public final class Fsflow {
         } catch (ScenarioException e) {
             throw new IllegalStateException(e.getMessage(), e); // commands check it first, with its locations
         }
-        return Summarizer.summarize(results, RunEnvironment.read(dir), source, RunFilesystems.types(dir));
+        return Summarizer.summarize(
+                results, RunEnvironment.read(dir), source, RunFilesystems.types(dir), AgingRecord.read(dir));
     }
 
     /** Stage 6: the report model, every figure and sentence the templates print. */

@@ -31,15 +31,23 @@ final class DatasetShape {
 
     /** The size of file {@code index}, drawn from the dataset's distribution. */
     static long sizeOf(Dataset d, SplitMix64 rng) {
-        if (d.size() instanceof Dataset.SizeSpec.Fixed f) {
+        return sizeOf(d.size(), rng);
+    }
+
+    /** A size drawn from {@code spec}. */
+    static long sizeOf(Dataset.SizeSpec spec, SplitMix64 rng) {
+        if (spec instanceof Dataset.SizeSpec.Fixed f) {
             return f.bytes();
         }
-        if (d.size() instanceof Dataset.SizeSpec.LogUniform u) {
+        if (spec instanceof Dataset.SizeSpec.LogNormal l) {
+            return logNormal(l, rng);
+        }
+        if (spec instanceof Dataset.SizeSpec.LogUniform u) {
             double lo = Math.log(u.min());
             double hi = Math.log(u.max());
             return Math.min(u.max(), Math.max(u.min(), Math.round(Math.exp(lo + (hi - lo) * rng.nextDouble()))));
         }
-        Dataset.SizeSpec.Weighted w = (Dataset.SizeSpec.Weighted) d.size();
+        Dataset.SizeSpec.Weighted w = (Dataset.SizeSpec.Weighted) spec;
         double total = w.choices().stream()
                 .mapToDouble(Dataset.SizeSpec.Weighted.Choice::weight)
                 .sum();
@@ -51,6 +59,17 @@ final class DatasetShape {
             }
         }
         return w.choices().get(w.choices().size() - 1).bytes();
+    }
+
+    // the body by Box-Muller from two uniforms, the tail by inversion of the Pareto distribution
+    private static long logNormal(Dataset.SizeSpec.LogNormal l, SplitMix64 rng) {
+        double pick = rng.nextDouble();
+        double u1 = 1 - rng.nextDouble();
+        double u2 = rng.nextDouble();
+        double x = pick < l.tail()
+                ? l.tailFrom() * Math.pow(u1, -1 / l.alpha())
+                : l.median() * Math.exp(l.sigma() * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2));
+        return Math.min(l.max(), Math.max(1, Math.round(x)));
     }
 
     /** The number of directories below the root (every level of {@code dirs}, {@code depth} deep). */

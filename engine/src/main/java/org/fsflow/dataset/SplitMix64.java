@@ -5,7 +5,7 @@ package org.fsflow.dataset;
  * the same bytes on any machine and Java version (unlike an unspecified library generator).
  * Used to derive one independent stream per file from (dataset seed, file index).
  */
-final class SplitMix64 {
+public final class SplitMix64 {
 
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
     private long state;
@@ -43,6 +43,16 @@ final class SplitMix64 {
     /** Uniform in [0, 1). */
     double nextDouble() {
         return (nextLong() >>> 11) * 0x1.0p-53;
+    }
+
+    /**
+     * A version-4 UUID drawn from {@code seed} ({@code salt} tells two apart): the same for the same seed, so a
+     * filesystem made with it (its UUID, ext4's directory hash seed) allocates alike.
+     */
+    public static java.util.UUID uuid(long seed, long salt) {
+        long hi = mix(seed ^ mix(salt));
+        long lo = mix(hi ^ GOLDEN_GAMMA);
+        return new java.util.UUID((hi & ~0xF000L) | 0x4000L, (lo & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L);
     }
 
     static long mix(long z) {

@@ -162,18 +162,23 @@ public final class Planner {
                 deps.add(datasetNode);
             }
             String id = cell.nodeId(repeat, step.name());
-            nodes.add(new PlanNode(
-                    id,
-                    PlanNode.Kind.STEP,
-                    cell,
-                    repeat,
-                    step,
-                    null,
-                    command.skipped() ? command.display() + "  # skipped: " + command.skipReason() : command.display(),
-                    before(scenario, step, b),
-                    step.after() == null ? null : b.display(step.after()),
-                    List.copyOf(deps),
-                    scenario.scale()));
+            nodes.add(
+                    AgedMkfs.replaces(scenario, cell, step)
+                            ? AgedMkfs.node(id, cell, repeat, step, List.copyOf(deps), scenario.scale())
+                            : new PlanNode(
+                                    id,
+                                    PlanNode.Kind.STEP,
+                                    cell,
+                                    repeat,
+                                    step,
+                                    null,
+                                    command.skipped()
+                                            ? command.display() + "  # skipped: " + command.skipReason()
+                                            : command.display(),
+                                    before(scenario, step, b),
+                                    step.after() == null ? null : b.display(step.after()),
+                                    List.copyOf(deps),
+                                    scenario.scale()));
             last = id;
             first = false;
         }
@@ -266,7 +271,9 @@ public final class Planner {
                 ? ByteSize.format(f.bytes())
                 : d.size() instanceof Dataset.SizeSpec.LogUniform u
                         ? ByteSize.format(u.min()) + " to " + ByteSize.format(u.max()) + " (log-uniform)"
-                        : "weighted sizes";
+                        : d.size() instanceof Dataset.SizeSpec.LogNormal l
+                                ? "median " + ByteSize.format(l.median()) + " (lognormal, Pareto tail)"
+                                : "weighted sizes";
         return "generate " + d.fileCount() + (d.fileCount() == 1 ? " file of " : " files of ") + size
                 + (d.depth() == 0 ? " in the root" : " in " + d.leafDirs() + (d.leafDirs() == 1 ? " dir" : " dirs"))
                 + ", about "

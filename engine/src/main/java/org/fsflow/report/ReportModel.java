@@ -36,6 +36,7 @@ import java.util.List;
  * @param provenance   what made the run: fsflow and its commit, the command, the scenario file and
  *                     digest; empty for runs that predate it
  * @param crash        the crash cells' section ({@link CrashSection#NONE} without crash cells)
+ * @param aging        the agings of the aged cells and the aging penalty ({@link AgingSection#NONE} without)
  */
 public record ReportModel(
         String title,
@@ -62,7 +63,8 @@ public record ReportModel(
         List<String> warnings,
         String method,
         List<Labelled> provenance,
-        CrashSection crash) {
+        CrashSection crash,
+        AgingSection aging) {
 
     /** A condition as the run had it ({@code run}) and as the source states it ({@code source}, "" if not). */
     public record Fact(String label, String run, String source) {}

@@ -80,7 +80,8 @@ public final class ReportModelBuilder {
                 METHOD,
                 Conditions.provenance(
                         env.settings() == null ? null : env.settings().provenance()),
-                CrashSections.of(s.results().crash()));
+                CrashSections.of(s.results().crash()),
+                AgingSections.of(s.aging()));
     }
 
     private static Capacity capacity(CapacityRow c) {

@@ -56,7 +56,11 @@ public final class ReportWriter {
     public List<Path> write(Path dir) {
         try (JournalPass pass = JournalPass.over(dir)) {
             RunSummary summary = Summarizer.summarize(
-                    pass.results(), RunEnvironment.read(dir), RunSource.of(dir), RunFilesystems.types(dir));
+                    pass.results(),
+                    RunEnvironment.read(dir),
+                    RunSource.of(dir),
+                    RunFilesystems.types(dir),
+                    org.fsflow.result.AgingRecord.read(dir));
             return write(dir, ReportModelBuilder.build(summary), pass);
         } catch (ScenarioException e) {
             throw new IllegalStateException(e.getMessage(), e);

@@ -29,6 +29,9 @@ public final class LocalHost implements CellPlace {
     private static final CellPlace.Where HERE =
             new CellPlace.Where(Environment.hostname(), Capabilities.kernelRelease(), "host");
 
+    // what a step's handling returns to stop the unit; otherwise null, or why the rest of the cell is skipped
+    private static final String STOP = "\0stop";
+
     private final Scenario scenario;
     private final Layout layout;
     private final StepExecutor executor;
@@ -40,6 +43,7 @@ public final class LocalHost implements CellPlace {
     private Services services;
     private LocalSteps steps;
     private volatile boolean interrupted;
+    private AgedImages aged;
 
     /** The local host running {@code plan}'s processes through {@code executor}; {@code info} gets its messages. */
     public LocalHost(Plan plan, StepExecutor executor, Consumer<String> info) {
@@ -71,6 +75,7 @@ public final class LocalHost implements CellPlace {
         services = new Services(teardown, info);
         steps = new LocalSteps(scenario, layout, executor, teardown, devices::kernelNames, HERE);
         steps.measureServices(n -> services.cpuMicros(targetFilesystem(n.cell())));
+        aged = new AgedImages(scenario, layout, teardown, info);
     }
 
     @Override
@@ -101,40 +106,61 @@ public final class LocalHost implements CellPlace {
         if (cannotRun == null) {
             cannotRun = services.ensure(fs, bindings);
         }
-        String cellFailed = null;
         try {
+            if (cannotRun == null) {
+                // before the first step: an aged cell is measured on its aged image, made once
+                cannotRun = aged.ensure(unit.cell(), bindings, sink::stopping);
+            }
+            String cellFailed = null;
             for (PlanNode n : unit.steps()) {
                 if (sink.stopping()) {
                     return;
                 }
                 sink.starting(n);
-                Bindings b = bindings.forStep(n.step().name());
-                if (unit.isKept(n)) {
-                    String problem = steps.replay(n, b, unit.kept().get(n.id()));
-                    if (problem != null && StepEnd.stoppedWithin(sink::stopping, StepEnd.GRACE)) {
-                        return; // the replay was killed with the run: nothing is recorded
-                    }
-                    sink.kept(n, "replayed unmeasured to restore the cell's state");
-                    cellFailed =
-                            problem == null ? cellFailed : "could not restore the cell's state on resume: " + problem;
-                    continue;
-                }
-                Measurement m = cannotRun != null
-                        ? steps.skipped(n, bindings, cannotRun)
-                        : cellFailed != null
-                                ? steps.skipped(n, bindings, cellFailed)
-                                : steps.measure(n, b, sink::stopping);
-                Next next = sink.measured(n, m);
-                if (next instanceof Next.Stop) {
+                String outcome = aged.replacesMkfs(n)
+                        ? agedMkfs(n, unit, bindings, sink, cannotRun != null ? cannotRun : cellFailed)
+                        : unit.isKept(n)
+                                ? replay(n, unit, bindings.forStep(n.step().name()), sink)
+                                : measure(n, bindings, sink, cannotRun != null ? cannotRun : cellFailed);
+                if (STOP.equals(outcome)) {
                     return;
                 }
-                if (next instanceof Next.SkipRest skip) {
-                    cellFailed = skip.reason();
-                }
+                cellFailed = outcome == null ? cellFailed : outcome;
             }
+        } catch (org.fsflow.dataset.Ager.Stopped e) {
+            info.accept("interrupted while aging " + unit.cell().id() + ": the half-aged filesystem is not kept");
         } finally {
             cleanUnit();
         }
+    }
+
+    private String measure(PlanNode n, Bindings bindings, UnitSink sink, String skip) {
+        Measurement m = skip != null
+                ? steps.skipped(n, bindings, skip)
+                : steps.measure(n, bindings.forStep(n.step().name()), sink::stopping);
+        Next next = sink.measured(n, m);
+        return next instanceof Next.Stop ? STOP : next instanceof Next.SkipRest rest ? rest.reason() : null;
+    }
+
+    private String replay(PlanNode n, Unit unit, Bindings b, UnitSink sink) {
+        String problem = steps.replay(n, b, unit.kept().get(n.id()));
+        if (problem != null && StepEnd.stoppedWithin(sink::stopping, StepEnd.GRACE)) {
+            return STOP; // the replay was killed with the run: nothing is recorded
+        }
+        sink.kept(n, "replayed unmeasured to restore the cell's state");
+        return problem == null ? null : "could not restore the cell's state on resume: " + problem;
+    }
+
+    // an aged cell's mkfs: the aged image is written into the device, unmeasured, and the row says so
+    private String agedMkfs(PlanNode n, Unit unit, Bindings bindings, UnitSink sink, String skip) {
+        String failed = skip == null ? aged.restore(unit.cell(), bindings) : null;
+        if (unit.isKept(n)) {
+            sink.kept(n, "the aged image written again");
+            return failed;
+        }
+        Measurement m = steps.skipped(n, bindings, skip != null ? skip : AgedImages.mkfsReason());
+        Next next = sink.measured(n, failed == null ? m : m.failedBecause(failed));
+        return next instanceof Next.Stop ? STOP : failed != null ? failed : skip;
     }
 
     // the cell's filesystem on the target device, or null (no target, no filesystem axis)

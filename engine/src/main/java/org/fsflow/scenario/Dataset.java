@@ -136,6 +136,35 @@ public record Dataset(
             }
         }
 
+        /**
+         * Sizes lognormal around {@code median} ({@code sigma}: the spread of the natural log), except a
+         * share {@code tail} drawn from a Pareto tail of index {@code alpha} that starts at the body's 97.7th
+         * percentile ({@code median·e^(2σ)}), as Impressions models file sizes; every size at most {@code max}.
+         */
+        record LogNormal(long median, double sigma, double tail, double alpha, long max) implements SizeSpec {
+            /** Where the Pareto tail starts: {@code median·e^(2σ)}, at most {@code max}. */
+            public double tailFrom() {
+                return Math.min(max, median * Math.exp(2 * sigma));
+            }
+
+            @Override
+            public double meanBytes() {
+                double body = Math.min(max, median * Math.exp(sigma * sigma / 2));
+                double pareto = alpha > 1 ? tailFrom() * alpha / (alpha - 1) : max;
+                return (1 - tail) * body + tail * Math.min(max, pareto);
+            }
+
+            @Override
+            public SizeSpec scaled(double factor) {
+                return new LogNormal(
+                        Math.max(1, Math.round(median * factor)),
+                        sigma,
+                        tail,
+                        alpha,
+                        Math.max(1, Math.round(max * factor)));
+            }
+        }
+
         /** Sizes drawn from a list, each with a weight. */
         record Weighted(List<Choice> choices) implements SizeSpec {
             /** One size and its weight. */

@@ -139,7 +139,10 @@ final class DatasetReader {
         return s;
     }
 
-    private Dataset.SizeSpec sizeSpec(Node node, String what) {
+    Dataset.SizeSpec sizeSpec(Node node, String what) {
+        if (node instanceof MappingNode m && m.getValue().stream().anyMatch(t -> AgingReader.isKey(t, "median"))) {
+            return new AgingReader(f, v).logNormal(node, what);
+        }
         if (node instanceof MappingNode) {
             Map<String, NodeTuple> e = f.entries(node, what, List.of("min", "max"));
             if (e == null) {

@@ -28,6 +28,7 @@ import java.util.Map;
  * steps: [...]               # what each cell runs, each step measured (required)
  * kernels: {...}             # named kernels other than the host's, for cells run in a VM
  * crash: {...}               # crash cells: recovery after a power cut, measured ({@link Crash})
+ * aging: {...}               # how the cells of the matrix axis age: [fresh, aged] age their filesystem
  * </pre>
  *
  * @param source       the file this scenario was read from
@@ -57,6 +58,7 @@ import java.util.Map;
  * @param scaling      not written in the file: the scale this scenario is at ({@code --scale}), and
  *                     the scenario at the scale of each place that runs at another ({@link #at})
  * @param crash        {@code crash:} the crash cells, or null when absent
+ * @param aging        {@code aging:} the aging of the cells whose {@code age} axis says {@code aged}, or null
  */
 public record Scenario(
         SourceText source,
@@ -82,7 +84,8 @@ public record Scenario(
         Provenance provenance,
         Map<String, KernelSpec> kernels,
         Scaling scaling,
-        Crash crash) {
+        Crash crash,
+        Aging aging) {
 
     /** The scale of this scenario's datasets, devices and memory budget. */
     public double scale() {
@@ -142,7 +145,8 @@ public record Scenario(
                 p,
                 kernels,
                 sc,
-                crash);
+                crash,
+                aging);
     }
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */

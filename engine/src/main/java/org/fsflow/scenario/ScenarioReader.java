@@ -38,7 +38,8 @@ final class ScenarioReader {
             "memory",
             "warmup",
             "kernels",
-            "crash");
+            "crash",
+            "aging");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -63,7 +64,6 @@ final class ScenarioReader {
         int version = version(top);
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
         SourceSection section = (n = Fields.value(top, "source")) == null ? null : new SourceReader(f, v).read(n);
-        String description = optionalText(top, "description");
         Map<String, Device> devices =
                 (n = Fields.value(top, "devices")) == null ? Map.of() : new DeviceReader(f, v).devices(n);
         Map<String, Filesystem> filesystems =
@@ -92,7 +92,7 @@ final class ScenarioReader {
                 optionalText(top, "title"),
                 section == null ? null : section.title(),
                 section,
-                description,
+                optionalText(top, "description"),
                 params,
                 devices,
                 filesystems,
@@ -109,7 +109,8 @@ final class ScenarioReader {
                 null,
                 kernels,
                 Scaling.NONE,
-                (n = Fields.value(top, "crash")) == null ? null : new CrashReader(f, v).read(n));
+                (n = Fields.value(top, "crash")) == null ? null : new CrashReader(f, v).read(n),
+                (n = Fields.value(top, "aging")) == null ? null : new AgingReader(f, v).read(n));
     }
 
     // a scenario of crash cells alone needs no devices nor steps

@@ -102,6 +102,7 @@ final class ScenarioScaler {
                 s.provenance(),
                 s.kernels(),
                 s.scaling(),
-                s.crash());
+                s.crash(),
+                s.aging());
     }
 }

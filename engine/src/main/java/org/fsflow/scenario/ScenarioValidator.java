@@ -32,6 +32,7 @@ final class ScenarioValidator {
         new CloneValidator(s, problems).validate();
         new ProseValidator(s, problems).validate();
         new CrashChecks(s, problems).validate();
+        new AgingValidator(s, problems).validate();
     }
 
     private void kernelReferences() {

@@ -31,7 +31,8 @@ public record RunSummary(
         List<Measurement> failed,
         List<String> warnings,
         VerdictTable verdicts,
-        List<ControlAgreement> controls) {
+        List<ControlAgreement> controls,
+        AgingPenalties.Aging aging) {
 
     /** This summary with {@code more} warnings after its own. */
     public RunSummary withWarnings(List<String> more) {
@@ -50,6 +51,7 @@ public record RunSummary(
                 failed,
                 List.copyOf(all),
                 verdicts,
-                controls);
+                controls,
+                aging);
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.plan.Cell;
+import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Moments;
 import org.fsflow.result.ResultSet;
@@ -38,6 +39,16 @@ public final class Summarizer {
      */
     public static RunSummary summarize(
             ResultSet results, RunEnvironment environment, SourceFile.Loaded source, Map<String, String> types) {
+        return summarize(results, environment, source, types, List.of());
+    }
+
+    /** The same, with the aging penalty of the aged cells whose agings {@code agings} records ({@code aging.jsonl}). */
+    public static RunSummary summarize(
+            ResultSet results,
+            RunEnvironment environment,
+            SourceFile.Loaded source,
+            Map<String, String> types,
+            List<AgingRecord> agings) {
         List<DatasetSummary> datasets = datasets(results, environment);
         List<String> warnings = WarningRules.check(new Evidence(results, environment, datasets));
         List<ControlAgreement> controls = ControlAgreements.of(results, types, steps(results, environment));
@@ -54,7 +65,8 @@ public final class Summarizer {
                         ? null
                         : Verdicts.judge(
                                 source.section(), source.from(), source.sha256(), results, environment, controls),
-                controls);
+                controls,
+                AgingPenalties.of(results, agings, steps(results, environment)));
     }
 
     private static List<String> steps(ResultSet results, RunEnvironment environment) {
