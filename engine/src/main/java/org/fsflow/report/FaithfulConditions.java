@@ -16,8 +16,13 @@ final class FaithfulConditions {
         }
         RunConditions.MemoryBudget b = conditions.memoryBudget();
         if (b != null) {
-            c.add(new Labelled("Memory budget", budget(b)));
+            c.add(new Labelled(
+                    conditions.memoryBudgetAt().isEmpty() ? "Memory budget" : "Memory budget (host's scale)",
+                    budget(b)));
         }
+        conditions
+                .memoryBudgetAt()
+                .forEach((scale, at) -> c.add(new Labelled("Memory budget at --scale " + scale, budget(at))));
         if (conditions.warmup() > 0) {
             c.add(new Labelled(
                     "Warm-up",

@@ -6,15 +6,22 @@ import java.util.List;
  * The {@code conditions} of {@code environment.json}: what makes a run faithful to its source.
  * Lists are never null.
  *
- * @param memoryBudget the memory budget, or null when the run predates it
- * @param warmup       warm-up repetitions of every cell, left out of the statistics
- * @param flushSteps   steps whose real time includes a flush (syncfs) of their filesystem
+ * @param memoryBudget   the memory budget (of the host's cells), or null when the run predates it
+ * @param warmup         warm-up repetitions of every cell, left out of the statistics
+ * @param flushSteps     steps whose real time includes a flush (syncfs) of their filesystem
+ * @param memoryBudgetAt the budget of the cells at each other {@code --scale} a place ran at
+ *                       ({@code --scale guest=0.05}), by the scale as written; empty when none
  */
-public record RunConditions(MemoryBudget memoryBudget, int warmup, List<String> flushSteps) {
+public record RunConditions(
+        MemoryBudget memoryBudget,
+        int warmup,
+        List<String> flushSteps,
+        java.util.Map<String, MemoryBudget> memoryBudgetAt) {
 
-    /** Normalizes an absent list to an empty one. */
+    /** Normalizes an absent list or map to an empty one. */
     public RunConditions {
         flushSteps = flushSteps == null ? List.of() : flushSteps;
+        memoryBudgetAt = memoryBudgetAt == null ? java.util.Map.of() : memoryBudgetAt;
     }
 
     /**

@@ -25,9 +25,29 @@ final class Conditions {
 
     private Conditions() {}
 
-    /** The {@code conditions} object of environment.json, from the scenario as run. */
-    static Map<String, Object> of(Scenario s) {
+    /** The {@code conditions} object of environment.json, from the plan's scenario as run. */
+    static Map<String, Object> of(org.fsflow.plan.Plan plan) {
+        Scenario s = plan.scenario();
         Map<String, Object> m = new LinkedHashMap<>();
+        m.put("memory_budget", budget(s));
+        // the budget of the cells at each other scale a place runs at (--scale guest=0.05)
+        Map<String, Object> at = new LinkedHashMap<>();
+        for (org.fsflow.plan.Cell c : plan.cells()) {
+            Scenario v = s.forCell(c.coordinates());
+            if (v != s) {
+                at.putIfAbsent(org.fsflow.scenario.Scales.plain(v.scale()), budget(v));
+            }
+        }
+        m.put("memory_budget_at", at);
+        m.put("warmup", s.warmup());
+        m.put(
+                "flush_steps",
+                s.steps().stream().filter(Step::flush).map(Step::name).toList());
+        return m;
+    }
+
+    // the memory budget of s: as written, as scaled, as applied, and how
+    private static Map<String, Object> budget(Scenario s) {
         MemoryBudget b = s.memory();
         Map<String, Object> memory = new LinkedHashMap<>();
         memory.put("bytes", b.bytes());
@@ -50,12 +70,7 @@ final class Conditions {
                                         b.withBytes(st.memory(), st.where()).effectiveBytes()))
                         .toList());
         memory.put("method", method(s, axis));
-        m.put("memory_budget", memory);
-        m.put("warmup", s.warmup());
-        m.put(
-                "flush_steps",
-                s.steps().stream().filter(Step::flush).map(Step::name).toList());
-        return m;
+        return memory;
     }
 
     // probed, not created: the cgroup itself is made by the first step that needs it

@@ -42,7 +42,7 @@ final class Environment {
         env.put("scenario_sha256", plan.scenario().source().sha256());
         env.put("settings", settings);
         env.put("campaign", campaign(plan));
-        env.put("conditions", Conditions.of(plan.scenario()));
+        env.put("conditions", Conditions.of(plan));
         env.put("tools", toolVersions(plan));
         return env;
     }

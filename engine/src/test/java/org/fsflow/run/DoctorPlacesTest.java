@@ -83,6 +83,14 @@ class DoctorPlacesTest {
     }
 
     @Test
+    void environmentJsonRecordsTheBudgetOfEachScaleCellsRanAt() throws Exception {
+        assertEquals(
+                List.of("0.25"),
+                List.copyOf(((Map<?, ?>) Conditions.of(plan("1", "guest=0.25")).get("memory_budget_at")).keySet()));
+        assertEquals(Map.of(), Conditions.of(plan("0.5")).get("memory_budget_at"), "one scale: none");
+    }
+
+    @Test
     void anEarlierRunAtTheSameScalesPerPlaceIsPreferred() throws Exception {
         for (String name : List.of("big", "big-2")) {
             Path run = tmp.resolve(name);
