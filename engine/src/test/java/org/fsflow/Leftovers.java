@@ -62,6 +62,29 @@ public final class Leftovers {
                 .contains(dir.toAbsolutePath().toString());
     }
 
+    /** The QEMU processes whose command line names something under {@code dir} (a test's own guests). */
+    public static List<Long> qemuNaming(Path dir) throws IOException {
+        List<Long> pids = new java.util.ArrayList<>();
+        try (java.util.stream.Stream<Path> procs = java.nio.file.Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
+                    .toList()) {
+                String cmd;
+                try {
+                    cmd = new String(
+                                    java.nio.file.Files.readAllBytes(p.resolve("cmdline")),
+                                    java.nio.charset.StandardCharsets.UTF_8)
+                            .replace('\0', ' ');
+                } catch (IOException e) {
+                    continue; // it ended meanwhile
+                }
+                if (cmd.contains("qemu-system") && cmd.contains(dir.toString())) {
+                    pids.add(Long.valueOf(p.getFileName().toString()));
+                }
+            }
+        }
+        return pids;
+    }
+
     /** True when a QEMU guest started by fsflow (named fsflow-...) is running. */
     public static boolean qemuRunning() {
         return ProcessHandle.allProcesses()

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,7 +111,8 @@ class VmCrashIT {
                         """).toString();
     }
 
-    private Process start(Path log, String... args) throws IOException {
+    /** The built jar run with {@code args} under TCG, its output to {@code log}. */
+    static Process start(Path log, String... args) throws IOException {
         String jar = System.getProperty("fsflow.jar", "target/fsflow.jar");
         List<String> cmd = new ArrayList<>(List.of("java", "-jar", jar));
         cmd.addAll(List.of(args));
@@ -196,22 +196,6 @@ class VmCrashIT {
 
     // the QEMU processes of this test: their command lines name its images under the temp dir
     private List<Long> qemuPids() throws IOException {
-        List<Long> pids = new ArrayList<>();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+"))
-                    .toList()) {
-                String cmd;
-                try {
-                    cmd = new String(Files.readAllBytes(p.resolve("cmdline")), StandardCharsets.UTF_8)
-                            .replace('\0', ' ');
-                } catch (IOException e) {
-                    continue; // it ended meanwhile
-                }
-                if (cmd.contains("qemu-system") && cmd.contains(dir.toString())) {
-                    pids.add(Long.valueOf(p.getFileName().toString()));
-                }
-            }
-        }
-        return pids;
+        return Leftovers.qemuNaming(dir);
     }
 }
