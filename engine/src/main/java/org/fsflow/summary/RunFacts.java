@@ -59,6 +59,8 @@ public record RunFacts(
                 counted.merge(s.key().toString(), s.counted(), Integer::sum);
             }
         }
+        // crash points ran in guests too (crash:), apart from the series
+        results.crash().points().forEach(m -> places.add(Places.label(m)));
         List<String> ordered = new ArrayList<>(places);
         ordered.sort((a, b) -> Boolean.compare(!a.startsWith("host"), !b.startsWith("host")));
         int min = counted.values().stream().mapToInt(Integer::intValue).min().orElse(0);
