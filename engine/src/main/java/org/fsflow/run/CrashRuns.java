@@ -91,7 +91,7 @@ final class CrashRuns {
         Instant start = Instant.now();
         Path keep = plan.layout().out().resolve(LOGS).resolve(cell.filesystem() + "-" + cell.workload() + ".log.gz");
         try {
-            CrashCell.Result r = runner.run(request(cell, kernel, work), guests::add, keep);
+            CrashCell.Result r = runner.run(request(cell, kernel, work), this::started, keep);
             if (interrupted) {
                 info.accept("interrupted during " + cell.id() + ": not recorded; 'fsflow resume "
                         + plan.layout().out() + "' runs the cell again");
@@ -132,6 +132,14 @@ final class CrashRuns {
                 c.seed(),
                 work,
                 VmUnits.kernelCache(plan.layout()));
+    }
+
+    // a guest that starts after an interrupt (between two batches) is stopped at once
+    private void started(long pid) {
+        guests.add(pid);
+        if (interrupted) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        }
     }
 
     /** Stops the running guests: the cell in progress is not recorded. */
