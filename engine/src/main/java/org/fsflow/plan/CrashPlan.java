@@ -94,6 +94,32 @@ public final class CrashPlan {
         return out;
     }
 
+    /** The crash cells of {@code plan} as the {@code crash} array of {@code plan --format json} (none: no field). */
+    static void json(com.fasterxml.jackson.core.JsonGenerator g, Plan plan) throws java.io.IOException {
+        List<Cell> cells = of(plan.scenario(), plan.seed());
+        if (cells.isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart("crash");
+        for (Cell c : cells) {
+            g.writeStartObject();
+            g.writeStringField("id", c.id());
+            g.writeStringField("filesystem", c.filesystem());
+            g.writeStringField("workload", c.workload());
+            g.writeStringField("kernel", c.kernel().name());
+            g.writeStringField("mkfs", c.mkfs());
+            g.writeStringField("mount_options", c.mountOptions());
+            g.writeStringField("check", c.check());
+            g.writeStringField("repair", c.repair());
+            g.writeNumberField("points", c.points());
+            g.writeNumberField("seed", c.seed());
+            g.writeNumberField("target_bytes", c.targetBytes());
+            g.writeNumberField("log_bytes", c.logBytes());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
     /** The lines {@code plan} prints for them. */
     public static String describe(Scenario s, long seed) {
         StringBuilder b = new StringBuilder();

@@ -234,6 +234,7 @@ public final class PlanPrinter {
                 g.writeStringField(c.getKey(), c.getValue());
             }
             g.writeEndObject();
+            CrashPlan.json(g, plan);
             g.writeEndObject();
         }
         out.write('\n');
