@@ -35,8 +35,14 @@ final class Columns {
             groups.computeIfAbsent(place.apply(c), k -> new ArrayList<>()).add(c);
         }
         List<String> out = new ArrayList<>();
-        groups.values().forEach(out::addAll);
+        // the host's groups first (one per scale its rows record: "host at 1"), then the others
+        groups.forEach((p, cs) -> out.addAll(isHost(p) ? cs : List.of()));
+        groups.forEach((p, cs) -> out.addAll(isHost(p) ? List.of() : cs));
         return out;
+    }
+
+    private static boolean isHost(String place) {
+        return place.equals(Places.HOST) || place.startsWith(Places.HOST + " at ");
     }
 
     /** {@code declared} first, then the others of {@code present} as they come; only those present. */

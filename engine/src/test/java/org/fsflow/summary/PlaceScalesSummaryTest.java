@@ -61,6 +61,17 @@ class PlaceScalesSummaryTest {
     }
 
     @Test
+    void theHostsColumnsComeFirstWhateverTheMatrixOrder() throws Exception {
+        RunEnvironment env = Json.MAPPER.readValue(
+                ENV.replace("[\"xfs\", \"xfs-vm\", \"reiserfs\"]", "[\"reiserfs\", \"xfs-vm\", \"xfs\"]"),
+                RunEnvironment.class);
+        DatasetSummary d = Summarizer.summarize(ResultSet.of(rows(100_000_000)), env)
+                .datasets()
+                .get(0);
+        assertEquals(List.of("xfs", "reiserfs", "xfs-vm"), d.columns());
+    }
+
+    @Test
     void aGuestCopyIsMeasuredAgainstTheGuestsDatasetNotTheHosts() throws Exception {
         // the guests wrote their whole 100 MB: no short write, though it is 5 % of the host's dataset
         List<String> warnings =
