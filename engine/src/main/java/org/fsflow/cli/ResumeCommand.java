@@ -19,7 +19,9 @@ import picocli.CommandLine.Spec;
         name = "resume",
         mixinStandardHelpOptions = true,
         description = "Continue an interrupted run: release what it left set up, keep every completed node, "
-                + "run the rest (the node that was running runs again).")
+                + "run the rest (the node that was running runs again). Stopped before it recorded its settings "
+                + "(no run.json): start it afresh with the command recorded in DIR/launch.json. Nothing recorded: "
+                + "exit 4.")
 final class ResumeCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "DIR", description = "Output directory of the run.")
