@@ -3,7 +3,6 @@ package org.fsflow.result;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +18,7 @@ public final class RowFacts {
     /** At most this many distinct commands are kept per series (a command that names its repetition differs each time). */
     static final int COMMANDS = 64;
 
-    private final Set<String> commands = new LinkedHashSet<>();
+    private final Map<String, Long> commands = new LinkedHashMap<>();
     private final Map<String, Measurement> places = new LinkedHashMap<>();
     private final Map<String, Measurement> countedPlaces = new LinkedHashMap<>();
     private final Map<String, Integer> cpuMethods = new LinkedHashMap<>();
@@ -27,9 +26,9 @@ public final class RowFacts {
     private final Set<Long> budgets = new TreeSet<>();
     private int unbudgeted;
 
-    void add(Measurement m) {
+    void add(Measurement m, long id) {
         if (commands.size() < COMMANDS) {
-            commands.add(m.command());
+            commands.putIfAbsent(m.command(), id);
         }
         String place = m.kernel() + "\u0000" + m.virt();
         places.putIfAbsent(place, m);
@@ -49,9 +48,9 @@ public final class RowFacts {
     }
 
     void addAll(RowFacts other) {
-        other.commands.forEach(c -> {
+        other.commands.forEach((c, id) -> {
             if (commands.size() < COMMANDS) {
-                commands.add(c);
+                commands.putIfAbsent(c, id);
             }
         });
         other.places.forEach(places::putIfAbsent);
@@ -70,7 +69,12 @@ public final class RowFacts {
 
     /** The distinct commands of the rows (null for rows without one), in order, at most {@value #COMMANDS}. */
     public List<String> commands() {
-        return new ArrayList<>(commands);
+        return new ArrayList<>(commands.keySet());
+    }
+
+    /** Each of {@link #commands} with the id of the first row that ran it ({@link ResultSet#row}): journal order across series. */
+    public Map<String, Long> commandsFirstSeen() {
+        return commands;
     }
 
     /** The first row of each place (kernel and virtualization) the rows ran in, any status. */

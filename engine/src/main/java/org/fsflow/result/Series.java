@@ -36,6 +36,7 @@ public final class Series {
     private final Moments[] fields = new Moments[NAMES.size()];
     private final Map<String, Moments> moments = new LinkedHashMap<>();
     private final Map<String, Integer> keys = new LinkedHashMap<>();
+    private final Map<String, Long> firstWith = new java.util.HashMap<>();
     private final RowFacts facts = new RowFacts();
 
     /** An empty series of {@code key}; it keeps its rows when {@code keepRows}. */
@@ -69,7 +70,7 @@ public final class Series {
         if (first == null) {
             first = m;
         }
-        facts.add(m);
+        facts.add(m, id);
         if (!m.counted()) {
             uncounted.add(m);
             return;
@@ -91,6 +92,7 @@ public final class Series {
             withMetrics++;
             m.metrics().forEach((name, v) -> {
                 keys.merge(name, 1, Integer::sum);
+                firstWith.putIfAbsent(name, id);
                 moment(name, v instanceof Number n ? n : null);
             });
         }
@@ -122,6 +124,7 @@ public final class Series {
         p.moments.forEach(
                 (name, m) -> moments.computeIfAbsent(name, k -> new Moments()).addAll(m));
         p.keys.forEach((name, n) -> keys.merge(name, n, Integer::sum));
+        p.firstWith.forEach(firstWith::putIfAbsent);
         facts.addAll(p.facts);
     }
 
@@ -213,6 +216,11 @@ public final class Series {
     /** How many counted rows have {@code key} among their metrics (a number or not). */
     public int withKey(String key) {
         return keys.getOrDefault(key, 0);
+    }
+
+    /** The id of the first counted row whose metrics have {@code key}, or -1. */
+    public long firstWith(String key) {
+        return firstWith.getOrDefault(key, -1L);
     }
 
     /** The metrics keys of the counted rows, in the order first seen. */

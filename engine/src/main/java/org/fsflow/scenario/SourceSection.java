@@ -71,10 +71,10 @@ public record SourceSection(
         public static final SourceConditions NONE =
                 new SourceConditions(null, null, null, null, null, null, Map.of(), Map.of());
 
-        /** Copies the maps. */
+        /** Copies the maps, in the order the source gives them (Map.copyOf's order changes from run to run). */
         public SourceConditions {
-            data = Map.copyOf(data);
-            tools = Map.copyOf(tools);
+            data = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(data));
+            tools = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tools));
         }
     }
 }

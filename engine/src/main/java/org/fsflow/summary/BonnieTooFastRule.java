@@ -26,17 +26,13 @@ public final class BonnieTooFastRule implements WarningRule {
         Map<String, Set<String>> block = new LinkedHashMap<>();
         Map<String, Set<String>> files = new LinkedHashMap<>();
         Set<String> options = new LinkedHashSet<>();
-        for (Series s : evidence.results().series()) {
-            String where = s.key().cell().id() + "/" + s.key().step();
-            for (BonnieTest t : BonnieTest.values()) {
-                if (s.withKey("too_fast." + t.stem()) > 0) {
-                    boolean file = t.ordinal() >= BonnieTest.SEQ_CREATE.ordinal();
-                    (file ? files : block)
-                            .computeIfAbsent(where, k -> new LinkedHashSet<>())
-                            .add(t.stem());
-                    s.facts().commands().forEach(c -> options.add(options(c)));
-                }
-            }
+        for (TooFast hit : hits(evidence)) {
+            BonnieTest t = hit.test();
+            boolean file = t.ordinal() >= BonnieTest.SEQ_CREATE.ordinal();
+            (file ? files : block)
+                    .computeIfAbsent(hit.where(), k -> new LinkedHashSet<>())
+                    .add(t.stem());
+            hit.commands().forEach(c -> options.add(options(c)));
         }
         if (block.isEmpty() && files.isEmpty()) {
             return List.of();
@@ -47,6 +43,28 @@ public final class BonnieTooFastRule implements WarningRule {
                 + (files.isEmpty() ? "" : "; file tests, too few files: " + list(files))
                 + (options.isEmpty() ? "" : "; bonnie++ ran with " + String.join(" / ", options))
                 + ". Those runs are left out of the means and of every ratio.");
+    }
+
+    private record TooFast(long firstRow, BonnieTest test, String where, List<String> commands) {}
+
+    // every (series, test) bonnie++ could not time, in the order of the rows that first said so
+    private static List<TooFast> hits(Evidence evidence) {
+        List<TooFast> out = new ArrayList<>();
+        for (Series s : evidence.results().series()) {
+            for (BonnieTest t : BonnieTest.values()) {
+                String key = "too_fast." + t.stem();
+                if (s.withKey(key) > 0) {
+                    out.add(new TooFast(
+                            s.firstWith(key),
+                            t,
+                            s.key().cell().id() + "/" + s.key().step(),
+                            s.facts().commands()));
+                }
+            }
+        }
+        out.sort(java.util.Comparator.comparingLong(TooFast::firstRow)
+                .thenComparing(h -> h.test().ordinal()));
+        return out;
     }
 
     // cells with the same tests too fast share one entry: "put_block, rewrite in xfs/bonnie, ext3/bonnie"

@@ -47,11 +47,11 @@ public record RunFacts(
         Set<Long> budgets = new TreeSet<>();
         int unbudgeted = 0;
         Set<String> places = new LinkedHashSet<>();
-        Set<String> commands = new LinkedHashSet<>();
+        Map<String, Long> commands = new java.util.HashMap<>(); // command -> its first row
         Map<String, Integer> counted = new LinkedHashMap<>();
         for (Series s : results.series()) {
             RowFacts f = s.facts();
-            commands.addAll(f.commands());
+            f.commandsFirstSeen().forEach((c, id) -> commands.merge(c, id, Math::min));
             budgets.addAll(f.budgets());
             unbudgeted += f.unbudgeted();
             f.countedPlaces().forEach(m -> places.add(Places.label(m)));
@@ -77,6 +77,9 @@ public record RunFacts(
                 max,
                 env.conditions() == null ? 0 : env.conditions().warmup(),
                 ordered,
-                ToolOptions.of(new ArrayList<>(commands)));
+                ToolOptions.of(commands.entrySet().stream()
+                        .sorted(Map.Entry.comparingByValue())
+                        .map(Map.Entry::getKey)
+                        .collect(java.util.stream.Collectors.toCollection(ArrayList::new))));
     }
 }
