@@ -17,7 +17,8 @@
 # leftovers (loop devices, mounts, cgroups, zfs-fuse daemons, qemu processes); then the time taken
 # and the load average before and after. Target: N of N good ends, no leftovers. Needs root; run it
 # alone (it takes the host lock). FAULTS_MINUTES=M starts no trial after M minutes (the figures
-# then count the trials run).
+# then count the trials run); FAULTS_WITHIN_MS=T draws the instants in the first T ms only (the
+# launcher, the JVM's start, validation: the first instant).
 #   bench/faults.sh [N]        (default 100; about 15 s a trial on a busy 2-core host)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -108,7 +109,7 @@ for ((t = 1; t <= trials; t++)); do
   fi
   ran=$t
   way=${ways[$(((t - 1) % ${#ways[@]}))]}
-  at_ms=$(python3 -c "import random; print(random.randrange($length_ms))")
+  at_ms=$(python3 -c "import random; print(random.randrange(${FAULTS_WITHIN_MS:-$length_ms}))")
   out="$tmp/t$t/out" work="$tmp/t$t/work" log="$tmp/t$t/run.log"
   mkdir -p "$tmp/t$t"
   # its own session and process group, as a command typed at a terminal has
