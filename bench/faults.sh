@@ -112,8 +112,10 @@ for ((t = 1; t <= trials; t++)); do
   at_ms=$(python3 -c "import random; print(random.randrange(${FAULTS_WITHIN_MS:-$length_ms}))")
   out="$tmp/t$t/out" work="$tmp/t$t/work" log="$tmp/t$t/run.log"
   mkdir -p "$tmp/t$t"
-  # its own session and process group, as a command typed at a terminal has
-  setsid "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$log" 2>&1 &
+  # its own session and process group, as a command typed at a terminal has; and SIGINT not
+  # ignored: a script's background command starts with SIGINT and SIGQUIT ignored, and the JVM
+  # keeps an ignored SIGINT ignored (an interrupt would then not interrupt at all)
+  setsid env --default-signal=INT,QUIT "$fsflow" run "$tmp/faults.yaml" --out "$out" --work "$work" >"$log" 2>&1 &
   pid=$!
   sleep "$(printf '%d.%03d' $((at_ms / 1000)) $((at_ms % 1000)))"
   interrupt "$way" "$pid" 2>/dev/null || true
