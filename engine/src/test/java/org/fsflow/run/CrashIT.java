@@ -2,6 +2,7 @@ package org.fsflow.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -175,7 +176,17 @@ class CrashIT {
     void resumeAfterAnInterruptAtAnyInstantEndsWithEveryNodeOkOnce(String signal, int ms) throws Exception {
         Path launcher = launcher();
         firstInstant();
-        fsflow = new ProcessBuilder(launcher.toString(), "run", "s.yaml", "--out", "out", "--work", "work")
+        // SIGINT at its default whatever started the tests (a background job of a script ignores it)
+        fsflow = new ProcessBuilder(
+                        "env",
+                        "--default-signal=INT",
+                        launcher.toString(),
+                        "run",
+                        "s.yaml",
+                        "--out",
+                        "out",
+                        "--work",
+                        "work")
                 .directory(dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("run.log").toFile())
@@ -185,6 +196,7 @@ class CrashIT {
                 .start()
                 .waitFor();
         assertTrue(fsflow.waitFor(120, TimeUnit.SECONDS));
+        assertNotEquals(0, fsflow.exitValue(), "the signal stopped the run before its end");
         Path out = dir.resolve("out");
         Cli resumed = Cli.run("resume", out.toString());
         String log = Files.readString(dir.resolve("run.log")) + resumed.out() + resumed.err();
