@@ -66,7 +66,7 @@ final class AgingSections {
             case "slower" -> "slower aged";
             case "faster" -> "faster aged";
             case "same" -> "no significant difference";
-            default -> "no interval (n < 2)";
+            default -> "no interval (fewer than 2 repetitions)";
         };
         return new AgingSection.Row(
                 p.step(),

@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** filefrag, e2freefrag and xfs_db freesp on output of the real tools, captured on Debian 12 (kernel 6.18). */
+/**
+ * filefrag, e2freefrag and xfs_db freesp on output of the real tools, captured on Debian 12 (kernel 6.18): small
+ * filesystems with a few files, and the images fsflow's ager left (e2freefrag and {@code xfs_db -r -f -c 'sb 0' -c
+ * 'p blocksize' -c 'freesp -s'} on the image files).
+ */
 class AgingParsersTest {
 
     @Test
@@ -47,6 +51,24 @@ class AgingParsersTest {
         // 64K...128K- (50 blocks) and 512K...1024K- (248 blocks) are under 1 MiB; 64M...128M- is not
         assertEquals((50L + 248) * 4096, f.smallBytes());
         assertEquals(100.0 * 298 / 124559, f.smallPct(), 1e-9);
+    }
+
+    @Test
+    void e2freefragOfAnAgedExt4() throws Exception {
+        FreeSpace f = FreeSpace.e2freefrag(ParsersTest.resource("aging-e2freefrag-aged.txt"));
+        assertEquals(3067, f.extents());
+        assertEquals(95808L * 4096, f.freeBytes());
+        // every class from 4K...8K- to 512K...1024K-
+        assertEquals((272L + 1087 + 3427 + 11337 + 11231 + 4131 + 7508 + 7321) * 4096, f.smallBytes());
+    }
+
+    @Test
+    void xfsFreespOfAnAgedXfs() throws Exception {
+        FreeSpace f = FreeSpace.xfsFreesp(ParsersTest.resource("aging-xfs-freesp.txt"));
+        assertEquals(523, f.extents());
+        assertEquals(57039L * 4096, f.freeBytes());
+        // classes starting below 256 blocks of 4 KiB (1 MiB): from 1 to 128
+        assertEquals((58L + 213 + 668 + 1327 + 1845 + 1288 + 845 + 198) * 4096, f.smallBytes());
     }
 
     @Test

@@ -91,7 +91,7 @@ class AgingIT {
 
     @Test
     void sameSeedSameFingerprintOtherSeedAnother() throws Exception {
-        Path f = scenario("ext4, xfs, btrfs", "0.3");
+        Path f = scenario("ext4, xfs, btrfs", "0.2");
         Map<String, AgingRecord> first = run(f, "a");
         Map<String, AgingRecord> second = run(f, "b");
         Map<String, AgingRecord> other = run(f, "c", "age_seed=6");

@@ -76,6 +76,9 @@ class ScenariosIT {
         for (JsonNode row : rows) {
             String fs = row.get("filesystem").asText();
             String status = row.get("status").asText();
+            if (status.equals("skipped") && row.path("reason").asText().startsWith("aged cell")) {
+                continue; // an aged cell's mkfs: its aged image is written instead, unmeasured
+            }
             assertEquals("ok", status, row.toString());
             JsonNode kernelAxis = row.path("cell").path("kernel");
             boolean vmKernel = kernelAxis.isTextual() && !kernelAxis.asText().equals("host");
