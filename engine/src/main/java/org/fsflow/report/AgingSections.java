@@ -66,7 +66,10 @@ final class AgingSections {
             case "slower" -> "slower aged";
             case "faster" -> "faster aged";
             case "same" -> "no significant difference";
-            default -> "no interval (fewer than 2 repetitions)";
+            default ->
+                Math.min(p.fresh().n(), p.aged().n()) < 2
+                        ? "no interval (fewer than 2 repetitions)"
+                        : "no interval (the fresh time's own interval reaches 0)";
         };
         return new AgingSection.Row(
                 p.step(),
