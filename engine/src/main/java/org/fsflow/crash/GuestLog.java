@@ -9,12 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.fsflow.vm.Accelerators;
 import org.fsflow.vm.BootKernel;
-import org.fsflow.vm.GuestScript;
-import org.fsflow.vm.GuestTools;
-import org.fsflow.vm.Initramfs;
-import org.fsflow.vm.KernelModules;
 import org.fsflow.vm.Qemu;
 import org.fsflow.vm.VmException;
 
@@ -79,14 +74,23 @@ public final class GuestLog {
 
     /** Boots the guest, runs the job, and returns where the log is and what the marks expect. */
     public static Recorded record(Request r, LongConsumer onStart) {
-        List<String> wanted = new ArrayList<>(KernelModules.BASE);
-        wanted.addAll(MODULES);
-        r.fsModules().stream().filter(m -> !wanted.contains(m)).forEach(wanted::add);
-        List<Path> modules = new KernelModules(r.kernel()).inOrder(wanted);
-        Path initrd = new Initramfs(r.cache()).build(r.kernel(), modules, tools(r), GuestScript.init());
         Path target = r.work().resolve(r.name() + ".target.img");
         Path log = r.work().resolve(r.name() + ".log.img");
         Path job = r.work().resolve(r.name() + ".job");
+        // first what can refuse (a module or program the guest lacks), then the images
+        List<String> modules = new ArrayList<>(MODULES);
+        modules.addAll(r.fsModules());
+        Qemu.Config config = CrashGuest.config(
+                r.name(),
+                r.kernel(),
+                modules,
+                List.of("sh", "dash", "dmsetup", r.mkfs()),
+                "the crash recording",
+                job,
+                List.of(target, log),
+                r.work(),
+                r.cache(),
+                r.limit());
         try {
             Files.createDirectories(r.work());
             sparse(target, r.targetBytes());
@@ -95,17 +99,6 @@ public final class GuestLog {
         } catch (IOException e) {
             throw new VmException("cannot prepare the crash recording in " + r.work() + ": " + e.getMessage());
         }
-        Qemu.Config config = new Qemu.Config(
-                r.name(),
-                r.kernel(),
-                initrd,
-                job,
-                List.of(new Qemu.Disk(target, false), new Qemu.Disk(log, false)),
-                Accelerators.choose(r.cache(), r.kernel(), initrd),
-                1,
-                512,
-                r.limit(),
-                r.work().resolve(r.name() + ".pid"));
         Durability durability = new Durability();
         List<String> tail = new ArrayList<>();
         String[] end = {null};
@@ -130,23 +123,6 @@ public final class GuestLog {
                         ? "the recording job failed (end " + end[0] + "); last lines: " + String.join(" | ", tail)
                         : null;
         return new Recorded(target, log, durability, exit.wallSeconds(), problem);
-    }
-
-    // the host programs the job calls that busybox does not have
-    private static List<Path> tools(Request r) {
-        List<Path> tools = new ArrayList<>();
-        for (String t : List.of("sh", "dash", "dmsetup", first(r.mkfs()))) {
-            Path p = GuestTools.which(t);
-            if (p == null) {
-                throw new VmException("the crash recording needs '" + t + "' on the host, to copy into the guest");
-            }
-            tools.add(p);
-        }
-        return tools;
-    }
-
-    private static String first(String command) {
-        return command.strip().split("\\s+")[0];
     }
 
     private static void sparse(Path image, long bytes) throws IOException {

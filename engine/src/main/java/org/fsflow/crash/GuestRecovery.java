@@ -11,12 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongConsumer;
-import org.fsflow.vm.Accelerators;
 import org.fsflow.vm.BootKernel;
-import org.fsflow.vm.GuestScript;
 import org.fsflow.vm.GuestTools;
-import org.fsflow.vm.Initramfs;
-import org.fsflow.vm.KernelModules;
 import org.fsflow.vm.Qemu;
 import org.fsflow.vm.VmException;
 
@@ -80,23 +76,6 @@ public final class GuestRecovery {
             throw new IllegalArgumentException(
                     "1 to " + PER_GUEST + " images per guest, not " + r.images().size());
         }
-        List<String> wanted = new ArrayList<>(KernelModules.BASE);
-        r.fsModules().stream().filter(m -> !wanted.contains(m)).forEach(wanted::add);
-        List<Path> modules = new KernelModules(r.kernel()).inOrder(wanted);
-        List<Path> tools = new ArrayList<>();
-        for (String t : List.of(
-                "sh",
-                "dash",
-                "date",
-                r.check().strip().split("\\s+")[0],
-                r.repair().strip().split("\\s+")[0])) {
-            Path p = GuestTools.which(t);
-            if (p == null) {
-                throw new VmException("the crash recovery needs '" + t + "' on the host, to copy into the guest");
-            }
-            tools.add(p);
-        }
-        Path initrd = new Initramfs(r.cache()).build(r.kernel(), modules, tools, GuestScript.init());
         Path job = r.work().resolve(r.name() + ".job");
         try {
             Files.createDirectories(r.work());
@@ -104,19 +83,17 @@ public final class GuestRecovery {
         } catch (IOException e) {
             throw new VmException("cannot write " + job + ": " + e.getMessage());
         }
-        List<Qemu.Disk> disks =
-                r.images().stream().map(i -> new Qemu.Disk(i, false)).toList();
-        Qemu.Config config = new Qemu.Config(
+        Qemu.Config config = CrashGuest.config(
                 r.name(),
                 r.kernel(),
-                initrd,
+                r.fsModules(),
+                List.of("sh", "dash", "date", r.check(), r.repair()),
+                "the crash recovery",
                 job,
-                disks,
-                Accelerators.choose(r.cache(), r.kernel(), initrd),
-                1,
-                512,
-                r.limit(),
-                r.work().resolve(r.name() + ".pid"));
+                r.images(),
+                r.work(),
+                r.cache(),
+                r.limit());
         Lines lines = new Lines();
         Qemu.Exit exit = new Qemu().run(config, lines::take, onStart);
         if (exit.killedAtLimit() || lines.outcomes.size() != r.images().size()) {

@@ -1,15 +1,13 @@
 package org.fsflow.crash;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.fsflow.safety.CachedFiles;
 
 /**
  * The regular files of a tree, each with its size and SHA-256: what a workload had made durable at
@@ -72,31 +70,16 @@ public record Tree(Map<String, File> files) {
         return out.toString();
     }
 
-    /** The regular files under {@code root}, read and hashed. */
+    /** The regular files under {@code root} (links not followed, as {@code find -type f}), read and hashed. */
     public static Tree of(Path root) throws IOException {
         Map<String, File> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+            for (Path p :
+                    (Iterable<Path>) walk.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))::iterator) {
                 String rel = root.relativize(p).toString().replace(java.io.File.separatorChar, '/');
-                files.put(rel, new File(Files.size(p), sha256(p)));
+                files.put(rel, new File(Files.size(p), CachedFiles.sha256(p)));
             }
         }
         return new Tree(files);
-    }
-
-    private static String sha256(Path p) throws IOException {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        byte[] buf = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(p)) {
-            for (int n; (n = in.read(buf)) > 0; ) {
-                md.update(buf, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(md.digest());
     }
 }
