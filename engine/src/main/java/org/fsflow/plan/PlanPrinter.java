@@ -105,6 +105,13 @@ public final class PlanPrinter {
                     .append(Scales.plain(s.scale()))
                     .append(", each kernel's below\n");
         }
+        if (!s.scaling().controls().isEmpty()) {
+            b.append("controls  ")
+                    .append(String.join(", ", s.scaling().controls().keySet()))
+                    .append(
+                            ": the host's control cells again at the guests' scale (its datasets and memory budget), so that the guests' rankings are "
+                                    + "checked against the host's at one scale\n");
+        }
         if (s.memory().present()) {
             b.append("memory    ").append(budget(s));
             for (KernelSpec k : s.kernels().values()) {

@@ -14,7 +14,9 @@ import org.fsflow.result.Status;
 import org.fsflow.result.StepDurations;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.KernelSpec;
+import org.fsflow.scenario.Matrix;
 import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.ScaleControls;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
@@ -67,14 +69,31 @@ final class Extrapolation {
 
     /** True when the earlier run measured this node's step in this node's cell. */
     boolean knows(PlanNode n) {
-        return durations.knows(n.cell().coordinates(), n.step().name());
+        return durations.knows(then(n.cell().coordinates()), n.step().name());
     }
 
     /** The expected real time of {@code n} in this run, in seconds. */
     double seconds(PlanNode n) {
-        double then =
-                durations.estimate(n.cell().coordinates(), n.step().name()).orElse(0);
+        double then = durations
+                .estimate(then(n.cell().coordinates()), n.step().name())
+                .orElse(0);
         return then * factor(n);
+    }
+
+    /**
+     * The earlier run's cell of this run's {@code cell}: itself, or, for the host's control at a
+     * guest's scale ({@code ext3@0.05}) that the earlier run did not have, the filesystem it controls
+     * ({@code ext3}), carried from that cell's data then to the control's now.
+     */
+    private Map<String, String> then(Map<String, String> cell) {
+        String fs = cell.get(Matrix.FILESYSTEM);
+        if (!ScaleControls.isControl(fs)
+                || (before != null && before.filesystems().containsKey(fs))) {
+            return cell;
+        }
+        Map<String, String> base = new java.util.LinkedHashMap<>(cell);
+        base.put(Matrix.FILESYSTEM, ScaleControls.base(fs));
+        return base;
     }
 
     /**
@@ -82,7 +101,7 @@ final class Extrapolation {
      * now over then; empty when the earlier run did not measure it.
      */
     java.util.OptionalDouble writtenBytes(PlanNode n) {
-        Mean m = writtenBytes.get(key(n.cell().coordinates(), n.step().name()));
+        Mean m = writtenBytes.get(key(then(n.cell().coordinates()), n.step().name()));
         if (m == null || m.n == 0) {
             return java.util.OptionalDouble.empty();
         }
@@ -107,11 +126,11 @@ final class Extrapolation {
     private double factor(PlanNode n) {
         Map<String, String> cell = n.cell().coordinates();
         String ds = n.cell().dataset();
-        Sizes then = sizesOf(before, cell, ds);
+        Sizes then = sizesOf(before, then(cell), ds);
         if (then == null || n.step().action() != null || sizesOf(now, cell, ds) == null) {
             return 1;
         }
-        Mean moved = movedBytes.get(key(cell, n.step().name()));
+        Mean moved = movedBytes.get(key(then(cell), n.step().name()));
         boolean data = moved != null && moved.mean() >= MOVED_SHARE * then.bytes();
         return ratio(cell, ds, data);
     }
@@ -136,7 +155,7 @@ final class Extrapolation {
     }
 
     private double ratio(Map<String, String> cell, String ds, boolean bytes) {
-        Sizes then = sizesOf(before, cell, ds);
+        Sizes then = sizesOf(before, then(cell), ds);
         Sizes later = sizesOf(now, cell, ds);
         if (then == null || later == null) {
             return 1;
@@ -146,7 +165,12 @@ final class Extrapolation {
                 !now.scaling().scales().uniform() || !before.scaling().scales().uniform();
         String kernel = now.kernelOf(cell).name();
         String name = ds == null ? "the datasets" : ds;
-        String label = perPlace && !kernel.equals(KernelSpec.HOST) ? name + " (" + kernel + ")" : name;
+        String fs = cell.get(Matrix.FILESYSTEM);
+        String label = !perPlace
+                ? name
+                : ScaleControls.isControl(fs)
+                        ? name + " (host at " + Scales.plain(now.forCell(cell).scale()) + ")"
+                        : kernel.equals(KernelSpec.HOST) ? name : name + " (" + kernel + ")";
         double r = bytes
                 ? (double) later.bytes() / Math.max(1, then.bytes())
                 : (double) later.files() / Math.max(1, then.files());

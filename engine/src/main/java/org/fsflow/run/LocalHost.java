@@ -98,8 +98,10 @@ public final class LocalHost implements CellPlace {
 
     @Override
     public void run(Unit unit, UnitSink sink) {
+        // at the cell's scale: the host's control of a guest (ext3@0.05) runs at the guest's
+        Scenario at = scenario.forCell(unit.cell().coordinates());
         Bindings bindings =
-                new Bindings(scenario, layout, unit.cell(), unit.repeat(), null, null).withDevices(devices.nodes());
+                new Bindings(at, layout, unit.cell(), unit.repeat(), null, null).withDevices(devices.nodes());
         Filesystem fs = targetFilesystem(unit.cell());
         // the same check as fsflow doctor's
         String cannotRun = CellSupport.cannotRun(scenario, unit.cell(), capabilities::missing);

@@ -84,7 +84,7 @@ final class LocalSteps {
                 cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
         long servicesAfter = serviceMicros.applyAsLong(n);
         String unverified =
-                e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step, b, n.cell()) : null;
+                e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(b.scenario(), step, b, n.cell()) : null;
         if (step.after() != null && !stop.getAsBoolean()) {
             executor.execute(
                     b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout, List.of());
@@ -208,7 +208,8 @@ final class LocalSteps {
     /** The memory budget and the flush of node {@code n}. */
     private StepConditions conditions(PlanNode n, Bindings b) {
         Step step = n.step();
-        long budget = MemoryBudget.of(scenario, n.cell().coordinates(), step).effectiveBytes();
+        long budget =
+                MemoryBudget.of(b.scenario(), n.cell().coordinates(), step).effectiveBytes();
         String device = step.device() != null ? step.device() : Scenario.TARGET;
         Path flush = step.flush() ? Path.of(b.value(device + ".mnt")) : null;
         return new StepConditions(budget, flush);

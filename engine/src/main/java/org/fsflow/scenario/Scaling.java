@@ -11,15 +11,18 @@ import java.util.Map;
  * @param scale    the scale of this scenario's datasets, devices and budget
  * @param variants kernel name to the scenario at that kernel's scale, for the kernels whose scale
  *                 is not {@code scale}; empty in a variant itself
+ * @param controls the host's control filesystems at a guest's scale ({@link ScaleControls}), each
+ *                 to its scale: {@code ext3@0.05} to 0.05; empty in a variant itself
  */
-public record Scaling(Scales scales, double scale, Map<String, Scenario> variants) {
+public record Scaling(Scales scales, double scale, Map<String, Scenario> variants, Map<String, Double> controls) {
 
     /** A scenario as written: every place at full size. */
-    public static final Scaling NONE = new Scaling(Scales.FULL, Defaults.SCALE, Map.of());
+    public static final Scaling NONE = new Scaling(Scales.FULL, Defaults.SCALE, Map.of(), Map.of());
 
-    /** Copies {@code variants}. */
+    /** Copies {@code variants} and {@code controls}. */
     public Scaling {
         variants = Map.copyOf(variants);
+        controls = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(controls));
     }
 
     /**

@@ -105,22 +105,31 @@ public record Scenario(
                 .orElse(this);
     }
 
-    /** This scenario as the cell of {@code coordinates} runs it: at its place's scale. */
+    /**
+     * This scenario as the cell of {@code coordinates} runs it: at its place's scale, or, for the
+     * host's control of a guest ({@link ScaleControls}), at that guest's scale.
+     */
     public Scenario forCell(Map<String, String> coordinates) {
-        return at(kernelOf(coordinates));
+        Double control = scaling.controls().get(coordinates.get(Matrix.FILESYSTEM));
+        return control != null ? atScale(control) : at(kernelOf(coordinates));
     }
 
     /** This scenario, at {@code scaling}. */
     public Scenario with(Scaling scaling) {
-        return copy(provenance, scaling);
+        return copy(filesystems, matrix, provenance, scaling);
     }
 
     /** This scenario, loaded with {@code provenance}. */
     public Scenario with(Provenance provenance) {
-        return copy(provenance, scaling);
+        return copy(filesystems, matrix, provenance, scaling);
     }
 
-    private Scenario copy(Provenance p, Scaling sc) {
+    /** This scenario with other filesystems and matrix (the host's controls at a guest's scale). */
+    Scenario with(Map<String, Filesystem> fs, Matrix m) {
+        return copy(fs, m, provenance, scaling);
+    }
+
+    private Scenario copy(Map<String, Filesystem> fs, Matrix m, Provenance p, Scaling sc) {
         return new Scenario(
                 source,
                 version,
@@ -131,9 +140,9 @@ public record Scenario(
                 description,
                 params,
                 devices,
-                filesystems,
+                fs,
                 datasets,
-                matrix,
+                m,
                 repeat,
                 order,
                 seed,

@@ -16,7 +16,9 @@ final class ScenarioScaler {
     private ScenarioScaler() {}
 
     /** {@code s} (as written) at {@code scales}. */
-    static Scenario scale(Scenario s, Scales scales) {
+    static Scenario scale(Scenario written, Scales scales) {
+        Map<String, Double> controls = ScaleControls.needed(written, scales);
+        Scenario s = ScaleControls.add(written, controls);
         double host = scales.host();
         double largest = host;
         Map<String, Double> others = new LinkedHashMap<>();
@@ -32,9 +34,10 @@ final class ScenarioScaler {
         for (Map.Entry<String, Double> e : others.entrySet()) {
             variants.put(
                     e.getKey(),
-                    byScale.computeIfAbsent(e.getValue(), f -> scaled(s, f, f).with(new Scaling(scales, f, Map.of()))));
+                    byScale.computeIfAbsent(
+                            e.getValue(), f -> scaled(s, f, f).with(new Scaling(scales, f, Map.of(), Map.of()))));
         }
-        return scaled(s, host, largest).with(new Scaling(scales, host, variants));
+        return scaled(s, host, largest).with(new Scaling(scales, host, variants, controls));
     }
 
     private static Device scaled(Device d, double factor) {

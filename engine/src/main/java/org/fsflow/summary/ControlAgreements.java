@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.fsflow.plan.Cell;
 import org.fsflow.result.Fieller;
+import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.Series;
 import org.fsflow.result.Summary;
+import org.fsflow.scenario.ScaleControls;
 
 /**
  * Finds a run's control cells and computes, per place other than the host, a {@link
@@ -25,19 +27,24 @@ public final class ControlAgreements {
 
     private ControlAgreements() {}
 
-    /** The agreement of every place that has two control types; {@code types} maps a filesystem to its type. */
+    /**
+     * The agreement of every place that has two control types; {@code types} maps a filesystem to
+     * its type. Where the host ran a control type at two scales (its own cells, and its control at
+     * the guest's scale: {@code ext3@0.05}), the guest is paired with the host's cells at its scale.
+     */
     public static List<ControlAgreement> of(ResultSet results, Map<String, String> types, List<String> steps) {
         Map<String, Map<String, List<String>>> byPlace = new LinkedHashMap<>(); // place -> type -> filesystems
-        Map<String, String> placeOf = new LinkedHashMap<>();
+        Map<String, Measurement> firstOf = new LinkedHashMap<>();
         for (Cell c : results.cells()) {
             String fs = c.coordinates().get(FILESYSTEM);
-            String place = placeOf(results, c);
-            if (fs == null || place == null || placeOf.containsKey(fs)) {
+            Measurement first = firstOf(results, c);
+            if (fs == null || first == null || firstOf.containsKey(fs)) {
                 continue;
             }
-            placeOf.put(fs, place);
-            byPlace.computeIfAbsent(place, k -> new LinkedHashMap<>())
-                    .computeIfAbsent(types.getOrDefault(fs, fs), k -> new ArrayList<>())
+            firstOf.put(fs, first);
+            String base = ScaleControls.base(fs);
+            byPlace.computeIfAbsent(Places.of(first), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(types.getOrDefault(fs, types.getOrDefault(base, base)), k -> new ArrayList<>())
                     .add(fs);
         }
         Map<String, List<String>> host = byPlace.getOrDefault(Places.HOST, Map.of());
@@ -46,15 +53,33 @@ public final class ControlAgreements {
             if (place.equals(Places.HOST)) {
                 return;
             }
-            List<String> controls = guest.keySet().stream()
-                    .filter(t -> guest.get(t).size() == 1
-                            && host.getOrDefault(t, List.of()).size() == 1)
-                    .toList();
+            Map<String, List<String>> hostAt = new LinkedHashMap<>();
+            guest.forEach((type, cells) -> {
+                String peer = cells.size() == 1 ? peer(host.get(type), firstOf, firstOf.get(cells.get(0))) : null;
+                if (peer != null) {
+                    hostAt.put(type, List.of(peer));
+                }
+            });
+            List<String> controls = List.copyOf(hostAt.keySet());
             if (controls.size() >= 2) {
-                out.add(agreement(results, place, controls, host, guest, steps));
+                out.add(agreement(results, place, controls, hostAt, guest, steps));
             }
         });
         return out;
+    }
+
+    // the host's filesystem of a control type for a guest cell: the only one, else the one at its scale
+    private static String peer(List<String> host, Map<String, Measurement> firstOf, Measurement guest) {
+        if (host == null || host.isEmpty()) {
+            return null;
+        }
+        if (host.size() == 1) {
+            return host.get(0);
+        }
+        List<String> atScale = host.stream()
+                .filter(fs -> java.util.Objects.equals(firstOf.get(fs).scale(), guest.scale()))
+                .toList();
+        return atScale.size() == 1 ? atScale.get(0) : null;
     }
 
     private static ControlAgreement agreement(
@@ -152,8 +177,7 @@ public final class ControlAgreements {
     }
 
     // the first row of filesystem fs's series of step at `where` (it holds the cell's scale)
-    private static org.fsflow.result.Measurement first(
-            ResultSet results, String step, Map<String, String> where, String fs) {
+    private static Measurement first(ResultSet results, String step, Map<String, String> where, String fs) {
         Series s = series(results, step, where, fs);
         return s == null || s.isEmpty() ? null : s.first();
     }
@@ -182,10 +206,10 @@ public final class ControlAgreements {
         return out;
     }
 
-    private static String placeOf(ResultSet results, Cell c) {
+    private static Measurement firstOf(ResultSet results, Cell c) {
         for (Series s : results.series()) {
             if (s.key().cell().equals(c) && !s.isEmpty()) {
-                return Places.of(s.first());
+                return s.first();
             }
         }
         return null;

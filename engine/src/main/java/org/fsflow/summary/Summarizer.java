@@ -106,7 +106,12 @@ public final class Summarizer {
                 ? (m.scale() == null ? 1 : m.scale())
                 : env.settings().scaleOf(m);
         RunEnvironment.DatasetInfo d = env.datasetsOf(m).get(dataset);
+        // host rows at a scale other than the host's: the guests' controls at the guests' scale
+        boolean controls = env.settings() != null
+                && Places.of(m).equals(Places.HOST)
+                && scale != env.settings().scales().host();
         return "--scale " + org.fsflow.scenario.Scales.plain(scale)
+                + (controls ? " (the guests' scale, for their control cells)" : "")
                 + (d == null
                         ? ""
                         : ": " + String.format(java.util.Locale.ROOT, "%,d", d.files()) + " files, "

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** {@code --scale 1 --scale guest=0.05}: each place's cells get their own datasets, devices and budget. */
 class PlaceScalesTest {
 
-    private static final String TEXT = """
+    static final String TEXT = """
             fsflow: 1
             name: p
             devices:

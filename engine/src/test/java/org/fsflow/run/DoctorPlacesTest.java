@@ -57,10 +57,7 @@ class DoctorPlacesTest {
 
     @Test
     void eachCellIsCarriedFromItsPlacesScaleThenToItsPlacesScaleNow() throws Exception {
-        Path run = tmp.resolve("big");
-        Files.createDirectories(run);
-        Files.writeString(run.resolve("run.json"), "{\"scale\": 0.25}");
-        Files.writeString(run.resolve("scenario.yaml"), TEXT);
+        Path run = earlierRun(TEXT);
         long quarter = 256L << 20;
         try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
             for (String fs : List.of("ext4", "ext4-vm")) {
@@ -80,6 +77,36 @@ class DoctorPlacesTest {
                 "a bytes x4.00 and files x4.00, a (debian-6.1) bytes x1.00 and files x1.00",
                 d.estimate().basis());
         assertEquals(Scales.of(0.25), d.estimate().scale());
+    }
+
+    @Test
+    void theHostsControlsAtTheGuestsScaleAreCarriedFromTheFilesystemTheyControl() throws Exception {
+        String controls = TEXT.replace(
+                        "filesystems: { ext4: {}, ext4-vm: { type: ext4, kernel: debian-6.1 } }",
+                        "filesystems: { ext4: {}, xfs: {}, ext4-vm: { type: ext4, kernel: debian-6.1 },"
+                                + " xfs-vm: { type: xfs, kernel: debian-6.1 } }")
+                .replace("filesystem: [ext4, ext4-vm] }", "filesystem: [ext4, xfs, ext4-vm, xfs-vm] }");
+        Path run = earlierRun(controls);
+        long quarter = 256L << 20;
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            for (String fs : List.of("ext4", "xfs", "ext4-vm", "xfs-vm")) {
+                j.append(row(fs, "mkfs", 1.0, 0, 1L << 20));
+                j.append(row(fs, "copy-in", 2.0, quarter, quarter));
+            }
+        }
+        Scenario s = ScenarioLoader.load(
+                        SourceText.of("big.yaml", controls),
+                        new Overrides(List.of(), Scales.parse(List.of("1", "guest=0.25"))))
+                .scenario();
+        Plan p = Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
+        assertEquals(6, p.cells().size(), "ext4@0.25 and xfs@0.25 beside the four");
+        Diagnosis d = Doctor.examine(p, ROOMY, tmp);
+        // the controls were not in the earlier run: each is its filesystem's cell then (at 0.25), x1 now
+        assertEquals(6 * 2 * 2, d.estimate().matched(), "mkfs and copy-in of every cell and repetition, controls too");
+        assertEquals(
+                "a bytes x4.00 and files x4.00, a (debian-6.1) bytes x1.00 and files x1.00, a (host at 0.25) bytes x1.00 "
+                        + "and files x1.00",
+                d.estimate().basis());
     }
 
     @Test
@@ -111,6 +138,15 @@ class DoctorPlacesTest {
         assertEquals(
                 tmp.resolve("big-2"),
                 Doctor.previousRun(tmp, "big", Scales.of(1)).orElseThrow());
+    }
+
+    // an earlier run of `scenario` at --scale 0.25, its journal still empty
+    private Path earlierRun(String scenario) throws Exception {
+        Path run = tmp.resolve("big");
+        Files.createDirectories(run);
+        Files.writeString(run.resolve("run.json"), "{\"scale\": 0.25}");
+        Files.writeString(run.resolve("scenario.yaml"), scenario);
+        return run;
     }
 
     private static Measurement row(String fs, String step, double seconds, long read, long written) {

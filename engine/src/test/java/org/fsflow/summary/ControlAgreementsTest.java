@@ -132,6 +132,43 @@ class ControlAgreementsTest {
     }
 
     @Test
+    void theHostsControlsAtTheGuestsScaleJudgeTheGuestAndItsFullSizeCellsStayApart() {
+        hostScale = 1.0;
+        guestScale = 0.05;
+        campaign();
+        // the host's controls again at the guest's scale (ext3@0.05, xfs@0.05): the guest's delete
+        // (xfs twice as fast) is set against the host's at 0.05 (xfs twice as slow), not at 1
+        hostScale = 0.05;
+        for (String step : List.of("copy", "delete")) {
+            series("ext3@0.05", step, 0.1, 0.102, 0.098, 0.1);
+            series("xfs@0.05", step, 0.2, 0.202, 0.198, 0.2);
+        }
+        series("ext3@0.05", "walk", 0.1, 0.12, 0.08, 0.1);
+        series("xfs@0.05", "walk", 0.105, 0.085, 0.115, 0.1);
+        ControlAgreement a = agreements().get(0);
+        assertEquals(3, a.compared(), "judged at one scale");
+        assertEquals(
+                "VM 6.1.0-57-amd64 (tcg) ranks its control cells like the host in 1 of 3 step comparisons; 1 untrusted",
+                a.headline());
+        assertEquals("ext3@0.05/xfs@0.05", a.rows().get(0).hostCells(), "the host's cells at the guest's scale");
+        assertEquals(0.5, a.rows().get(0).host().ratio(), 0.01);
+        assertEquals("delete", a.untrustedAt("delete", Map.of("dataset", "d")).step());
+        // the host's two scales of a type are never set beside each other
+        assertEquals(1, agreements().size(), "only the guest is a place of its own");
+    }
+
+    @Test
+    void aHostTypeAtTwoScalesNeitherTheGuestsIsNoControl() {
+        hostScale = 1.0;
+        guestScale = 0.05;
+        campaign();
+        hostScale = 0.5;
+        series("ext3@0.5", "copy", 0.1, 0.102, 0.098, 0.1);
+        // ext3 ran on the host at 1 and at 0.5, the guest at 0.05: no ext3 peer, xfs alone is no pair
+        assertTrue(agreements().isEmpty());
+    }
+
+    @Test
     void oneScaleForBothPlacesIsComparedAsBefore() {
         hostScale = 0.05;
         guestScale = 0.05;

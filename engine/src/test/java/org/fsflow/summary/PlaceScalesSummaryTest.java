@@ -61,6 +61,23 @@ class PlaceScalesSummaryTest {
     }
 
     @Test
+    void theHostsControlsAtTheGuestsScaleAreAGroupOfTheirOwnAfterTheHostsFullSizeColumns() throws Exception {
+        List<Measurement> rows = rows(100_000_000);
+        for (int r = 1; r <= 3; r++) {
+            rows.add(copy("xfs@0.05", r, 100_000_000L, "host", "6.18.4", 0.05));
+        }
+        DatasetSummary d =
+                Summarizer.summarize(ResultSet.of(rows), env()).datasets().get(0);
+        assertEquals(List.of("xfs", "xfs@0.05", "xfs-vm", "reiserfs"), d.columns());
+        assertEquals(
+                "host kernel 6.18.4, --scale 0.05 (the guests' scale, for their control cells): 1,000 files, 95.4 MiB",
+                d.places().get(1));
+        assertEquals(
+                "host kernel 6.18.4, --scale 1: 20,000 files, 1.9 GiB",
+                d.places().get(0));
+    }
+
+    @Test
     void theHostsColumnsComeFirstWhateverTheMatrixOrder() throws Exception {
         RunEnvironment env = Json.MAPPER.readValue(
                 ENV.replace("[\"xfs\", \"xfs-vm\", \"reiserfs\"]", "[\"reiserfs\", \"xfs-vm\", \"xfs\"]"),
