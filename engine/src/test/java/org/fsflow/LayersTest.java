@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
  * scenario, safety                 the language: model, reading, validation, the tables of facts;
  *                                  files and directories opened without following links
  * plan                             the execution graph and where a run puts things (Layout)
- * device, measure, result, vm      devices and drivers; /proc readers; measurements and the journal;
- *                                  kernels, initramfs and QEMU guests for cells under another kernel
+ * device, measure, result          devices and drivers; /proc readers; measurements and the journal
+ * place                            what a place observed for a step (StepOutcome) and where (Where)
+ * vm                               kernels, initramfs and QEMU guests for cells under another kernel
  * dataset, parse                   dataset generator (manifests as JSON); tool output parsers
  * run                              the walker and what it needs to run a plan
  * summary, report, importer        statistics and rendering; foreign results into a journal
@@ -38,7 +39,9 @@ class LayersTest {
     static final List<List<String>> LAYERS = List.of(
             List.of("scenario", "safety"),
             List.of("plan"),
-            List.of("device", "measure", "result", "vm"),
+            List.of("device", "measure", "result"),
+            List.of("place"),
+            List.of("vm"),
             List.of("dataset", "parse", "crash"),
             List.of("run"),
             List.of("summary", "report", "importer"),

@@ -1,6 +1,7 @@
 package org.fsflow.plan;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;
@@ -27,6 +28,18 @@ public record Layout(Path out, Path work) {
         return device.mountPoint() != null
                 ? device.mountPoint()
                 : work.resolve(Defaults.MOUNT_DIR).resolve(device.name());
+    }
+
+    /** The log file of plan node {@code node} with {@code suffix} ({@code out}, {@code err}, {@code before.out} ...). */
+    public Path log(String node, String suffix) {
+        return out.resolve("logs").resolve(node + "." + suffix);
+    }
+
+    /** Node {@code node}'s stdout and stderr logs as a result names them: relative to the output directory. */
+    public List<String> logs(String node) {
+        return List.of(
+                out.relativize(log(node, "out")).toString(),
+                out.relativize(log(node, "err")).toString());
     }
 
     /** The image file of a loop device. */

@@ -3,18 +3,21 @@ package org.fsflow.run;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.fsflow.place.StepOutcome;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Measurement;
-import org.fsflow.result.MeasurementBuilder;
 
 /**
  * Where the cells of a campaign run: the seam between the walker (order, {@code on_error},
  * resume, interrupts, adaptive repetition, the journal) and the machine that executes steps.
- * Today's place is {@link LocalHost}; a VM under another kernel (a qemu guest that receives a
- * unit's steps as one script and streams back one result per step) and a remote host over ssh
- * are meant to be further implementations, chosen in {@link Runner} alone; the walker, the
- * journal and the reports do not change with them.
+ * The places are {@link LocalHost} (the machine's own kernel) and {@link VmPlace} (a throwaway
+ * QEMU guest under another kernel, which receives a unit's steps as one job and streams back one
+ * result per step), put together by {@link KernelPlaces} and chosen in {@link Runner} alone; the
+ * walker, the journal and the reports do not change with them. Every place hands back one
+ * {@link StepOutcome} per step, which one builder ({@link StepResults}) turns into its
+ * {@link Measurement}. Remote hosts ({@code run --hosts}) are not a place: each runs a whole
+ * fsflow of its own (see {@code hosts/}).
  *
  * <p>The contract, in the order the runner calls it:
  * <ol>
@@ -24,8 +27,8 @@ import org.fsflow.result.MeasurementBuilder;
  * <li>{@link #run} for each unit (one repetition of one cell), in plan order, then for the
  *     repetitions an adaptive {@code repeat:} adds. The place resolves the unit's steps with its
  *     own bindings (its device nodes, mount points, paths), runs them one at a time, and hands
- *     every step's {@link Measurement} to the sink as soon as it exists, each one stamped with
- *     {@link #where()}. It obeys the sink's {@link Next} after every step (a place that runs the
+ *     every step's {@link StepOutcome} to the sink as soon as it exists, each one saying where it
+ *     ran. It obeys the sink's {@link Next} after every step (a place that runs the
  *     steps ahead in a batch stops the batch there, and records the rest as skipped with the
  *     reason given). Steps the sink already holds ({@link Unit#kept}) are not measured again: the
  *     place restores the state they left (the local host replays them unmeasured) and tells the
@@ -33,18 +36,16 @@ import org.fsflow.result.MeasurementBuilder;
  *     returns at once when it is true. Whatever the unit mounted or created is released before
  *     {@code run} returns, so the next unit starts clean.
  * <li>{@link #interrupt} from another thread (Ctrl-C, SIGTERM): end the running step now; its
- *     measurement, if the place still hands one over, is discarded by the sink.
+ *     outcome, if the place still hands one over, is discarded by the sink. {@link #left} may be
+ *     asked then, and after {@link #close}.
  * <li>{@link #close} once, on success, failure and interrupt alike: release everything the place
  *     set up, newest first.
  * </ol>
  * A place throws {@link RunFailure} for a problem that stops the campaign (a device that cannot
  * be set up), and reports a step that cannot run there (a filesystem its kernel lacks) as a
- * skipped measurement with the reason and the fix.
+ * skipped outcome with the reason and the fix.
  */
 public interface CellPlace {
-
-    /** What every measurement made at this place says about where it ran. */
-    Where where();
 
     /** Makes the place ready; on {@code resume}, first releases what an interrupted run left set up. */
     void open(boolean resume);
@@ -62,19 +63,10 @@ public interface CellPlace {
     void close();
 
     /**
-     * Where results were measured.
-     *
-     * @param host   host name of the machine (or of the guest) that ran the steps
-     * @param kernel its kernel release, as {@code uname -r} prints it
-     * @param virt   {@code host} for the machine's own kernel, {@code kvm} or {@code tcg} in a VM
+     * What this place's registries of resources still list (after an interrupt, or a teardown that
+     * failed), as the commands that release them by hand, in the order to run them.
      */
-    record Where(String host, String kernel, String virt) {
-
-        /** {@code b} with these three fields set. */
-        public MeasurementBuilder stamp(MeasurementBuilder b) {
-            return b.host(host).kernel(kernel).virt(virt);
-        }
-    }
+    List<String> left();
 
     /**
      * One repetition of one cell: its step nodes in order.
@@ -116,7 +108,7 @@ public interface CellPlace {
         /** {@code node} was done before; {@code detail} says what the place did about it. */
         void kept(PlanNode node, String detail);
 
-        /** Records {@code node}'s measurement; returns what to do next. */
-        Next measured(PlanNode node, Measurement m);
+        /** Records {@code node}'s outcome as its measurement; returns what to do next. */
+        Next measured(PlanNode node, StepOutcome outcome);
     }
 }

@@ -1,7 +1,11 @@
 package org.fsflow.run;
 
 import java.time.Instant;
+import java.util.List;
 import org.fsflow.measure.Usage;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Where;
+import org.fsflow.result.Status;
 
 /**
  * How one process ended and what it used.
@@ -67,5 +71,65 @@ public record Execution(
     /** True when the process ran and exited 0. */
     public boolean succeeded() {
         return exitCode == 0 && !timedOut && !interrupted && startError == null;
+    }
+
+    /**
+     * What the host observed of a step that ended as this execution: its figures at microsecond
+     * resolution (as results.jsonl has always had them), measured by {@code method}, with the CPU
+     * its filesystem's services used meanwhile ({@code serviceCpuS}, or null).
+     */
+    StepOutcome outcome(
+            String command,
+            Status status,
+            String reason,
+            StepOutcome.Method method,
+            Double serviceCpuS,
+            List<String> log,
+            Where where) {
+        Usage u = usage;
+        StepOutcome.Figures figures = new StepOutcome.Figures(
+                round(u.realSeconds()),
+                round(u.userSeconds()),
+                round(u.systemSeconds()),
+                u.cpuPercent(),
+                u.maxRssKb(),
+                u.minorFaults(),
+                u.majorFaults(),
+                u.readBytes(),
+                u.writeBytes(),
+                u.ioBusyMillis());
+        StepOutcome.Around around = new StepOutcome.Around(
+                memoryBudgetBytes,
+                flushSeconds == null ? null : round(flushSeconds),
+                hostOtherCpuSeconds,
+                serviceCpuS,
+                signal,
+                oomKills);
+        Integer exit = exitCode < 0 ? null : exitCode;
+        return new StepOutcome(command, status, exit, reason, figures, startedAt, endedAt, method, around, log, where);
+    }
+
+    /** Why this execution failed, in one line: the cause and the ends of its stderr. */
+    String failure() {
+        if (startError != null) {
+            return startError;
+        }
+        String head = StepEnd.head(this);
+        // tools put the cause first and a usage or version line last (bonnie++): show both ends
+        List<String> lines = (stderrTail == null ? "" : stderrTail)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
+        if (lines.isEmpty()) {
+            return head;
+        }
+        String text = lines.size() == 1 ? lines.get(0) : lines.get(0) + " … " + lines.get(lines.size() - 1);
+        return head + ": " + (text.length() > 300 ? text.substring(0, 300) + "..." : text);
+    }
+
+    // microsecond resolution, as results.jsonl has always had it
+    private static double round(double v) {
+        return Math.round(v * 1e6) / 1e6;
     }
 }

@@ -1,40 +1,35 @@
 package org.fsflow.run;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
-import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
 
 /**
  * Where cells run when a scenario names kernels: each unit goes to the host or, when its cell's
- * kernel is not the host's ({@link Scenario#kernelOf}), to a throwaway VM under that kernel.
- * Devices and datasets are always prepared on the host (the VM's source image is copied from
- * the datasets generated there).
+ * kernel is not the host's ({@link Scenario#kernelOf}), to the guests' place ({@link VmPlace}: a
+ * throwaway VM under that kernel). Devices and datasets are always prepared on the host (the VM's
+ * source image is copied from the datasets generated there).
  */
 final class KernelPlaces implements CellPlace {
 
     private final Scenario scenario;
     private final CellPlace host;
-    private final VmPlace vm;
+    private final CellPlace vm;
 
-    private KernelPlaces(Plan plan, CellPlace host, Consumer<String> info) {
+    private KernelPlaces(Plan plan, CellPlace host, CellPlace vm) {
         this.scenario = plan.scenario();
         this.host = host;
-        this.vm = new VmPlace(plan.scenario(), plan.layout(), info);
+        this.vm = vm;
     }
 
-    /** {@code host} alone when every cell runs under the host's kernel, else host and VM together. */
-    static CellPlace of(Plan plan, CellPlace host, Consumer<String> info) {
+    /** {@code host} alone when every cell runs under the host's kernel, else host and {@code guests} together. */
+    static CellPlace of(Plan plan, CellPlace host, CellPlace guests) {
         boolean anyVm = plan.cells().stream()
                 .anyMatch(c -> !plan.scenario().kernelOf(c.coordinates()).isHost());
-        return anyVm ? new KernelPlaces(plan, host, info) : host;
-    }
-
-    @Override
-    public Where where() {
-        return host.where();
+        return anyVm ? new KernelPlaces(plan, host, guests) : host;
     }
 
     @Override
@@ -51,12 +46,19 @@ final class KernelPlaces implements CellPlace {
 
     @Override
     public void run(Unit unit, UnitSink sink) {
-        KernelSpec kernel = scenario.kernelOf(unit.cell().coordinates());
-        if (kernel.isHost()) {
+        if (scenario.kernelOf(unit.cell().coordinates()).isHost()) {
             host.run(unit, sink);
         } else {
-            vm.run(unit, kernel, sink);
+            vm.run(unit, sink);
         }
+    }
+
+    // the guests' first: they may use the host's devices
+    @Override
+    public List<String> left() {
+        List<String> left = new ArrayList<>(vm.left());
+        left.addAll(host.left());
+        return left;
     }
 
     @Override

@@ -6,13 +6,14 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.CellSupport;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
-import org.fsflow.result.Measurement;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -26,8 +27,7 @@ import org.fsflow.scenario.Step;
  */
 public final class LocalHost implements CellPlace {
 
-    private static final CellPlace.Where HERE =
-            new CellPlace.Where(Environment.hostname(), Capabilities.kernelRelease(), "host");
+    private static final Where HERE = new Where(Environment.hostname(), Capabilities.kernelRelease(), "host");
 
     // what a step's handling returns to stop the unit; otherwise null, or why the rest of the cell is skipped
     private static final String STOP = "\0stop";
@@ -52,11 +52,6 @@ public final class LocalHost implements CellPlace {
         this.executor = executor;
         this.info = info;
         this.datasets = new Datasets(layout, info);
-    }
-
-    @Override
-    public Where where() {
-        return HERE;
     }
 
     @Override
@@ -137,7 +132,7 @@ public final class LocalHost implements CellPlace {
     }
 
     private String measure(PlanNode n, Bindings bindings, UnitSink sink, String skip) {
-        Measurement m = skip != null
+        StepOutcome m = skip != null
                 ? steps.skipped(n, bindings, skip)
                 : steps.measure(n, bindings.forStep(n.step().name()), sink::stopping);
         Next next = sink.measured(n, m);
@@ -160,7 +155,7 @@ public final class LocalHost implements CellPlace {
             sink.kept(n, "the aged image written again");
             return failed;
         }
-        Measurement m = steps.skipped(n, bindings, skip != null ? skip : AgedImages.mkfsReason());
+        StepOutcome m = steps.skipped(n, bindings, skip != null ? skip : AgedImages.mkfsReason());
         Next next = sink.measured(n, failed == null ? m : m.failedBecause(failed));
         return next instanceof Next.Stop ? STOP : failed != null ? failed : skip;
     }
@@ -180,6 +175,11 @@ public final class LocalHost implements CellPlace {
             }
         }
         teardown.release(Resource.UNIT);
+    }
+
+    @Override
+    public List<String> left() {
+        return Teardown.leftIn(layout.out().resolve(Teardown.FILE));
     }
 
     @Override

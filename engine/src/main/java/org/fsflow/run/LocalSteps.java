@@ -1,9 +1,5 @@
 package org.fsflow.run;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,8 +8,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import org.fsflow.measure.Usage;
-import org.fsflow.parse.OutputParser;
-import org.fsflow.parse.Parsers;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
@@ -29,8 +25,8 @@ import org.fsflow.scenario.Step;
 /**
  * Runs one step node on this host and measures it: what a step registers for undoing first, its
  * unmeasured {@code before}, caches dropped if asked, the measured process through the
- * {@link StepExecutor}, its unmeasured {@code after}, then its output parsed. Also replays a step
- * unmeasured, to restore a cell's state on resume.
+ * {@link StepExecutor}, its unmeasured {@code after}; what it observed is the step's
+ * {@link StepOutcome}. Also replays a step unmeasured, to restore a cell's state on resume.
  */
 final class LocalSteps {
 
@@ -38,7 +34,8 @@ final class LocalSteps {
     private final StepExecutor executor;
     private final Teardown teardown;
     private final Supplier<List<String>> ioDevices;
-    private final StepResults results;
+    private final Layout layout;
+    private final Where where;
     // the CPU microseconds so far of the services of a node's filesystem, -1 when not measured
     private ToLongFunction<PlanNode> serviceMicros = n -> -1;
 
@@ -48,12 +45,13 @@ final class LocalSteps {
             StepExecutor executor,
             Teardown teardown,
             Supplier<List<String>> ioDevices,
-            CellPlace.Where where) {
+            Where where) {
         this.scenario = scenario;
         this.executor = executor;
         this.teardown = teardown;
         this.ioDevices = ioDevices;
-        this.results = new StepResults(scenario, layout, where, executor.cpuMethod(), ioDevices);
+        this.layout = layout;
+        this.where = where;
     }
 
     /** Measures the services of each step's filesystem by {@code micros} (see {@link Services#cpuMicros}). */
@@ -62,48 +60,59 @@ final class LocalSteps {
     }
 
     /** Node {@code n}, not run, for {@code reason}. */
-    Measurement skipped(PlanNode n, Bindings b, String reason) {
-        return results.skipped(n, b, reason);
+    StepOutcome skipped(PlanNode n, Bindings b, String reason) {
+        return StepOutcome.skipped(StepCommand.of(n.step(), b).display(), reason, where);
     }
 
     /** Runs node {@code n} with its bindings {@code b}; its {@code after} is left out once {@code stop} holds. */
-    Measurement measure(PlanNode n, Bindings b, BooleanSupplier stop) {
+    StepOutcome measure(PlanNode n, Bindings b, BooleanSupplier stop) {
         Step step = n.step();
         StepCommand cmd = StepCommand.of(step, b);
         if (cmd.skipped()) {
-            return results.skipped(n, b, cmd.skipReason());
+            return skipped(n, b, cmd.skipReason());
         }
         Resource undo = registerUndo(step, b);
         Duration timeout = step.timeout() != null ? step.timeout() : scenario.timeout();
-        Measurement unprepared = prepare(n, b, cmd, timeout);
+        StepOutcome unprepared = prepare(n, b, cmd, timeout);
         if (unprepared != null) {
             return unprepared;
         }
         long servicesBefore = serviceMicros.applyAsLong(n);
-        Execution e = executor.execute(
-                cmd.argv(), results.log(n, "out"), results.log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
+        Execution e =
+                executor.execute(cmd.argv(), log(n, "out"), log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
         long servicesAfter = serviceMicros.applyAsLong(n);
         String unverified =
                 e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(b.scenario(), step, b, n.cell()) : null;
         if (step.after() != null && !stop.getAsBoolean()) {
-            executor.execute(
-                    b.argv(step.after()), results.log(n, "after.out"), results.log(n, "after.err"), timeout, List.of());
+            executor.execute(b.argv(step.after()), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
         }
         if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
             teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
         }
         Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
-        Measurement m = results.of(n, cmd.display(), status, e, e.succeeded() ? null : StepResults.describeFailure(e));
-        if (servicesBefore >= 0 && servicesAfter >= servicesBefore) {
-            m = m.toBuilder()
-                    .serviceCpuS((servicesAfter - servicesBefore) / 1e6)
-                    .build();
-        }
-        m = unverified == null ? m : m.failedBecause(unverified);
-        m = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(m, n, b) : m;
-        m = status != Status.OK && !stop.getAsBoolean() ? serviceGone(m, n, b) : m;
-        String parser = step.action() == Step.Action.CAPACITY ? "capacity" : step.parse();
-        return parser == null || !m.ok() ? m : parsed(m, parser, n, results);
+        Double serviceCpuS =
+                servicesBefore >= 0 && servicesAfter >= servicesBefore ? (servicesAfter - servicesBefore) / 1e6 : null;
+        StepOutcome o = e.outcome(
+                cmd.display(),
+                status,
+                e.succeeded() ? null : e.failure(),
+                method(),
+                serviceCpuS,
+                layout.logs(n.id()),
+                where);
+        o = unverified == null ? o : o.failedBecause(unverified);
+        o = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(o, n, b) : o;
+        return status != Status.OK && !stop.getAsBoolean() ? serviceGone(o, n, b) : o;
+    }
+
+    // how the host measures: the devices under test, the executor's CPU method, sampled VmHWM
+    private StepOutcome.Method method() {
+        return new StepOutcome.Method(ioDevices.get(), executor.cpuMethod(), Usage.MEMORY_METHOD);
+    }
+
+    /** Node {@code n}, run as {@code command}, failed as {@code e} (one of what runs before it) for {@code reason}. */
+    private StepOutcome failed(PlanNode n, String command, Execution e, String reason) {
+        return e.outcome(command, Status.FAILED, reason, method(), null, layout.logs(n.id()), where);
     }
 
     /**
@@ -111,44 +120,35 @@ final class LocalSteps {
      * the release of a loop device's blocks before a mkfs ({@link Release}). Returns the failed
      * measurement when one of them failed, else null.
      */
-    private Measurement prepare(PlanNode n, Bindings b, StepCommand cmd, Duration timeout) {
+    private StepOutcome prepare(PlanNode n, Bindings b, StepCommand cmd, Duration timeout) {
         Step step = n.step();
         if (step.before() != null) {
             Execution before = executor.execute(
-                    b.argv(step.before()),
-                    results.log(n, "before.out"),
-                    results.log(n, "before.err"),
-                    timeout,
-                    List.of());
+                    b.argv(step.before()), log(n, "before.out"), log(n, "before.err"), timeout, List.of());
             if (!before.succeeded()) {
-                return results.of(
-                        n, cmd.display(), Status.FAILED, before, "before: " + StepResults.describeFailure(before));
+                return failed(n, cmd.display(), before, "before: " + before.failure());
             }
         }
         if (step.dropCaches()) {
             Commands.Result dropped = Commands.run(
                     List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"), Duration.ofMinutes(10));
             if (!dropped.ok()) {
-                return results.of(
+                return failed(
                         n,
                         cmd.display(),
-                        Status.FAILED,
                         notStarted(),
                         "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
         }
         List<String> release = Release.beforeMkfs(scenario, step, b);
         if (release != null) {
-            Execution r = executor.execute(
-                    release, results.log(n, "release.out"), results.log(n, "release.err"), timeout, List.of());
+            Execution r = executor.execute(release, log(n, "release.out"), log(n, "release.err"), timeout, List.of());
             if (!r.succeeded()) {
-                return results.of(
+                return failed(
                         n,
                         cmd.display(),
-                        Status.FAILED,
                         r,
-                        "release the device's blocks before mkfs (" + String.join(" ", release) + "): "
-                                + StepResults.describeFailure(r));
+                        "release the device's blocks before mkfs (" + String.join(" ", release) + "): " + r.failure());
             }
         }
         return null;
@@ -167,20 +167,19 @@ final class LocalSteps {
         if (n.step().before() != null) {
             executor.execute(
                     b.argv(n.step().before()),
-                    results.log(n, "replay.before.out"),
-                    results.log(n, "replay.before.err"),
+                    log(n, "replay.before.out"),
+                    log(n, "replay.before.err"),
                     null,
                     List.of());
         }
-        Execution e = executor.execute(
-                cmd.argv(), results.log(n, "replay.out"), results.log(n, "replay.err"), null, List.of());
-        return e.succeeded() ? null : n.id() + ": " + StepResults.describeFailure(e);
+        Execution e = executor.execute(cmd.argv(), log(n, "replay.out"), log(n, "replay.err"), null, List.of());
+        return e.succeeded() ? null : n.id() + ": " + e.failure();
     }
 
     /** {@code m} with a reason starting "device full" when its failure filled the step's filesystem. */
-    private Measurement deviceFull(Measurement m, PlanNode n, Bindings b) {
+    private StepOutcome deviceFull(StepOutcome m, PlanNode n, Bindings b) {
         String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
-        String full = DiskFull.stepReason(results.log(n, "err"), Path.of(b.value(device + ".mnt")));
+        String full = DiskFull.stepReason(log(n, "err"), Path.of(b.value(device + ".mnt")));
         return full == null ? m : m.failedBecause(full + (m.reason() == null ? "" : "; " + m.reason()));
     }
 
@@ -188,7 +187,7 @@ final class LocalSteps {
      * {@code m} with a reason starting "the ... service stopped during the step" when the service of
      * the step's filesystem (a zfs-fuse daemon) no longer passes its check: that is why it failed.
      */
-    private Measurement serviceGone(Measurement m, PlanNode n, Bindings b) {
+    private StepOutcome serviceGone(StepOutcome m, PlanNode n, Bindings b) {
         String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
         Filesystem fs = scenario.devices().containsKey(device)
                 ? StepCommand.filesystem(scenario, scenario.devices().get(device), b.cell())
@@ -215,29 +214,9 @@ final class LocalSteps {
         return new StepConditions(budget, flush);
     }
 
-    /** The measurement with the figures of its tool's output, or failed when the output is not what the parser expects. */
-    static Measurement parsed(Measurement m, String parserName, PlanNode n, StepResults results) {
-        OutputParser parser = Parsers.of(parserName);
-        String reason;
-        if (parser == null) {
-            reason = "this fsflow has no '" + parserName + "' parser";
-        } else {
-            try {
-                return m.withMetrics(parser.parse(read(results.log(n, "out")), read(results.log(n, "err"))));
-            } catch (OutputParser.Unparseable e) {
-                reason = "unparseable " + parserName + " output (raw log kept in "
-                        + results.relative(results.log(n, "out")) + "): " + e.getMessage();
-            }
-        }
-        return m.failedBecause(reason);
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (IOException | UncheckedIOException e) {
-            return "";
-        }
+    // the log file of node n with suffix (out, err, before.out ...)
+    private Path log(PlanNode n, String suffix) {
+        return layout.log(n.id(), suffix);
     }
 
     /** Registers, before a step runs, what must be undone if the cell stops after it. */

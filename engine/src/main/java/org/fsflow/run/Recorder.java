@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
@@ -13,7 +15,8 @@ import org.fsflow.result.Status;
 import org.fsflow.scenario.Scenario;
 
 /**
- * The run's ledger, fed by the place: each measurement appended to the journal as it arrives,
+ * The run's ledger, fed by the place: each step's outcome made its measurement ({@link StepResults})
+ * and appended to the journal as it arrives,
  * counted and shown; {@code on_error} applied to failures; the interrupt and abort flags. It
  * holds what is done, so a resumed run keeps those nodes and runs nothing twice. A step killed
  * from outside fsflow is recorded only once the run has outlived the kill ({@link StepEnd}).
@@ -23,6 +26,7 @@ final class Recorder implements CellPlace.UnitSink {
     private final Scenario scenario;
     private final Progress progress;
     private final Path out;
+    private final StepResults results;
     private final Duration grace;
     private final Map<String, Measurement> done = new HashMap<>();
     private volatile boolean interrupted;
@@ -34,15 +38,16 @@ final class Recorder implements CellPlace.UnitSink {
     private int unitsTotal;
     private Journal journal;
 
-    Recorder(Scenario scenario, Progress progress, Path out) {
-        this(scenario, progress, out, StepEnd.GRACE);
+    Recorder(Plan plan, Progress progress) {
+        this(plan, progress, StepEnd.GRACE);
     }
 
     /** A recorder that holds a step killed from outside for {@code grace} before recording it. */
-    Recorder(Scenario scenario, Progress progress, Path out, Duration grace) {
-        this.scenario = scenario;
+    Recorder(Plan plan, Progress progress, Duration grace) {
+        this.scenario = plan.scenario();
         this.progress = progress;
-        this.out = out;
+        this.out = plan.layout().out();
+        this.results = new StepResults(plan);
         this.grace = grace;
     }
 
@@ -99,7 +104,8 @@ final class Recorder implements CellPlace.UnitSink {
     }
 
     @Override
-    public CellPlace.Next measured(PlanNode n, Measurement m) {
+    public CellPlace.Next measured(PlanNode n, StepOutcome outcome) {
+        Measurement m = results.measurement(n, outcome);
         if (StepEnd.killedFromOutside(m.signal(), m.oomKills())) {
             // killed together with fsflow (a process group, a cgroup, a service stopped): then not
             // recorded, and resume runs it again; a real failure only when the run outlives it

@@ -1,7 +1,6 @@
 package org.fsflow.run;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +41,11 @@ public final class Runner {
     /** A runner of {@code plan} whose processes go through {@code executor}. */
     public Runner(Plan plan, StepExecutor executor, RunOptions options) {
         // the seam of where cells run: the host, or a VM for cells under another kernel; chosen here only
-        this(plan, options, info -> KernelPlaces.of(plan, new LocalHost(plan, executor, info), info));
+        this(
+                plan,
+                options,
+                info -> KernelPlaces.of(
+                        plan, new LocalHost(plan, executor, info), new VmPlace(plan.scenario(), plan.layout(), info)));
     }
 
     /** A runner of {@code plan} whose cells run at the place {@code placeFor} makes (given where its messages go). */
@@ -50,7 +53,7 @@ public final class Runner {
         this.plan = plan;
         this.options = options;
         this.progress = new Progress(options.progress(), options.live(), plan);
-        this.recorder = new Recorder(plan.scenario(), progress, plan.layout().out());
+        this.recorder = new Recorder(plan, progress);
         this.place = placeFor.apply(progress::info);
         this.crash = new CrashRuns(plan, recorder, progress::info, org.fsflow.crash.CrashCell::run);
     }
@@ -104,11 +107,9 @@ public final class Runner {
         place.interrupt();
     }
 
-    // what the registries of this run still list (the guests' first: they may use the host's devices)
+    // what the place's registries still list, in the order to release them
     private List<String> left() {
-        List<String> left = new ArrayList<>(Teardown.leftIn(plan.layout().out().resolve(VmPlace.STATE)));
-        left.addAll(Teardown.leftIn(plan.layout().out().resolve(Teardown.FILE)));
-        return left;
+        return place.left();
     }
 
     private static Map<String, SignalHandler> onSignals(Runnable action) {

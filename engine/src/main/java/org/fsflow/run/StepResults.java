@@ -1,89 +1,90 @@
 package org.fsflow.run;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Supplier;
-import org.fsflow.measure.Usage;
-import org.fsflow.plan.Bindings;
+import org.fsflow.parse.OutputParser;
+import org.fsflow.parse.Parsers;
+import org.fsflow.place.StepOutcome;
 import org.fsflow.plan.Layout;
+import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.MeasurementBuilder;
-import org.fsflow.result.Status;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
+import org.fsflow.scenario.Step;
 
 /**
- * Turns what happened to a step node on this host into its {@link Measurement}: the cell's
- * coordinates and options, where it ran, the execution's figures, and a short failure reason.
- * Also names the node's log files.
+ * The one way from what a place observed for a step node ({@link StepOutcome}, from the host or a
+ * guest alike) to its {@link Measurement}: the cell's coordinates and options, the outcome's
+ * figures and where it ran, then the figures of the tool's output ({@code parse:}).
  */
 final class StepResults {
 
     private final Scenario scenario;
     private final Layout layout;
-    private final CellPlace.Where where;
-    private final String cpuMethod;
-    private final Supplier<List<String>> ioDevices;
 
-    StepResults(
-            Scenario scenario,
-            Layout layout,
-            CellPlace.Where where,
-            String cpuMethod,
-            Supplier<List<String>> ioDevices) {
-        this.scenario = scenario;
-        this.layout = layout;
-        this.where = where;
-        this.cpuMethod = cpuMethod;
-        this.ioDevices = ioDevices;
+    /** The builder of {@code plan}'s measurements. */
+    StepResults(Plan plan) {
+        this.scenario = plan.scenario();
+        this.layout = plan.layout();
     }
 
-    /** Node {@code n}, not run, for {@code reason}. */
-    Measurement skipped(PlanNode n, Bindings b, String reason) {
-        StepCommand cmd = StepCommand.of(n.step(), b);
-        return base(n).command(cmd.display())
-                .status(Status.SKIPPED)
-                .reason(reason)
-                .build();
+    /** The measurement of node {@code n} that ended as {@code o}. */
+    Measurement measurement(PlanNode n, StepOutcome o) {
+        MeasurementBuilder b = base(n).command(o.command())
+                .status(o.status())
+                .exitCode(o.exitCode())
+                .reason(o.reason())
+                .startedAt(o.startedAt() == null ? null : o.startedAt().toString())
+                .endedAt(o.endedAt() == null ? null : o.endedAt().toString())
+                .log(o.log());
+        figures(b, o.figures());
+        if (o.method() != null) {
+            b.devices(o.method().devices())
+                    .cpuMethod(o.method().cpuMethod())
+                    .memoryMethod(o.method().memoryMethod());
+        }
+        StepOutcome.Around a = o.around();
+        if (a != null) {
+            b.memoryBudgetBytes(a.memoryBudgetBytes())
+                    .flushS(a.flushS())
+                    .hostOtherCpuS(a.hostOtherCpuS())
+                    .serviceCpuS(a.serviceCpuS())
+                    .signal(a.signal())
+                    .oomKills(a.oomKills());
+        }
+        Measurement m = o.where().stamp(b).build();
+        String parser = n.step().action() == Step.Action.CAPACITY
+                ? "capacity"
+                : n.step().parse();
+        return parser == null || !m.ok() ? m : parsed(m, parser, n);
     }
 
-    /** Node {@code n}, run as {@code command}, ended as {@code e}. */
-    Measurement of(PlanNode n, String command, Status status, Execution e, String reason) {
-        Usage u = e.usage();
-        return base(n).command(command)
-                .status(status)
-                .exitCode(e.exitCode() < 0 ? null : e.exitCode())
-                .reason(reason)
-                .realS(round(u.realSeconds()))
-                .userS(round(u.userSeconds()))
-                .sysS(round(u.systemSeconds()))
-                .cpuPct(u.cpuPercent())
-                .maxRssKb(u.maxRssKb())
-                .minorFaults(u.minorFaults())
-                .majorFaults(u.majorFaults())
-                .readBytes(u.readBytes())
-                .writeBytes(u.writeBytes())
-                .ioBusyMs(u.ioBusyMillis())
-                .startedAt(e.startedAt().toString())
-                .endedAt(e.endedAt().toString())
-                .devices(ioDevices.get())
-                .cpuMethod(cpuMethod)
-                .memoryMethod(Usage.MEMORY_METHOD)
-                .log(List.of(relative(log(n, "out")), relative(log(n, "err"))))
-                .memoryBudgetBytes(e.memoryBudgetBytes())
-                .flushS(e.flushSeconds() == null ? null : round(e.flushSeconds()))
-                .hostOtherCpuS(e.hostOtherCpuSeconds())
-                .signal(e.signal())
-                .oomKills(e.oomKills())
-                .build();
+    private static void figures(MeasurementBuilder b, StepOutcome.Figures f) {
+        if (f != null) {
+            b.realS(f.realS())
+                    .userS(f.userS())
+                    .sysS(f.sysS())
+                    .cpuPct(f.cpuPct())
+                    .maxRssKb(f.maxRssKb())
+                    .minorFaults(f.minorFaults())
+                    .majorFaults(f.majorFaults())
+                    .readBytes(f.readBytes())
+                    .writeBytes(f.writeBytes())
+                    .ioBusyMs(f.ioBusyMs());
+        }
     }
 
-    // what every measurement of node n says: the cell's coordinates, options, and where it ran
-    MeasurementBuilder base(PlanNode n) {
-        MeasurementBuilder b = Measurement.builder(n.id(), n.step().name())
+    // what every measurement of node n says: the cell's coordinates and options
+    private MeasurementBuilder base(PlanNode n) {
+        return Measurement.builder(n.id(), n.step().name())
                 .dataset(n.cell().dataset())
                 .filesystem(n.cell().filesystem())
                 .repeat(n.repeat())
@@ -92,7 +93,6 @@ final class StepResults {
                 .mountOptions(options(n, false))
                 .warmup(n.repeat() <= scenario.warmup())
                 .scale(n.scale());
-        return where.stamp(b);
     }
 
     private List<String> options(PlanNode n, boolean mkfs) {
@@ -101,37 +101,28 @@ final class StepResults {
         return fs == null ? List.of() : mkfs ? fs.mkfsOptions() : fs.mountOptions();
     }
 
-    /** Why {@code e} failed, in one line: the cause and the last line of its stderr. */
-    static String describeFailure(Execution e) {
-        if (e.startError() != null) {
-            return e.startError();
+    /** The measurement with the figures of its tool's output, or failed when the output is not what the parser expects. */
+    private Measurement parsed(Measurement m, String parserName, PlanNode n) {
+        OutputParser parser = Parsers.of(parserName);
+        String reason;
+        if (parser == null) {
+            reason = "this fsflow has no '" + parserName + "' parser";
+        } else {
+            try {
+                return m.withMetrics(parser.parse(read(layout.log(n.id(), "out")), read(layout.log(n.id(), "err"))));
+            } catch (OutputParser.Unparseable e) {
+                reason = "unparseable " + parserName + " output (raw log kept in "
+                        + layout.logs(n.id()).get(0) + "): " + e.getMessage();
+            }
         }
-        String head = StepEnd.head(e);
-        // tools put the cause first and a usage or version line last (bonnie++): show both ends
-        List<String> lines = (e.stderrTail() == null ? "" : e.stderrTail())
-                .lines()
-                .map(String::strip)
-                .filter(l -> !l.isEmpty())
-                .toList();
-        if (lines.isEmpty()) {
-            return head;
+        return m.failedBecause(reason);
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            return "";
         }
-        String text = lines.size() == 1 ? lines.get(0) : lines.get(0) + " … " + lines.get(lines.size() - 1);
-        return head + ": " + (text.length() > 300 ? text.substring(0, 300) + "..." : text);
-    }
-
-    /** The log file of node {@code n} with {@code suffix} (out, err, before.out ...). */
-    Path log(PlanNode n, String suffix) {
-        return layout.out().resolve("logs").resolve(n.id() + "." + suffix);
-    }
-
-    /** {@code p} relative to the output directory. */
-    String relative(Path p) {
-        return layout.out().relativize(p).toString();
-    }
-
-    // microsecond resolution, as results.jsonl has always had it
-    private static double round(double v) {
-        return Math.round(v * 1e6) / 1e6;
     }
 }

@@ -4,24 +4,28 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Bindings;
+import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
-import org.fsflow.result.Measurement;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.Step;
 import org.fsflow.vm.GuestResult;
 
 /**
- * The cells of a campaign that run under a kernel other than the host's: each unit in a throwaway
- * guest ({@link VmUnits}), its steps' results handed to the walker's sink as the guest reports
- * them, each stamped with the guest's kernel and accelerator. What it creates (images, the QEMU
- * process) is in its own registry, {@code vm-state.json}, released at close and by resume.
+ * The place of the cells that run under a kernel other than the host's: each unit in a throwaway
+ * guest ({@link VmUnits}), its steps' outcomes handed to the walker's sink as the guest reports
+ * them, each saying the guest's kernel and accelerator. What it creates (images, the QEMU
+ * process) is in its own registry, {@code vm-state.json}, released at close and by resume. Its
+ * devices and datasets are the host's: {@link #prepare} has nothing to do.
  */
-final class VmPlace {
+final class VmPlace implements CellPlace {
 
     /** The registry file of VM resources in the output directory. */
     static final String STATE = "vm-state.json";
@@ -29,19 +33,55 @@ final class VmPlace {
     /** The directory of the guests' images, job and pid files, under the work directory. */
     static final String WORK_DIR = "vm";
 
+    /** What boots the guests: {@link VmUnits}, or a fake machine in unit tests. */
+    interface Guests {
+
+        /** Why {@code cell} cannot run in a guest under {@code kernel}, or null. */
+        String cannotRun(Cell cell, KernelSpec kernel);
+
+        /**
+         * Runs {@code units} (cell repetitions, in order) in one guest under {@code kernel}; each
+         * step's result goes to {@code sink} as the guest reports it. Returns null, or why the guest
+         * did not finish (the steps it did not report are not sent).
+         */
+        String run(List<List<PlanNode>> units, KernelSpec kernel, Consumer<Result> sink);
+
+        /** Kills the running guest at once (called from another thread). */
+        void kill();
+    }
+
+    /**
+     * One step's result in the guest.
+     *
+     * @param node    the plan node it belongs to
+     * @param guest   what the guest reported
+     * @param command the command as the host shows it
+     * @param where   where it ran: this host, the guest's kernel and accelerator
+     */
+    record Result(PlanNode node, GuestResult guest, String command, Where where) {}
+
     private final Scenario scenario;
     private final Layout layout;
     private final Consumer<String> info;
+    private final Function<Teardown, Guests> machine;
     private Teardown teardown;
-    private volatile VmUnits units;
+    private volatile Guests units;
 
+    /** The place of {@code scenario}'s guest cells, each booted by {@link VmUnits}. */
     VmPlace(Scenario scenario, Layout layout, Consumer<String> info) {
+        this(scenario, layout, info, t -> new VmUnits(scenario, layout, t, info));
+    }
+
+    /** The place of {@code scenario}'s guest cells, their guests booted by what {@code machine} makes. */
+    VmPlace(Scenario scenario, Layout layout, Consumer<String> info, Function<Teardown, Guests> machine) {
         this.scenario = scenario;
         this.layout = layout;
         this.info = info;
+        this.machine = machine;
     }
 
-    void open(boolean resume) {
+    @Override
+    public void open(boolean resume) {
         Path state = layout.out().resolve(STATE);
         if (resume) {
             int left = Teardown.releaseLeftovers(state, info);
@@ -56,19 +96,19 @@ final class VmPlace {
             // removed (when empty) before the host's teardown, so the work directory it made goes too
             teardown.register(Resource.dir(dir.toString()));
         }
-        units = new VmUnits(scenario, layout, teardown, info);
+        units = machine.apply(teardown);
     }
 
-    /** Runs {@code unit} in a guest under {@code kernel}; see {@link CellPlace#run}. */
-    void run(CellPlace.Unit unit, KernelSpec kernel, CellPlace.UnitSink sink) {
-        StepResults results = new StepResults(
-                scenario,
-                layout,
-                new CellPlace.Where(Environment.hostname(), null, null),
-                GuestResult.CPU_METHOD,
-                List::of);
+    @Override
+    public void prepare(PlanNode node, BooleanSupplier stop) {
+        // the host prepares the devices and datasets guests use (their images are made from them)
+    }
+
+    @Override
+    public void run(CellPlace.Unit unit, CellPlace.UnitSink sink) {
+        KernelSpec kernel = scenario.kernelOf(unit.cell().coordinates());
         String cannot = units.cannotRun(unit.cell(), kernel);
-        Unit state = new Unit(unit, sink, results);
+        Unit state = new Unit(unit, sink);
         String problem = cannot != null ? cannot : units.run(List.of(unit.steps()), kernel, state::reported);
         if (state.stopped || sink.stopping()) {
             return;
@@ -89,7 +129,7 @@ final class VmPlace {
                     : state.skipReason != null
                             ? state.skipReason
                             : cannot != null ? cannot : "not run: the VM ended before this step (" + problem + ")";
-            Measurement m = results.skipped(n, b.forStep(n.step().name()), why);
+            StepOutcome m = skipped(n, b.forStep(n.step().name()), why);
             if (first && cannot == null && problem != null && !cmd.skipped() && state.skipReason == null) {
                 m = m.failedBecause(problem);
                 first = false;
@@ -104,19 +144,17 @@ final class VmPlace {
     private final class Unit {
         final CellPlace.Unit unit;
         final CellPlace.UnitSink sink;
-        final StepResults results;
         final Set<String> handled = new HashSet<>();
         String skipReason;
         boolean stopped;
 
-        Unit(CellPlace.Unit unit, CellPlace.UnitSink sink, StepResults results) {
+        Unit(CellPlace.Unit unit, CellPlace.UnitSink sink) {
             this.unit = unit;
             this.sink = sink;
-            this.results = results;
         }
 
         // called as the guest reports each step, on the walker's thread
-        void reported(VmUnits.Result r) {
+        void reported(Result r) {
             PlanNode n = r.node();
             if (stopped) {
                 return;
@@ -131,24 +169,17 @@ final class VmPlace {
                 return;
             }
             sink.starting(n);
-            Measurement m;
+            StepOutcome m;
             if (skipReason != null) {
-                m = results.skipped(
+                m = skipped(
                         n,
                         new Bindings(
                                 scenario.forCell(n.cell().coordinates()), layout, n.cell(), n.repeat(), null, null),
                         skipReason);
             } else {
-                m = GuestMeasurements.measurement(
-                        r,
-                        results.base(n),
-                        results.log(n, "out"),
-                        results.log(n, "err"),
-                        List.of(results.relative(results.log(n, "out")), results.relative(results.log(n, "err"))));
-                String parser = n.step().action() == Step.Action.CAPACITY
-                        ? "capacity"
-                        : n.step().parse();
-                m = parser == null || !m.ok() ? m : LocalSteps.parsed(m, parser, n, results);
+                VmResources.write(layout.log(n.id(), "out"), r.guest().stdout());
+                VmResources.write(layout.log(n.id(), "err"), r.guest().stderr());
+                m = r.guest().outcome().reported(r.command(), r.where(), layout.logs(n.id()));
             }
             follow(sink.measured(n, m));
         }
@@ -168,15 +199,27 @@ final class VmPlace {
         }
     }
 
-    /** Ends the running guest at once. */
-    void interrupt() {
-        VmUnits u = units;
+    // a step the guest did not run: where says this host, no kernel reached
+    private static StepOutcome skipped(PlanNode n, Bindings b, String reason) {
+        return StepOutcome.skipped(
+                StepCommand.of(n.step(), b).display(), reason, new Where(Environment.hostname(), null, null));
+    }
+
+    @Override
+    public List<String> left() {
+        return Teardown.leftIn(layout.out().resolve(STATE));
+    }
+
+    @Override
+    public void interrupt() {
+        Guests u = units;
         if (u != null) {
             u.kill();
         }
     }
 
-    void close() {
+    @Override
+    public void close() {
         if (teardown != null) {
             teardown.releaseAll();
         }

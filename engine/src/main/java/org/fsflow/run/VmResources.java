@@ -39,6 +39,16 @@ final class VmResources {
         }
     }
 
+    // a guest step's output, as it reported it, into the step's log file
+    static void write(Path file, byte[] bytes) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static void deleteQuietly(Path p) {
         try {
             Files.deleteIfExists(p);

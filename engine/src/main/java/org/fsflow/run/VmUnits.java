@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
@@ -35,10 +36,7 @@ import org.fsflow.vm.VmSession;
  * guest's device nodes, the job. Each result arrives as the guest reports it; the QEMU process and
  * the images are in the teardown registry while they exist.
  */
-final class VmUnits {
-
-    /** One step's outcome in the guest, with the node it belongs to. */
-    record Result(PlanNode node, org.fsflow.vm.GuestResult guest, String command, BootKernel kernel, String virt) {}
+final class VmUnits implements VmPlace.Guests {
 
     private final Scenario scenario;
     private final Layout layout;
@@ -83,8 +81,8 @@ final class VmUnits {
         });
     }
 
-    /** Why the cell cannot run in a VM, or null. */
-    String cannotRun(Cell cell, KernelSpec spec) {
+    @Override
+    public String cannotRun(Cell cell, KernelSpec spec) {
         Object k = kernel(spec);
         if (k instanceof String why) {
             return why;
@@ -125,12 +123,8 @@ final class VmUnits {
         return out;
     }
 
-    /**
-     * Runs {@code units} (cell repetitions under the same kernel, in order) in one VM under
-     * {@code spec}; each node's result goes to {@code sink} as the guest reports it. Returns null,
-     * or why the guest did not finish (the nodes it did not report are not sent).
-     */
-    String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<Result> sink) {
+    @Override
+    public String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<VmPlace.Result> sink) {
         BootKernel kernel = (BootKernel) kernel(spec);
         Scenario at = scenario.at(spec); // datasets, disks and budget at this kernel's --scale
         String name = "fsflow-" + scenario.name() + "-vm";
@@ -164,12 +158,14 @@ final class VmUnits {
             Resource[] qemu = {null};
             VmSession.Outcome o = vm.run(
                     request,
-                    g -> sink.accept(new Result(
+                    g -> sink.accept(new VmPlace.Result(
                             job.nodes().get(g.index()),
                             g,
                             job.commands().get(g.index()),
-                            kernel,
-                            vm.accel().label())),
+                            new Where(
+                                    Environment.hostname(),
+                                    kernel.release(),
+                                    vm.accel().label()))),
                     pid -> qemu[0] = register(VmResources.killer(pid, name)));
             if (qemu[0] != null) {
                 teardown.forget(qemu[0]);
@@ -273,8 +269,8 @@ final class VmUnits {
         return r;
     }
 
-    /** Kills the running guest at once (Ctrl-C, SIGTERM). */
-    void kill() {
+    @Override
+    public void kill() {
         VmSession s = session;
         if (s != null) {
             s.kill();

@@ -1,5 +1,7 @@
 package org.fsflow.vm;
 
+import org.fsflow.place.StepOutcome;
+
 /**
  * The guest's own clock and CPU counters around a step's command ({@link GuestScript}): real time
  * from GNU date's nanosecond clock read just before and after the command ({@code clock N
@@ -46,9 +48,15 @@ final class GuestClock {
      */
     GuestResult apply(GuestResult r) {
         boolean cpu = before != null && after != null && after[0] >= before[0] && after[1] >= before[1];
-        if (r.realSeconds() == null || real == null || !cpu) {
+        StepOutcome o = r.outcome();
+        StepOutcome.Figures f = o.figures();
+        if (f == null || f.realS() == null || real == null || !cpu) {
             return r; // not run, or GNU time's figures are all there is
         }
-        return r.measuredBy(real, (after[0] - before[0]) / 1e6, (after[1] - before[1]) / 1e6, CPU_METHOD, true);
+        StepOutcome.Figures clocked =
+                f.timed(real, (after[0] - before[0]) / 1e6, (after[1] - before[1]) / 1e6, f.cpuPct());
+        StepOutcome.Method method = new StepOutcome.Method(
+                o.method().devices(), CPU_METHOD, o.method().memoryMethod());
+        return r.with(o.amended(o.status(), o.exitCode(), o.reason(), clocked, method, o.around()));
     }
 }

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.result.Status;
 
 /**
  * Reads the guest's serial console line by line. Tagged lines ({@code @@FSFLOW kind n ...}) carry
@@ -24,6 +26,8 @@ public final class GuestProtocol {
     static final String TAG = "@@FSFLOW ";
     private static final long TIMEOUT_EXIT_KILLED = 137;
     private static final long TIMEOUT_EXIT = 124;
+    private static final StepOutcome.Method GNU_TIME =
+            new StepOutcome.Method(List.of(), GuestResult.CPU_METHOD, GuestResult.MEMORY_METHOD);
 
     private final List<GuestStep> steps;
     private final Consumer<GuestResult> listener;
@@ -130,24 +134,9 @@ public final class GuestProtocol {
 
     // the unmeasured before: command failed: the step did not run
     private static GuestResult beforeFailed(Step s, byte[] err) {
-        return new GuestResult(
-                s.index,
-                "failed",
-                Integer.valueOf(s.before),
-                "before: exit status " + s.before + tail(err),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                new byte[0],
-                err,
-                s.started,
-                Instant.now());
+        StepOutcome o = outcome(
+                Status.FAILED, Integer.valueOf(s.before), "before: exit status " + s.before + tail(err), null, s);
+        return new GuestResult(s.index, o, new byte[0], err);
     }
 
     private GuestResult result(Step s) {
@@ -161,46 +150,39 @@ public final class GuestProtocol {
         boolean timedOut = (exit == TIMEOUT_EXIT_KILLED || exit == TIMEOUT_EXIT)
                 && step.timeoutSeconds() > 0
                 && real >= step.timeoutSeconds() * 0.99;
-        String status = timedOut ? "timeout" : exit == 0 ? "ok" : "failed";
+        Status status = timedOut ? Status.TIMEOUT : exit == 0 ? Status.OK : Status.FAILED;
         String reason = timedOut ? "killed after its time limit" : exit == 0 ? null : "exit status " + exit + tail(err);
+        StepOutcome o;
         if (s.time == null || s.time.length < 6) {
-            return new GuestResult(
-                    s.index,
-                    exit == 0 ? "failed" : status,
+            StepOutcome.Figures io =
+                    new StepOutcome.Figures(null, null, null, null, null, null, null, s.read, s.written, s.busy);
+            o = outcome(
+                    exit == 0 ? Status.FAILED : status,
                     exit,
                     "no GNU time figures from the guest" + (reason == null ? "" : ": " + reason),
+                    io,
+                    s);
+        } else {
+            StepOutcome.Figures f = new StepOutcome.Figures(
+                    real,
+                    Double.parseDouble(s.time[1]),
+                    Double.parseDouble(s.time[2]),
                     null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
+                    Long.parseLong(s.time[3]),
+                    Long.parseLong(s.time[4]),
+                    Long.parseLong(s.time[5]),
                     s.read,
                     s.written,
-                    s.busy,
-                    s.out.toByteArray(),
-                    err,
-                    s.started,
-                    Instant.now());
+                    s.busy);
+            o = outcome(status, exit, reason, f, s);
         }
-        return new GuestResult(
-                s.index,
-                status,
-                exit,
-                reason,
-                real,
-                Double.parseDouble(s.time[1]),
-                Double.parseDouble(s.time[2]),
-                Long.parseLong(s.time[3]),
-                Long.parseLong(s.time[4]),
-                Long.parseLong(s.time[5]),
-                s.read,
-                s.written,
-                s.busy,
-                s.out.toByteArray(),
-                err,
-                s.started,
-                Instant.now());
+        return new GuestResult(s.index, o, s.out.toByteArray(), err);
+    }
+
+    // what the guest observed of step s, ending now: GNU time's methods until the clock and checks amend it
+    private static StepOutcome outcome(Status status, Integer exit, String reason, StepOutcome.Figures f, Step s) {
+        return new StepOutcome(
+                null, status, exit, reason, f, s.started, Instant.now(), GNU_TIME, null, List.of(), null);
     }
 
     private static String tail(byte[] err) {
@@ -218,24 +200,9 @@ public final class GuestProtocol {
 
     private GuestResult skipped(int n, String reason) {
         Instant now = Instant.now();
-        return new GuestResult(
-                n,
-                "skipped",
-                null,
-                reason,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                new byte[0],
-                new byte[0],
-                now,
-                now);
+        StepOutcome o =
+                new StepOutcome(null, Status.SKIPPED, null, reason, null, now, now, GNU_TIME, null, List.of(), null);
+        return new GuestResult(n, o, new byte[0], new byte[0]);
     }
 
     private void emit(GuestResult r) {

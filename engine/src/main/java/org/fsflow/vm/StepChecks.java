@@ -3,6 +3,8 @@ package org.fsflow.vm;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.measure.MemoryCgroup;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.result.Status;
 
 /**
  * What the guest reported of a step's budget, flush and verify ({@link GuestChecks}), and the
@@ -48,14 +50,15 @@ final class StepChecks {
 
     /** {@code r}, the result of {@code step}, with what these lines say; {@code devices} the disks counted. */
     GuestResult apply(GuestResult r, GuestStep step, List<String> devices) {
+        StepOutcome o = r.outcome();
         if (budgetFailure != null) {
-            return with(r, "failed", null, "memory budget: " + budgetFailure, null, null, null, devices);
+            return with(r, Status.FAILED, null, "memory budget: " + budgetFailure, null, null, null, devices);
         }
-        Double real = r.realSeconds();
-        String status = r.status();
-        Integer exit = r.exitCode();
-        String reason = r.reason();
-        if (oomKills > 0 && budget != null && "failed".equals(status)) {
+        Double real = o.figures() == null ? null : o.figures().realS();
+        Status status = o.status();
+        Integer exit = o.exitCode();
+        String reason = o.reason();
+        if (oomKills > 0 && budget != null && status == Status.FAILED) {
             // the kernel killed it inside its cgroup: the budget, not the tool, ended it
             reason = MemoryCgroup.outOfMemory(budget);
         }
@@ -63,7 +66,7 @@ final class StepChecks {
             real = real == null || flushSeconds == null ? real : Math.round((real + flushSeconds) * 1e6) / 1e6;
             if (flushExit != 0) {
                 String sync = "flush: sync -f " + step.flushPath();
-                status = "failed";
+                status = Status.FAILED;
                 exit = flushExit;
                 reason = "exit status " + flushExit + ": "
                         + (flushExit == KILLED
@@ -71,8 +74,8 @@ final class StepChecks {
                                 : sync + " exited " + flushExit);
             }
         }
-        if (verify != null && "ok".equals(status) && !verify[0].equals("ok")) {
-            status = "failed";
+        if (verify != null && status == Status.OK && !verify[0].equals("ok")) {
+            status = Status.FAILED;
             reason = "verify: " + difference(step);
         }
         return with(r, status, exit, reason, real, budget, flushSeconds, devices);
@@ -119,38 +122,28 @@ final class StepChecks {
         return b.toString();
     }
 
+    // the outcome as the guest's checks leave it; a step that never ran has no figures
     private static GuestResult with(
             GuestResult r,
-            String status,
+            Status status,
             Integer exit,
             String reason,
             Double real,
             Long budget,
             Double flush,
             List<String> devices) {
-        boolean ran = real != null || !"failed".equals(status) || exit != null;
-        return new GuestResult(
-                r.index(),
-                status,
-                exit,
-                reason,
-                ran ? real : null,
-                ran ? r.userSeconds() : null,
-                ran ? r.sysSeconds() : null,
-                ran ? r.maxRssKb() : null,
-                ran ? r.minorFaults() : null,
-                ran ? r.majorFaults() : null,
-                ran ? r.readBytes() : null,
-                ran ? r.writeBytes() : null,
-                ran ? r.ioBusyMs() : null,
-                r.stdout(),
-                r.stderr(),
-                r.startedAt(),
-                r.endedAt(),
-                budget,
-                flush,
-                List.copyOf(devices),
-                r.cpuMethod(),
-                r.realClock());
+        StepOutcome o = r.outcome();
+        StepOutcome.Figures f = o.figures();
+        boolean ran = real != null || status != Status.FAILED || exit != null;
+        StepOutcome.Figures figures = !ran || f == null ? null : f.timed(real, f.userS(), f.sysS(), cpuPct(real, f));
+        StepOutcome.Method method = new StepOutcome.Method(
+                List.copyOf(devices), o.method().cpuMethod(), o.method().memoryMethod());
+        StepOutcome.Around around = new StepOutcome.Around(budget, flush, null, null, null, null);
+        return r.with(o.amended(status, exit, reason, figures, method, around));
+    }
+
+    // CPU over real time, in percent, truncated; null without a real time
+    private static Long cpuPct(Double real, StepOutcome.Figures f) {
+        return real == null || real == 0 ? null : (long) Math.floor((f.userS() + f.sysS()) * 100 / real);
     }
 }

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
@@ -37,11 +39,6 @@ class CellPlaceTest {
         final List<String> calls = new ArrayList<>();
 
         @Override
-        public Where where() {
-            return where;
-        }
-
-        @Override
         public void open(boolean resume) {
             calls.add("open");
         }
@@ -61,14 +58,22 @@ class CellPlaceTest {
                 }
                 sink.starting(n);
                 boolean fails = n.command().contains("fail");
-                Measurement m = where.stamp(Measurement.builder(n.id(), n.step().name())
-                                .repeat(n.repeat())
-                                .cell(n.cell().coordinates())
-                                .command(n.command())
-                                .status(skip != null ? Status.SKIPPED : fails ? Status.FAILED : Status.OK)
-                                .reason(skip)
-                                .realS(skip != null ? null : 1.0))
-                        .build();
+                StepOutcome.Figures second =
+                        new StepOutcome.Figures(1.0, null, null, null, null, null, null, null, null, null);
+                StepOutcome m = skip != null
+                        ? StepOutcome.skipped(n.command(), skip, where)
+                        : new StepOutcome(
+                                n.command(),
+                                fails ? Status.FAILED : Status.OK,
+                                fails ? 1 : 0,
+                                null,
+                                second,
+                                null,
+                                null,
+                                null,
+                                null,
+                                List.of(),
+                                where);
                 Next next = sink.measured(n, m);
                 if (next instanceof Next.Stop) {
                     return;
@@ -77,6 +82,11 @@ class CellPlaceTest {
                     skip = s.reason();
                 }
             }
+        }
+
+        @Override
+        public List<String> left() {
+            return List.of();
         }
 
         @Override

@@ -83,8 +83,7 @@ class CrashRunsTest {
     }
 
     private Runner.Summary run(Plan plan, boolean resume) {
-        Recorder recorder =
-                new Recorder(plan.scenario(), progress(plan), plan.layout().out());
+        Recorder recorder = new Recorder(plan, progress(plan));
         Path journal = plan.layout().out().resolve(Journal.FILE);
         if (resume) {
             CrashRows.cutPartialTail(journal);

@@ -49,16 +49,16 @@ class StepEndTest {
     void theReasonNamesTheSignalOrTheBudget() {
         assertEquals(
                 "killed by SIGKILL from outside fsflow: Killed",
-                StepResults.describeFailure(ended(137, false, null, null)));
+                ended(137, false, null, null).failure());
         assertEquals(
                 "out of memory: the step used more than its budget of 64 MiB: Killed",
-                StepResults.describeFailure(ended(137, false, 64L << 20, 1L)));
+                ended(137, false, 64L << 20, 1L).failure());
         assertEquals(
                 "killed by SIGKILL from outside fsflow: Killed",
-                StepResults.describeFailure(ended(137, false, 64L << 20, 0L)),
+                ended(137, false, 64L << 20, 0L).failure(),
                 "a budget without an OOM kill did not end it");
-        assertEquals("exit status 2: Killed", StepResults.describeFailure(ended(2, false, null, null)));
-        assertEquals("interrupted: Killed", StepResults.describeFailure(ended(137, true, null, null)));
+        assertEquals("exit status 2: Killed", ended(2, false, null, null).failure());
+        assertEquals("interrupted: Killed", ended(137, true, null, null).failure());
     }
 
     @Test

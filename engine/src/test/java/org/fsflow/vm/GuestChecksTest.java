@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.fsflow.result.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -128,11 +129,11 @@ class GuestChecksTest {
                 "@@FSFLOW verify 0 ok",
                 "@@FSFLOW done 0");
         GuestResult r = results.get(0);
-        assertEquals("ok", r.status(), r.reason());
-        assertEquals(134217728L, r.memoryBudgetBytes());
-        assertEquals(0.42, r.flushSeconds());
-        assertEquals(1.62, r.realSeconds());
-        assertEquals(List.of("vda"), r.devices());
+        assertEquals(Status.OK, r.outcome().status(), r.outcome().reason());
+        assertEquals(134217728L, r.outcome().around().memoryBudgetBytes());
+        assertEquals(0.42, r.outcome().around().flushS());
+        assertEquals(1.62, r.outcome().figures().realS());
+        assertEquals(List.of("vda"), r.outcome().method().devices());
     }
 
     @Test
@@ -148,13 +149,13 @@ class GuestChecksTest {
                 "@@FSFLOW verify-extra 0 junk",
                 "@@FSFLOW done 0");
         GuestResult r = results.get(0);
-        assertEquals("failed", r.status());
-        assertEquals(0, r.exitCode());
+        assertEquals(Status.FAILED, r.outcome().status());
+        assertEquals(0, r.outcome().exitCode());
         assertEquals(
                 "verify: the copy /w/mnt/target/ds differs from dataset 'ds': 0 of 200 files missing, 1 different; "
                         + "first: dir1/file3 differs at byte 100; 1 extra file(s), first: junk",
-                r.reason());
-        assertEquals(1.01, r.realSeconds(), "measured all the same");
+                r.outcome().reason());
+        assertEquals(1.01, r.outcome().figures().realS(), "measured all the same");
     }
 
     @Test
@@ -164,10 +165,12 @@ class GuestChecksTest {
                 "@@FSFLOW budget-failed 0 no cgroup v2 memory controller in the guest: mount: no such device",
                 "@@FSFLOW done 0");
         GuestResult r = results.get(0);
-        assertEquals("failed", r.status());
-        assertEquals("memory budget: no cgroup v2 memory controller in the guest: mount: no such device", r.reason());
-        assertNull(r.realSeconds());
-        assertNull(r.memoryBudgetBytes());
+        assertEquals(Status.FAILED, r.outcome().status());
+        assertEquals(
+                "memory budget: no cgroup v2 memory controller in the guest: mount: no such device",
+                r.outcome().reason());
+        assertNull(r.outcome().figures(), "it did not run");
+        assertNull(r.outcome().around().memoryBudgetBytes());
     }
 
     @Test
@@ -186,11 +189,11 @@ class GuestChecksTest {
                 "@@FSFLOW time 1 0.40 0.1 0.2 3000 10 0",
                 "@@FSFLOW exit 1 137",
                 "@@FSFLOW done 1");
-        assertEquals("failed", results.get(0).status());
+        assertEquals(Status.FAILED, results.get(0).outcome().status());
         assertEquals(
                 "out of memory: the step used more than its budget of 128 MiB",
-                results.get(0).reason());
-        assertEquals("exit status 137", results.get(1).reason(), "no budget: no OOM reason");
+                results.get(0).outcome().reason());
+        assertEquals("exit status 137", results.get(1).outcome().reason(), "no budget: no OOM reason");
     }
 
     @Test
@@ -202,10 +205,12 @@ class GuestChecksTest {
                 "@@FSFLOW exit 0 0",
                 "@@FSFLOW done 0");
         GuestResult r = results.get(0);
-        assertEquals("failed", r.status());
-        assertEquals(1, r.exitCode());
-        assertEquals("exit status 1: flush: sync -f /w/mnt/target exited 1", r.reason());
-        assertEquals(0.30, r.flushSeconds());
+        assertEquals(Status.FAILED, r.outcome().status());
+        assertEquals(1, r.outcome().exitCode());
+        assertEquals(
+                "exit status 1: flush: sync -f /w/mnt/target exited 1",
+                r.outcome().reason());
+        assertEquals(0.30, r.outcome().around().flushS());
     }
 
     @Test
@@ -218,7 +223,7 @@ class GuestChecksTest {
                 "@@FSFLOW done 0");
         assertEquals(
                 "verify: the copy /w/mnt/target/ds is missing (no such directory)",
-                results.get(0).reason());
+                results.get(0).outcome().reason());
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import org.fsflow.result.Status;
 import org.junit.jupiter.api.Test;
 
 class GuestProtocolTest {
@@ -42,15 +43,15 @@ class GuestProtocolTest {
                 "@@FSFLOW done 0");
         assertEquals(1, results.size());
         GuestResult r = results.get(0);
-        assertEquals("ok", r.status());
-        assertEquals(0.20, r.realSeconds());
-        assertEquals(0.08, r.userSeconds());
-        assertEquals(1844L, r.maxRssKb());
-        assertEquals(120L, r.minorFaults());
-        assertEquals(3L, r.majorFaults());
-        assertEquals((2 + 40) * 512L, r.readBytes());
-        assertEquals(1000 * 512L, r.writeBytes());
-        assertEquals(42L, r.ioBusyMs());
+        assertEquals(Status.OK, r.outcome().status());
+        assertEquals(0.20, r.outcome().figures().realS());
+        assertEquals(0.08, r.outcome().figures().userS());
+        assertEquals(1844L, r.outcome().figures().maxRssKb());
+        assertEquals(120L, r.outcome().figures().minorFaults());
+        assertEquals(3L, r.outcome().figures().majorFaults());
+        assertEquals((2 + 40) * 512L, r.outcome().figures().readBytes());
+        assertEquals(1000 * 512L, r.outcome().figures().writeBytes());
+        assertEquals(42L, r.outcome().figures().ioBusyMs());
         assertEquals("hello\n", new String(r.stdout(), StandardCharsets.UTF_8));
         assertEquals(2.51, protocol.readySeconds());
         assertNull(protocol.endStatus(), "no end marker yet: the guest would have died");
@@ -68,12 +69,12 @@ class GuestProtocolTest {
                 "@@FSFLOW flush 0 0.004215 0",
                 "@@FSFLOW done 0");
         GuestResult r = results.get(0);
-        assertEquals(0.127431 + 0.004215, r.realSeconds(), 1e-9);
-        assertEquals(0.021250, r.userSeconds(), 1e-9);
-        assertEquals(0.047125, r.sysSeconds(), 1e-9);
-        assertEquals(GuestClock.CPU_METHOD, r.cpuMethod());
+        assertEquals(0.127431 + 0.004215, r.outcome().figures().realS(), 1e-9);
+        assertEquals(0.021250, r.outcome().figures().userS(), 1e-9);
+        assertEquals(0.047125, r.outcome().figures().sysS(), 1e-9);
+        assertEquals(GuestClock.CPU_METHOD, r.outcome().method().cpuMethod());
         assertTrue(r.realClock());
-        assertEquals(1844L, r.maxRssKb(), "memory still from GNU time");
+        assertEquals(1844L, r.outcome().figures().maxRssKb(), "memory still from GNU time");
     }
 
     @Test
@@ -87,9 +88,9 @@ class GuestProtocolTest {
                 "@@FSFLOW clock 0 0.127431",
                 "@@FSFLOW done 0");
         GuestResult r = results.get(0);
-        assertEquals(0.13, r.realSeconds());
-        assertEquals(0.02, r.userSeconds());
-        assertEquals(GuestResult.CPU_METHOD, r.cpuMethod());
+        assertEquals(0.13, r.outcome().figures().realS());
+        assertEquals(0.02, r.outcome().figures().userS());
+        assertEquals(GuestResult.CPU_METHOD, r.outcome().method().cpuMethod());
         assertTrue(!r.realClock());
     }
 
@@ -104,11 +105,13 @@ class GuestProtocolTest {
                 "@@FSFLOW done 1",
                 "@@FSFLOW skip 2 skipped because c/r1/copy failed",
                 "@@FSFLOW end 0");
-        assertEquals("failed", results.get(0).status());
+        assertEquals(Status.FAILED, results.get(0).outcome().status());
         assertEquals(
-                "exit status 1: cp: no space left on device", results.get(0).reason());
-        assertEquals("skipped", results.get(1).status());
-        assertEquals("skipped because c/r1/copy failed", results.get(1).reason());
+                "exit status 1: cp: no space left on device",
+                results.get(0).outcome().reason());
+        assertEquals(Status.SKIPPED, results.get(1).outcome().status());
+        assertEquals(
+                "skipped because c/r1/copy failed", results.get(1).outcome().reason());
         assertEquals(0, protocol.endStatus());
     }
 
@@ -125,7 +128,7 @@ class GuestProtocolTest {
     @Test
     void aStepKilledAtItsLimitIsATimeout() {
         feed("@@FSFLOW start 2", "@@FSFLOW time 2 60.01 0 0 900 1 0", "@@FSFLOW exit 2 137", "@@FSFLOW done 2");
-        assertEquals("timeout", results.get(0).status());
+        assertEquals(Status.TIMEOUT, results.get(0).outcome().status());
     }
 
     @Test

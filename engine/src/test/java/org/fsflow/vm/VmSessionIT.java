@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
+import org.fsflow.result.Status;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Location;
@@ -111,32 +112,45 @@ class VmSessionIT {
             System.out.printf(
                     "  %-16s %s %.6f s (user %.6f sys %.6f, %s) rss %d KiB read %d write %d%n",
                     steps.get(r.index()).id(),
-                    r.status(),
-                    r.realSeconds(),
-                    r.userSeconds(),
-                    r.sysSeconds(),
-                    r.cpuMethod(),
-                    r.maxRssKb(),
-                    r.readBytes(),
-                    r.writeBytes());
-            assertEquals("ok", r.status(), steps.get(r.index()).id() + ": " + r.reason());
-            assertTrue(r.maxRssKb() > 0 && r.realSeconds() >= 0);
+                    r.outcome().status(),
+                    r.outcome().figures().realS(),
+                    r.outcome().figures().userS(),
+                    r.outcome().figures().sysS(),
+                    r.outcome().method().cpuMethod(),
+                    r.outcome().figures().maxRssKb(),
+                    r.outcome().figures().readBytes(),
+                    r.outcome().figures().writeBytes());
+            assertEquals(
+                    Status.OK,
+                    r.outcome().status(),
+                    steps.get(r.index()).id() + ": " + r.outcome().reason());
+            assertTrue(r.outcome().figures().maxRssKb() > 0
+                    && r.outcome().figures().realS() >= 0);
             // the guest's clock and cgroup, not GNU time's 10 ms
             assertEquals(
-                    GuestClock.CPU_METHOD, r.cpuMethod(), steps.get(r.index()).id());
+                    GuestClock.CPU_METHOD,
+                    r.outcome().method().cpuMethod(),
+                    steps.get(r.index()).id());
             assertTrue(r.realClock(), steps.get(r.index()).id());
         }
         // GNU time gave multiples of 10 ms; the guest's clock gives microseconds: among this many
         // steps, not every real time is a multiple of 10 ms (one is one time in 10,000 by chance)
         assertTrue(
-                results.stream().anyMatch(r -> Math.round(r.realSeconds() * 1e6) % 10_000 != 0),
+                results.stream().anyMatch(r -> Math.round(r.outcome().figures().realS() * 1e6) % 10_000 != 0),
                 "real times to the microsecond");
         assertTrue(
-                results.stream().anyMatch(r -> Math.round((r.userSeconds() + r.sysSeconds()) * 1e6) % 10_000 != 0),
+                results.stream()
+                        .anyMatch(r -> Math.round((r.outcome().figures().userS()
+                                                        + r.outcome().figures().sysS())
+                                                * 1e6)
+                                        % 10_000
+                                != 0),
                 "CPU times to the microsecond");
         for (int copy : List.of(2, 7)) {
-            assertTrue(results.get(copy).writeBytes() >= m.bytes(), "the copy wrote its bytes to /dev/vda");
-            assertTrue(results.get(copy).readBytes() > 0, "the copy read the source image");
+            assertTrue(
+                    results.get(copy).outcome().figures().writeBytes() >= m.bytes(),
+                    "the copy wrote its bytes to /dev/vda");
+            assertTrue(results.get(copy).outcome().figures().readBytes() > 0, "the copy read the source image");
             assertEquals(
                     String.valueOf(m.files()),
                     new String(results.get(copy + 1).stdout(), StandardCharsets.UTF_8).strip());
@@ -214,33 +228,43 @@ class VmSessionIT {
             System.out.printf(
                     "  %-14s %s real %.2f flush %s budget %s devices %s: %s%n",
                     steps.get(r.index()).id(),
-                    r.status(),
-                    r.realSeconds(),
-                    r.flushSeconds(),
-                    r.memoryBudgetBytes(),
-                    r.devices(),
-                    r.reason());
+                    r.outcome().status(),
+                    r.outcome().figures().realS(),
+                    r.outcome().around().flushS(),
+                    r.outcome().around().memoryBudgetBytes(),
+                    r.outcome().method().devices(),
+                    r.outcome().reason());
         }
         GuestResult copy = results.get(2);
-        assertEquals("ok", copy.status(), copy.reason());
-        assertEquals(budget, copy.memoryBudgetBytes(), "memory.max as read back in the guest");
-        assertTrue(copy.flushSeconds() != null && copy.flushSeconds() >= 0, "the flush was timed");
-        assertTrue(copy.realSeconds() >= copy.flushSeconds());
-        assertTrue(copy.writeBytes() >= m.bytes(), "flushed: the copy's bytes reached /dev/vda in the step");
-        assertTrue(copy.devices().contains("vda"), copy.devices().toString());
-        GuestResult cgroup = results.get(3);
-        assertEquals("ok", cgroup.status(), cgroup.reason());
-        assertEquals("0::/fsflow\n" + (80L << 20), new String(cgroup.stdout(), StandardCharsets.UTF_8).strip());
-        assertNull(cgroup.flushSeconds(), "no flush asked");
-        GuestResult bad = results.get(4);
-        assertEquals("failed", bad.status());
+        assertEquals(Status.OK, copy.outcome().status(), copy.outcome().reason());
+        assertEquals(budget, copy.outcome().around().memoryBudgetBytes(), "memory.max as read back in the guest");
         assertTrue(
-                bad.reason()
+                copy.outcome().around().flushS() != null
+                        && copy.outcome().around().flushS() >= 0,
+                "the flush was timed");
+        assertTrue(copy.outcome().figures().realS() >= copy.outcome().around().flushS());
+        assertTrue(
+                copy.outcome().figures().writeBytes() >= m.bytes(),
+                "flushed: the copy's bytes reached /dev/vda in the step");
+        assertTrue(
+                copy.outcome().method().devices().contains("vda"),
+                copy.outcome().method().devices().toString());
+        GuestResult cgroup = results.get(3);
+        assertEquals(Status.OK, cgroup.outcome().status(), cgroup.outcome().reason());
+        assertEquals("0::/fsflow\n" + (80L << 20), new String(cgroup.stdout(), StandardCharsets.UTF_8).strip());
+        assertNull(cgroup.outcome().around().flushS(), "no flush asked");
+        GuestResult bad = results.get(4);
+        assertEquals(Status.FAILED, bad.outcome().status());
+        assertTrue(
+                bad.outcome()
+                        .reason()
                         .startsWith("verify: the copy " + mnt + "/bad differs from dataset 'ds': 0 of " + m.files()
                                 + " files missing, 1 different; first: "),
-                bad.reason());
-        assertTrue(bad.reason().endsWith(" has 100 bytes instead of 16384"), bad.reason());
-        assertEquals("ok", results.get(5).status(), "on_error continue: the cell goes on");
+                bad.outcome().reason());
+        assertTrue(
+                bad.outcome().reason().endsWith(" has 100 bytes instead of 16384"),
+                bad.outcome().reason());
+        assertEquals(Status.OK, results.get(5).outcome().status(), "on_error continue: the cell goes on");
         for (long pid : pids) {
             assertTrue(ProcessHandle.of(pid).isEmpty(), "QEMU has exited");
         }
@@ -296,12 +320,13 @@ class VmSessionIT {
         VmSession.Outcome o = new VmSession(KERNELS).run(request, results::add, pids::add);
         assertNull(o.problem(), "the job ran to its end");
         assertEquals(2, results.size());
-        assertEquals("timeout", results.get(0).status());
-        assertEquals("killed after its time limit", results.get(0).reason());
+        assertEquals(Status.TIMEOUT, results.get(0).outcome().status());
+        assertEquals("killed after its time limit", results.get(0).outcome().reason());
         assertTrue(
-                results.get(0).realSeconds() >= 3 && results.get(0).realSeconds() < 60,
+                results.get(0).outcome().figures().realS() >= 3
+                        && results.get(0).outcome().figures().realS() < 60,
                 results.get(0).toString());
-        assertEquals("ok", results.get(1).status(), "on_error continue: the next step runs");
+        assertEquals(Status.OK, results.get(1).outcome().status(), "on_error continue: the next step runs");
         assertTrue(ProcessHandle.of(pids.get(0)).isEmpty(), "QEMU has exited");
     }
 

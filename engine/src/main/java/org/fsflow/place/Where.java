@@ -1,0 +1,20 @@
+package org.fsflow.place;
+
+import org.fsflow.result.MeasurementBuilder;
+
+/**
+ * Where a step was measured: every row of {@code results.jsonl} says it.
+ *
+ * @param host   host name of the machine that ran the steps (a guest's rows name the host it ran on)
+ * @param kernel the kernel release there, as {@code uname -r} prints it, or null when the step never
+ *               reached a kernel (skipped before its guest booted)
+ * @param virt   {@code host} for the machine's own kernel, {@code kvm} or {@code tcg} in a VM, or null
+ *               likewise
+ */
+public record Where(String host, String kernel, String virt) {
+
+    /** {@code b} with these three fields set. */
+    public MeasurementBuilder stamp(MeasurementBuilder b) {
+        return b.host(host).kernel(kernel).virt(virt);
+    }
+}
