@@ -2,7 +2,6 @@ package org.fsflow.plan;
 
 import java.util.List;
 import java.util.Locale;
-import org.fsflow.scenario.Step;
 
 /**
  * One node of the execution graph.
@@ -11,7 +10,7 @@ import org.fsflow.scenario.Step;
  * @param kind      what the node does
  * @param cell      the cell of a step node, else null
  * @param repeat    the 1-based repetition of a step node, else 0
- * @param step      the scenario step of a step node, else null
+ * @param step      the step of a step node as the planner resolved it (what runs), else null
  * @param subject   the device or dataset a setup, dataset or teardown node works on, else null
  * @param command   the command as it will run (values known only at run time stay as ${...})
  * @param before    the unmeasured command run first, or null
@@ -25,7 +24,7 @@ public record PlanNode(
         Kind kind,
         Cell cell,
         int repeat,
-        Step step,
+        ResolvedStep step,
         String subject,
         String command,
         String before,

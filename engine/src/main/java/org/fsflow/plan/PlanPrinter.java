@@ -206,34 +206,7 @@ public final class PlanPrinter {
             g.writeStringField("work", plan.layout().work().toString());
             g.writeArrayFieldStart("nodes");
             for (PlanNode n : plan.nodes()) {
-                g.writeStartObject();
-                g.writeStringField("id", n.id());
-                g.writeStringField("kind", n.kind().label());
-                if (n.cell() != null) {
-                    g.writeObjectFieldStart("cell");
-                    for (Map.Entry<String, String> c : n.cell().coordinates().entrySet()) {
-                        g.writeStringField(c.getKey(), c.getValue());
-                    }
-                    g.writeEndObject();
-                    g.writeNumberField("repeat", n.repeat());
-                    g.writeStringField("step", n.step().name());
-                } else {
-                    g.writeStringField("subject", n.subject());
-                }
-                g.writeStringField("command", n.command());
-                if (n.before() != null) {
-                    g.writeStringField("before", n.before());
-                }
-                if (n.after() != null) {
-                    g.writeStringField("after", n.after());
-                }
-                g.writeNumberField("scale", n.scale());
-                g.writeArrayFieldStart("depends_on");
-                for (String d : n.dependsOn()) {
-                    g.writeString(d);
-                }
-                g.writeEndArray();
-                g.writeEndObject();
+                node(g, n);
             }
             g.writeEndArray();
             g.writeObjectFieldStart("lifecycle");
@@ -245,6 +218,41 @@ public final class PlanPrinter {
             g.writeEndObject();
         }
         out.write('\n');
+    }
+
+    // one node; a step node ends with its resolved step, what run executes
+    private static void node(JsonGenerator g, PlanNode n) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("id", n.id());
+        g.writeStringField("kind", n.kind().label());
+        if (n.cell() != null) {
+            g.writeObjectFieldStart("cell");
+            for (Map.Entry<String, String> c : n.cell().coordinates().entrySet()) {
+                g.writeStringField(c.getKey(), c.getValue());
+            }
+            g.writeEndObject();
+            g.writeNumberField("repeat", n.repeat());
+            g.writeStringField("step", n.step().name());
+        } else {
+            g.writeStringField("subject", n.subject());
+        }
+        g.writeStringField("command", n.command());
+        if (n.before() != null) {
+            g.writeStringField("before", n.before());
+        }
+        if (n.after() != null) {
+            g.writeStringField("after", n.after());
+        }
+        g.writeNumberField("scale", n.scale());
+        g.writeArrayFieldStart("depends_on");
+        for (String d : n.dependsOn()) {
+            g.writeString(d);
+        }
+        g.writeEndArray();
+        if (n.step() != null) {
+            ResolvedStepJson.write(g, n.step());
+        }
+        g.writeEndObject();
     }
 
     private static void dot(Plan plan, Writer out) throws IOException {

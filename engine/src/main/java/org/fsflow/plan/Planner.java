@@ -142,57 +142,37 @@ public final class Planner {
 
     /**
      * The step nodes of repetition {@code repeat} of {@code cell}, after node {@code previous}
-     * (and dataset node {@code datasetNode}, if any). Also used by the runner for the repetitions
-     * an adaptive {@code repeat:} adds.
+     * (and dataset node {@code datasetNode}, if any), each holding its {@link ResolvedStep}.
      */
-    public static List<PlanNode> unitNodes(
+    static List<PlanNode> unitNodes(
             Scenario scenario, Bindings cellBindings, Cell cell, int repeat, String previous, String datasetNode) {
         List<PlanNode> nodes = new ArrayList<>(scenario.steps().size());
         Bindings unit = cellBindings.forRepeat(repeat);
         String last = previous;
-        boolean first = true;
         for (Step step : scenario.steps()) {
-            Bindings b = unit.forStep(step.name());
-            StepCommand command = StepCommand.of(step, b);
+            ResolvedStep resolved = StepResolver.resolve(scenario, unit.forStep(step.name()), step);
             List<String> deps = new ArrayList<>(2);
             if (last != null) {
                 deps.add(last);
             }
-            if (first && datasetNode != null && !datasetNode.equals(last)) {
+            if (nodes.isEmpty() && datasetNode != null && !datasetNode.equals(last)) {
                 deps.add(datasetNode);
             }
             String id = cell.nodeId(repeat, step.name());
-            nodes.add(
-                    AgedMkfs.replaces(scenario, cell, step)
-                            ? AgedMkfs.node(id, cell, repeat, step, List.copyOf(deps), scenario.scale())
-                            : new PlanNode(
-                                    id,
-                                    PlanNode.Kind.STEP,
-                                    cell,
-                                    repeat,
-                                    step,
-                                    null,
-                                    command.skipped()
-                                            ? command.display() + "  # skipped: " + command.skipReason()
-                                            : command.display(),
-                                    before(scenario, step, b),
-                                    step.after() == null ? null : b.display(step.after()),
-                                    List.copyOf(deps),
-                                    scenario.scale()));
+            nodes.add(StepResolver.node(scenario, id, cell, repeat, resolved, List.copyOf(deps)));
             last = id;
-            first = false;
         }
         return nodes;
     }
 
-    /** What runs unmeasured before a step: its {@code before:}, then the release before a mkfs. */
-    private static String before(Scenario s, Step step, Bindings b) {
-        List<String> release = Release.beforeMkfs(s, step, b);
-        String own = step.before() == null ? null : b.display(step.before());
-        if (release == null) {
-            return own;
-        }
-        return (own == null ? "" : own + "; ") + String.join(" ", release);
+    /**
+     * The step nodes of repetition {@code repeat} of {@code cell} that an adaptive {@code repeat:}
+     * adds to {@code plan} while it runs: planned as every other repetition, after its dataset node.
+     */
+    public static List<PlanNode> extraUnit(Plan plan, Cell cell, int repeat) {
+        Scenario at = plan.scenario().forCell(cell.coordinates());
+        String datasetNode = cell.dataset() == null ? null : datasetNodeId(at, cell.dataset());
+        return unitNodes(at, new Bindings(at, plan.layout(), cell, 0, null, null), cell, repeat, null, datasetNode);
     }
 
     /** One repetition of one cell: the unit that order: arranges. */

@@ -55,11 +55,6 @@ final class AgedImages {
         return n.cell() != null && AgedMkfs.replaces(scenario, n.cell(), n.step());
     }
 
-    /** The reason recorded on the mkfs row of an aged cell. */
-    static String mkfsReason() {
-        return "aged cell: the aged image was written to the device instead (unmeasured)";
-    }
-
     /**
      * Makes sure the aged image of {@code cell} exists (ages it when not); returns null, or why the
      * cell cannot run. Throws {@link Ager.Stopped} when {@code stop} turned true during the aging.

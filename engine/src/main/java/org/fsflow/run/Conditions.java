@@ -14,7 +14,6 @@ import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.MemoryBudget;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.Step;
 
 /**
  * The conditions that make a campaign faithful to its source, as {@code environment.json} records
@@ -40,9 +39,14 @@ final class Conditions {
         }
         m.put("memory_budget_at", at);
         m.put("warmup", s.warmup());
+        // as the planner resolved them: the steps that run flush: true
         m.put(
                 "flush_steps",
-                s.steps().stream().filter(Step::flush).map(Step::name).toList());
+                plan.nodes().stream()
+                        .filter(n -> n.measured() && n.step().flush())
+                        .map(n -> n.step().name())
+                        .distinct()
+                        .toList());
         return m;
     }
 

@@ -261,7 +261,7 @@ final class Environment {
         }
         Set<String> seen = new LinkedHashSet<>();
         for (PlanNode n : plan.nodes()) {
-            if (n.measured() && n.step().run() != null && seen.add(n.step().name())) {
+            if (n.measured() && n.step().action() == null && seen.add(n.step().name())) {
                 String first = n.command().strip().split("[\\s;|&]+")[0];
                 if (first.matches("[A-Za-z0-9_.+-]+")) {
                     tools.add(first);

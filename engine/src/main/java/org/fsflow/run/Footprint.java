@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.ResolvedStep;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.Step;
 
 /**
  * The disk space a campaign really takes in its work directory, for {@code fsflow doctor}: loop
@@ -104,7 +104,7 @@ record Footprint(long bytes, String detail) {
                 continue;
             }
             String key = n.cell().id() + "\u0000" + n.repeat();
-            copies.merge(key, copied(plan.scenario().forCell(n.cell().coordinates()), n), Long::sum);
+            copies.merge(key, copied(n), Long::sum);
             earlier.flatMap(e -> boxed(e.writtenBytes(n))).ifPresent(w -> written.merge(key, w, Double::sum));
         }
         long most = 0;
@@ -117,16 +117,9 @@ record Footprint(long bytes, String detail) {
     }
 
     /** The bytes of the copy a verified step makes: the dataset it checks, 0 for an unverified step. */
-    private static long copied(Scenario s, PlanNode n) {
-        Step step = n.step();
-        if (step.verify() == null) {
-            return 0;
-        }
-        String name = step.verifyDataset() != null
-                ? step.verifyDataset().name()
-                : n.cell().dataset();
-        Dataset d = name == null ? null : s.datasets().get(name);
-        return d == null ? 0 : d.expectedBytes();
+    private static long copied(PlanNode n) {
+        ResolvedStep step = n.step();
+        return step.verify() == null || step.expectedBytes() == null ? 0 : step.expectedBytes();
     }
 
     private static Optional<Double> boxed(java.util.OptionalDouble v) {

@@ -1,14 +1,10 @@
 package org.fsflow.run;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.fsflow.plan.Bindings;
 import org.fsflow.plan.PlanNode;
-import org.fsflow.plan.StepCommand;
-import org.fsflow.scenario.MemoryBudget;
+import org.fsflow.plan.ResolvedStep;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.Step;
 import org.fsflow.vm.BootKernel;
 import org.fsflow.vm.GuestStep;
 import org.fsflow.vm.VmSession;
@@ -32,33 +28,27 @@ final class GuestSteps {
     }
 
     /**
-     * The guest's form of step node {@code n}: its command, limits and error policy, and the memory
-     * budget, flush and verify the host would apply to it ({@code b}: the guest's bindings, whose
-     * mount points and dataset paths are the host's).
+     * The guest's form of step node {@code n}, from its step as the planner resolved it, with the
+     * guest's disks bound ({@code step}): its commands, limit and error policy, and the memory
+     * budget, flush and verify the host would apply to it (mount points and dataset paths are the
+     * host's: the guest mounts its disks and the datasets' source where the host has them). A
+     * step whose cell has no dataset to compare with is not verified in the guest.
      */
-    static GuestStep of(Scenario scenario, PlanNode n, StepCommand cmd, Bindings b, boolean firstOfUnit) {
-        Step step = n.step();
-        Duration limit = step.timeout() != null ? step.timeout() : scenario.timeout();
-        Scenario.OnError policy = step.onError() != null ? step.onError() : scenario.onError();
-        String device = step.device() != null ? step.device() : Scenario.TARGET;
-        // the named dataset of verify: { dataset, path }, else the cell's own
-        String verified = step.verifyDataset() != null
-                ? "datasets." + step.verifyDataset().name() + ".path"
-                : n.cell().dataset() != null ? "dataset.path" : null;
-        boolean verify = step.verify() != null && verified != null;
+    static GuestStep of(PlanNode n, ResolvedStep step, boolean firstOfUnit) {
+        ResolvedStep.Verify v = step.verify() != null && step.verify().dataset() != null ? step.verify() : null;
         return new GuestStep(
                 n.id(),
-                cmd.argv(),
-                n.step().before() == null ? null : b.argv(n.step().before()),
-                n.step().after() == null ? null : b.argv(n.step().after()),
-                n.step().dropCaches(),
-                limit == null ? 0 : Math.max(1, limit.toSeconds()),
-                policy != Scenario.OnError.CONTINUE,
+                step.command().argv(),
+                step.before() == null ? null : step.before().argv(),
+                step.after() == null ? null : step.after().argv(),
+                step.dropCaches(),
+                step.timeout() == null ? 0 : Math.max(1, step.timeout().toSeconds()),
+                step.onError() != Scenario.OnError.CONTINUE,
                 firstOfUnit,
-                MemoryBudget.of(scenario, n.cell().coordinates(), step).effectiveBytes(),
-                step.flush() ? b.value(device + ".mnt") : null,
-                verify ? b.value(verified) : null,
-                verify ? b.argv(step.verify()).get(0) : null);
+                step.memoryBytes(),
+                step.flushTarget(),
+                v == null ? null : v.source(),
+                v == null ? null : v.copy());
     }
 
     /** One line on a finished guest: its kernel, accelerator, units, boot and total time. */

@@ -13,6 +13,7 @@ import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.ResolvedStep;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
@@ -93,7 +94,8 @@ public final class LocalHost implements CellPlace {
 
     @Override
     public void run(Unit unit, UnitSink sink) {
-        // at the cell's scale: the host's control of a guest (ext3@0.05) runs at the guest's
+        // at the cell's scale (the host's control of a guest, ext3@0.05, runs at the guest's): the
+        // bindings of the cell's services and aging; each step comes resolved by the planner
         Scenario at = scenario.forCell(unit.cell().coordinates());
         Bindings bindings =
                 new Bindings(at, layout, unit.cell(), unit.repeat(), null, null).withDevices(devices.nodes());
@@ -114,11 +116,13 @@ public final class LocalHost implements CellPlace {
                     return;
                 }
                 sink.starting(n);
+                // the planner resolved the step; only the unit's device nodes are bound here
+                ResolvedStep step = n.step().bind(devices.nodes());
                 String outcome = aged.replacesMkfs(n)
-                        ? agedMkfs(n, unit, bindings, sink, cannotRun != null ? cannotRun : cellFailed)
+                        ? agedMkfs(n, step, unit, bindings, sink, cannotRun != null ? cannotRun : cellFailed)
                         : unit.isKept(n)
-                                ? replay(n, unit, bindings.forStep(n.step().name()), sink)
-                                : measure(n, bindings, sink, cannotRun != null ? cannotRun : cellFailed);
+                                ? replay(n, unit, step, sink)
+                                : measure(n, step, sink, cannotRun != null ? cannotRun : cellFailed);
                 if (STOP.equals(outcome)) {
                     return;
                 }
@@ -131,16 +135,14 @@ public final class LocalHost implements CellPlace {
         }
     }
 
-    private String measure(PlanNode n, Bindings bindings, UnitSink sink, String skip) {
-        StepOutcome m = skip != null
-                ? steps.skipped(n, bindings, skip)
-                : steps.measure(n, bindings.forStep(n.step().name()), sink::stopping);
+    private String measure(PlanNode n, ResolvedStep step, UnitSink sink, String skip) {
+        StepOutcome m = skip != null ? steps.skipped(step, skip) : steps.measure(n, step, sink::stopping);
         Next next = sink.measured(n, m);
         return next instanceof Next.Stop ? STOP : next instanceof Next.SkipRest rest ? rest.reason() : null;
     }
 
-    private String replay(PlanNode n, Unit unit, Bindings b, UnitSink sink) {
-        String problem = steps.replay(n, b, unit.kept().get(n.id()));
+    private String replay(PlanNode n, Unit unit, ResolvedStep step, UnitSink sink) {
+        String problem = steps.replay(n, step, unit.kept().get(n.id()));
         if (problem != null && StepEnd.stoppedWithin(sink::stopping, StepEnd.GRACE)) {
             return STOP; // the replay was killed with the run: nothing is recorded
         }
@@ -149,13 +151,13 @@ public final class LocalHost implements CellPlace {
     }
 
     // an aged cell's mkfs: the aged image is written into the device, unmeasured, and the row says so
-    private String agedMkfs(PlanNode n, Unit unit, Bindings bindings, UnitSink sink, String skip) {
+    private String agedMkfs(PlanNode n, ResolvedStep step, Unit unit, Bindings bindings, UnitSink sink, String skip) {
         String failed = skip == null ? aged.restore(unit.cell(), bindings) : null;
         if (unit.isKept(n)) {
             sink.kept(n, "the aged image written again");
             return failed;
         }
-        StepOutcome m = steps.skipped(n, bindings, skip != null ? skip : AgedImages.mkfsReason());
+        StepOutcome m = steps.skipped(step, skip != null ? skip : step.skipReason());
         Next next = sink.measured(n, failed == null ? m : m.failedBecause(failed));
         return next instanceof Next.Stop ? STOP : failed != null ? failed : skip;
     }

@@ -10,23 +10,21 @@ import java.util.function.ToLongFunction;
 import org.fsflow.measure.Usage;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Where;
-import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
-import org.fsflow.plan.Release;
-import org.fsflow.plan.StepCommand;
+import org.fsflow.plan.ResolvedStep;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
-import org.fsflow.scenario.Filesystem;
-import org.fsflow.scenario.MemoryBudget;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.Step;
 
 /**
- * Runs one step node on this host and measures it: what a step registers for undoing first, its
- * unmeasured {@code before}, caches dropped if asked, the measured process through the
- * {@link StepExecutor}, its unmeasured {@code after}; what it observed is the step's
- * {@link StepOutcome}. Also replays a step unmeasured, to restore a cell's state on resume.
+ * Runs one step node on this host and measures it, exactly as the planner resolved it
+ * ({@link ResolvedStep}, with the unit's device nodes bound): what a step registers for undoing
+ * first, its unmeasured {@code before}, caches dropped if asked, the measured process through the
+ * {@link StepExecutor} under its memory budget and flush, its verify and unmeasured {@code after};
+ * what it observed is the step's {@link StepOutcome}. Also replays a step unmeasured, to restore a
+ * cell's state on resume.
  */
 final class LocalSteps {
 
@@ -59,41 +57,38 @@ final class LocalSteps {
         this.serviceMicros = micros;
     }
 
-    /** Node {@code n}, not run, for {@code reason}. */
-    StepOutcome skipped(PlanNode n, Bindings b, String reason) {
-        return StepOutcome.skipped(StepCommand.of(n.step(), b).display(), reason, where);
+    /** Node {@code n}, not run, for {@code reason}; {@code step} is its bound step. */
+    StepOutcome skipped(ResolvedStep step, String reason) {
+        return StepOutcome.skipped(step.command().text(), reason, where);
     }
 
-    /** Runs node {@code n} with its bindings {@code b}; its {@code after} is left out once {@code stop} holds. */
-    StepOutcome measure(PlanNode n, Bindings b, BooleanSupplier stop) {
-        Step step = n.step();
-        StepCommand cmd = StepCommand.of(step, b);
-        if (cmd.skipped()) {
-            return skipped(n, b, cmd.skipReason());
+    /** Runs node {@code n} as {@code step} (bound); its {@code after} is left out once {@code stop} holds. */
+    StepOutcome measure(PlanNode n, ResolvedStep step, BooleanSupplier stop) {
+        if (step.skipped()) {
+            return skipped(step, step.skipReason());
         }
-        Resource undo = registerUndo(step, b);
-        Duration timeout = step.timeout() != null ? step.timeout() : scenario.timeout();
-        StepOutcome unprepared = prepare(n, b, cmd, timeout);
+        Resource undo = registerUndo(step);
+        Duration timeout = step.timeout();
+        StepOutcome unprepared = prepare(n, step);
         if (unprepared != null) {
             return unprepared;
         }
         long servicesBefore = serviceMicros.applyAsLong(n);
-        Execution e =
-                executor.execute(cmd.argv(), log(n, "out"), log(n, "err"), timeout, ioDevices.get(), conditions(n, b));
+        Execution e = executor.execute(
+                step.command().argv(), log(n, "out"), log(n, "err"), timeout, ioDevices.get(), StepConditions.of(step));
         long servicesAfter = serviceMicros.applyAsLong(n);
-        String unverified =
-                e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(b.scenario(), step, b, n.cell()) : null;
+        String unverified = e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step) : null;
         if (step.after() != null && !stop.getAsBoolean()) {
-            executor.execute(b.argv(step.after()), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
+            executor.execute(step.after().argv(), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
         }
         if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
-            teardown.forget(Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT));
+            teardown.forget(Resource.mount(step.target().mountPoint(), Resource.UNIT));
         }
         Status status = e.timedOut() ? Status.TIMEOUT : e.succeeded() ? Status.OK : Status.FAILED;
         Double serviceCpuS =
                 servicesBefore >= 0 && servicesAfter >= servicesBefore ? (servicesAfter - servicesBefore) / 1e6 : null;
         StepOutcome o = e.outcome(
-                cmd.display(),
+                step.command().text(),
                 status,
                 e.succeeded() ? null : e.failure(),
                 method(),
@@ -101,8 +96,8 @@ final class LocalSteps {
                 layout.logs(n.id()),
                 where);
         o = unverified == null ? o : o.failedBecause(unverified);
-        o = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(o, n, b) : o;
-        return status != Status.OK && !stop.getAsBoolean() ? serviceGone(o, n, b) : o;
+        o = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(o, n, step) : o;
+        return status != Status.OK && !stop.getAsBoolean() ? serviceGone(o, step) : o;
     }
 
     // how the host measures: the devices under test, the executor's CPU method, sampled VmHWM
@@ -117,16 +112,17 @@ final class LocalSteps {
 
     /**
      * What runs unmeasured just before node {@code n}'s command: its {@code before:}, the cache drop,
-     * the release of a loop device's blocks before a mkfs ({@link Release}). Returns the failed
+     * the release of a loop device's blocks before a mkfs ({@link org.fsflow.plan.Release}). Returns the failed
      * measurement when one of them failed, else null.
      */
-    private StepOutcome prepare(PlanNode n, Bindings b, StepCommand cmd, Duration timeout) {
-        Step step = n.step();
+    private StepOutcome prepare(PlanNode n, ResolvedStep step) {
+        String text = step.command().text();
+        Duration timeout = step.timeout();
         if (step.before() != null) {
             Execution before = executor.execute(
-                    b.argv(step.before()), log(n, "before.out"), log(n, "before.err"), timeout, List.of());
+                    step.before().argv(), log(n, "before.out"), log(n, "before.err"), timeout, List.of());
             if (!before.succeeded()) {
-                return failed(n, cmd.display(), before, "before: " + before.failure());
+                return failed(n, text, before, "before: " + before.failure());
             }
         }
         if (step.dropCaches()) {
@@ -134,21 +130,16 @@ final class LocalSteps {
                     List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"), Duration.ofMinutes(10));
             if (!dropped.ok()) {
                 return failed(
-                        n,
-                        cmd.display(),
-                        notStarted(),
-                        "drop_caches: " + dropped.message() + " (dropping caches needs root)");
+                        n, text, notStarted(), "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
         }
-        List<String> release = Release.beforeMkfs(scenario, step, b);
+        ResolvedStep.Line release = step.release();
         if (release != null) {
-            Execution r = executor.execute(release, log(n, "release.out"), log(n, "release.err"), timeout, List.of());
+            Execution r =
+                    executor.execute(release.argv(), log(n, "release.out"), log(n, "release.err"), timeout, List.of());
             if (!r.succeeded()) {
                 return failed(
-                        n,
-                        cmd.display(),
-                        r,
-                        "release the device's blocks before mkfs (" + String.join(" ", release) + "): " + r.failure());
+                        n, text, r, "release the device's blocks before mkfs (" + release.text() + "): " + r.failure());
             }
         }
         return null;
@@ -158,28 +149,26 @@ final class LocalSteps {
      * Runs node {@code n} again, unmeasured, to bring the cell back to the state it left (resume);
      * {@code before} is the node's stored measurement. Returns what went wrong, or null.
      */
-    String replay(PlanNode n, Bindings b, Measurement before) {
-        StepCommand cmd = StepCommand.of(n.step(), b);
-        if (cmd.skipped() || !before.ok()) {
+    String replay(PlanNode n, ResolvedStep step, Measurement before) {
+        if (step.skipped() || !before.ok()) {
             return null;
         }
-        registerUndo(n.step(), b);
-        if (n.step().before() != null) {
+        registerUndo(step);
+        if (step.before() != null) {
             executor.execute(
-                    b.argv(n.step().before()),
-                    log(n, "replay.before.out"),
-                    log(n, "replay.before.err"),
-                    null,
-                    List.of());
+                    step.before().argv(), log(n, "replay.before.out"), log(n, "replay.before.err"), null, List.of());
         }
-        Execution e = executor.execute(cmd.argv(), log(n, "replay.out"), log(n, "replay.err"), null, List.of());
+        Execution e =
+                executor.execute(step.command().argv(), log(n, "replay.out"), log(n, "replay.err"), null, List.of());
         return e.succeeded() ? null : n.id() + ": " + e.failure();
     }
 
     /** {@code m} with a reason starting "device full" when its failure filled the step's filesystem. */
-    private StepOutcome deviceFull(StepOutcome m, PlanNode n, Bindings b) {
-        String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
-        String full = DiskFull.stepReason(log(n, "err"), Path.of(b.value(device + ".mnt")));
+    private StepOutcome deviceFull(StepOutcome m, PlanNode n, ResolvedStep step) {
+        if (step.target().mountPoint() == null) {
+            return m;
+        }
+        String full = DiskFull.stepReason(log(n, "err"), Path.of(step.target().mountPoint()));
         return full == null ? m : m.failedBecause(full + (m.reason() == null ? "" : "; " + m.reason()));
     }
 
@@ -187,31 +176,17 @@ final class LocalSteps {
      * {@code m} with a reason starting "the ... service stopped during the step" when the service of
      * the step's filesystem (a zfs-fuse daemon) no longer passes its check: that is why it failed.
      */
-    private StepOutcome serviceGone(StepOutcome m, PlanNode n, Bindings b) {
-        String device = n.step().device() != null ? n.step().device() : Scenario.TARGET;
-        Filesystem fs = scenario.devices().containsKey(device)
-                ? StepCommand.filesystem(scenario, scenario.devices().get(device), b.cell())
-                : null;
-        if (fs == null || fs.lifecycle() == null || fs.lifecycle().service() == null) {
+    private static StepOutcome serviceGone(StepOutcome m, ResolvedStep step) {
+        if (step.lifecycle() == null || step.lifecycle().serviceCheck() == null) {
             return m;
         }
-        List<String> check = b.argv(fs.lifecycle().service().check());
+        List<String> check = step.lifecycle().serviceCheck().argv();
         if (Services.passes(check)) {
             return m;
         }
-        String gone = "the " + fs.name() + " service stopped during the step (its check '" + Releaser.byHand(check)
-                + "' fails)";
+        String gone = "the " + step.target().filesystem() + " service stopped during the step (its check '"
+                + Releaser.byHand(check) + "' fails)";
         return m.failedBecause(gone + (m.reason() == null ? "" : "; " + m.reason()));
-    }
-
-    /** The memory budget and the flush of node {@code n}. */
-    private StepConditions conditions(PlanNode n, Bindings b) {
-        Step step = n.step();
-        long budget =
-                MemoryBudget.of(b.scenario(), n.cell().coordinates(), step).effectiveBytes();
-        String device = step.device() != null ? step.device() : Scenario.TARGET;
-        Path flush = step.flush() ? Path.of(b.value(device + ".mnt")) : null;
-        return new StepConditions(budget, flush);
     }
 
     // the log file of node n with suffix (out, err, before.out ...)
@@ -220,24 +195,21 @@ final class LocalSteps {
     }
 
     /** Registers, before a step runs, what must be undone if the cell stops after it. */
-    private Resource registerUndo(Step step, Bindings b) {
+    private Resource registerUndo(ResolvedStep step) {
+        Resource r = null;
         if (step.action() == Step.Action.MOUNT) {
-            Resource r = Resource.mount(b.value(step.device() + ".mnt"), Resource.UNIT);
+            r = Resource.mount(step.target().mountPoint(), Resource.UNIT);
+        } else if (step.lifecycle() != null && step.lifecycle().destroy() != null) {
+            ResolvedStep.Line destroy = step.lifecycle().destroy();
+            r = Resource.command(
+                    destroy.argv(),
+                    Resource.UNIT,
+                    "destroy " + step.target().filesystem() + " (" + destroy.text() + ")");
+        }
+        if (r != null) {
             teardown.register(r);
-            return r;
         }
-        if (step.action() == Step.Action.MKFS) {
-            Filesystem fs = StepCommand.filesystem(scenario, scenario.devices().get(step.device()), b.cell());
-            if (fs != null && fs.lifecycle() != null && fs.lifecycle().destroy() != null) {
-                Resource r = Resource.command(
-                        b.argv(fs.lifecycle().destroy()),
-                        Resource.UNIT,
-                        "destroy " + fs.name() + " (" + b.display(fs.lifecycle().destroy()) + ")");
-                teardown.register(r);
-                return r;
-            }
-        }
-        return null;
+        return r;
     }
 
     // a step that failed before its process started (caches could not be dropped)

@@ -122,7 +122,7 @@ final class Recorder implements CellPlace.UnitSink {
         if (!m.status().failure()) {
             return new CellPlace.Next.Continue();
         }
-        Scenario.OnError policy = n.step().onError() != null ? n.step().onError() : scenario.onError();
+        Scenario.OnError policy = n.step().onError();
         if (policy == Scenario.OnError.ABORT) {
             aborted = true;
             progress.info("aborting the campaign: step " + n.id() + " failed and on_error is abort");

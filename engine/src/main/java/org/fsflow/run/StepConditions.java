@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import java.nio.file.Path;
+import org.fsflow.plan.ResolvedStep;
 
 /**
  * What fsflow does around one measured process besides running it.
@@ -13,4 +14,9 @@ public record StepConditions(long memoryBytes, Path flushMount) {
 
     /** No budget, no flush: the process alone. */
     public static final StepConditions NONE = new StepConditions(-1, null);
+
+    /** The budget and the flush the planner resolved for {@code step}. */
+    public static StepConditions of(ResolvedStep step) {
+        return new StepConditions(step.memoryBytes(), step.flush() ? Path.of(step.flushTarget()) : null);
+    }
 }

@@ -18,7 +18,6 @@ import org.fsflow.result.MeasurementBuilder;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.Step;
 
 /**
  * The one way from what a place observed for a step node ({@link StepOutcome}, from the host or a
@@ -61,9 +60,7 @@ final class StepResults {
                     .oomKills(a.oomKills());
         }
         Measurement m = o.where().stamp(b).build();
-        String parser = n.step().action() == Step.Action.CAPACITY
-                ? "capacity"
-                : n.step().parse();
+        String parser = n.step().parser();
         return parser == null || !m.ok() ? m : parsed(m, parser, n);
     }
 

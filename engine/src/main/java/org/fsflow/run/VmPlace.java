@@ -9,11 +9,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Where;
-import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
-import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.vm.GuestResult;
@@ -113,7 +111,6 @@ final class VmPlace implements CellPlace {
         if (state.stopped || sink.stopping()) {
             return;
         }
-        Bindings b = new Bindings(scenario.at(kernel), layout, unit.cell(), unit.repeat(), null, null);
         boolean first = true;
         for (PlanNode n : unit.steps()) {
             if (state.handled.contains(n.id())) {
@@ -123,14 +120,13 @@ final class VmPlace implements CellPlace {
                 sink.kept(n, "done before the interruption");
                 continue;
             }
-            StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
-            String why = cmd.skipped()
-                    ? cmd.skipReason()
+            String why = n.step().skipped()
+                    ? n.step().skipReason()
                     : state.skipReason != null
                             ? state.skipReason
                             : cannot != null ? cannot : "not run: the VM ended before this step (" + problem + ")";
-            StepOutcome m = skipped(n, b.forStep(n.step().name()), why);
-            if (first && cannot == null && problem != null && !cmd.skipped() && state.skipReason == null) {
+            StepOutcome m = skipped(n, why);
+            if (first && cannot == null && problem != null && !n.step().skipped() && state.skipReason == null) {
                 m = m.failedBecause(problem);
                 first = false;
             }
@@ -171,11 +167,7 @@ final class VmPlace implements CellPlace {
             sink.starting(n);
             StepOutcome m;
             if (skipReason != null) {
-                m = skipped(
-                        n,
-                        new Bindings(
-                                scenario.forCell(n.cell().coordinates()), layout, n.cell(), n.repeat(), null, null),
-                        skipReason);
+                m = skipped(n, skipReason);
             } else {
                 VmResources.write(layout.log(n.id(), "out"), r.guest().stdout());
                 VmResources.write(layout.log(n.id(), "err"), r.guest().stderr());
@@ -199,10 +191,9 @@ final class VmPlace implements CellPlace {
         }
     }
 
-    // a step the guest did not run: where says this host, no kernel reached
-    private static StepOutcome skipped(PlanNode n, Bindings b, String reason) {
-        return StepOutcome.skipped(
-                StepCommand.of(n.step(), b).display(), reason, new Where(Environment.hostname(), null, null));
+    // a step the guest did not run, as the planner resolved it: where says this host, no kernel reached
+    private static StepOutcome skipped(PlanNode n, String reason) {
+        return StepOutcome.skipped(n.step().command().text(), reason, new Where(Environment.hostname(), null, null));
     }
 
     @Override

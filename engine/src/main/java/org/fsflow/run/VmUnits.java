@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
 import org.fsflow.place.Where;
-import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
+import org.fsflow.plan.ResolvedStep;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
@@ -137,7 +137,7 @@ final class VmUnits implements VmPlace.Guests {
             attachLoops(at, work, nodes, disks, images, resources);
             Path datasets = datasetRoot(at);
             List<GuestMount> mounts = sourceDisk(datasets, work, disks);
-            Job job = job(at, units, nodes, datasets != null);
+            Job job = job(units, nodes, datasets != null);
             List<String> dirs = new ArrayList<>();
             scenario.devices()
                     .values()
@@ -197,21 +197,21 @@ final class VmUnits implements VmPlace.Guests {
     /** The steps a guest runs, the plan node and command of each, and the modules they need. */
     private record Job(List<GuestStep> steps, List<PlanNode> nodes, List<String> commands, List<String> modules) {}
 
-    private Job job(Scenario at, List<List<PlanNode>> units, Map<String, String> deviceNodes, boolean source) {
+    // each step as the planner resolved it, with the guest's disks (/dev/vdX) bound for its device nodes
+    private Job job(List<List<PlanNode>> units, Map<String, String> deviceNodes, boolean source) {
         Job job = new Job(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         for (List<PlanNode> unit : units) {
             Cell cell = unit.get(0).cell();
-            Bindings b = new Bindings(at, layout, cell, unit.get(0).repeat(), null, null).withDevices(deviceNodes);
             modules(cell, source).stream()
                     .filter(m -> !job.modules().contains(m))
                     .forEach(job.modules()::add);
             boolean first = true;
             for (PlanNode n : unit) {
-                StepCommand cmd = StepCommand.of(n.step(), b.forStep(n.step().name()));
-                if (!cmd.skipped()) {
-                    job.steps().add(GuestSteps.of(at, n, cmd, b.forStep(n.step().name()), first));
+                ResolvedStep step = n.step().bind(deviceNodes);
+                if (!step.skipped()) {
+                    job.steps().add(GuestSteps.of(n, step, first));
                     job.nodes().add(n);
-                    job.commands().add(cmd.display());
+                    job.commands().add(step.command().text());
                     first = false;
                 }
             }

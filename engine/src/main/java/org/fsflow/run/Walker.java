@@ -1,7 +1,6 @@
 package org.fsflow.run;
 
 import java.util.List;
-import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
@@ -84,8 +83,9 @@ final class Walker {
 
     /**
      * Adds repetitions while a cell's measured steps vary more than {@code target_cv}: one round
-     * at a time, one repetition more for every such cell, never beyond {@code max}. Node ids go on
-     * (r4, r5 ...), so a resumed run finds them done.
+     * at a time, one repetition more for every such cell, never beyond {@code max}. The planner
+     * plans each added repetition ({@link Planner#extraUnit}) as it planned the others; node ids go
+     * on (r4, r5 ...), so a resumed run finds them done.
      */
     private void adaptiveRounds(int planned) {
         int units = planned;
@@ -98,12 +98,9 @@ final class Walker {
             progress.info("adaptive repeat: " + again.size() + " cells above the target CV of "
                     + Math.round(scenario.repeat().targetCv() * 1000) / 10.0 + " %: one more repetition each");
             for (Cell cell : again) {
-                Scenario at = scenario.forCell(cell.coordinates());
-                Bindings b = new Bindings(at, plan.layout(), cell, 0, null, null);
-                String datasetNode = cell.dataset() == null ? null : Planner.datasetNodeId(at, cell.dataset());
                 int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
                 units++;
-                runUnit(Planner.unitNodes(at, b, cell, repeat, null, datasetNode), units, units);
+                runUnit(Planner.extraUnit(plan, cell, repeat), units, units);
                 if (recorder.stopping()) {
                     return;
                 }

@@ -121,6 +121,41 @@ class CliTest {
     }
 
     @Test
+    void planJsonGivesEveryMeasuredNodeItsResolvedStep() throws Exception {
+        Cli r = Cli.run("plan", scenario("cds-2009.yaml"), "--format", "json", "--scale", "1", "--scale", "guest=0.05");
+        assertEquals(0, r.exitCode(), r.err());
+        var nodes = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(r.out())
+                .get("nodes");
+        java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> byId = new java.util.HashMap<>();
+        for (var n : nodes) {
+            assertEquals(n.get("kind").asText().equals("step"), n.has("resolved"), n.toString());
+            byId.put(n.get("id").asText(), n.get("resolved"));
+        }
+        var host = byId.get("test2/xfs/r2/copy-in");
+        assertEquals(2L << 30, host.get("memory_budget_bytes").asLong());
+        assertTrue(host.get("flush").asText().endsWith("/mnt/target"), host.toString());
+        assertTrue(host.get("verify").get("copy").asText().endsWith("/mnt/target/test2"), host.toString());
+        assertEquals("host", host.get("place").get("kernel").asText());
+        assertEquals("host", host.get("place").get("virt").asText());
+        assertEquals(1.0, host.get("scale").asDouble());
+        assertEquals("skip-cell", host.get("on_error").asText());
+        assertTrue(host.get("timeout_s").isNull() && host.get("drop_caches").asBoolean(), host.toString());
+        var guest = byId.get("test2/reiserfs/r2/copy-in");
+        assertEquals("debian-6.1", guest.get("place").get("kernel").asText());
+        assertEquals("vm", guest.get("place").get("virt").asText());
+        assertEquals(0.05, guest.get("scale").asDouble());
+        assertTrue(guest.get("memory_budget_bytes").asLong()
+                < host.get("memory_budget_bytes").asLong());
+        assertTrue(guest.get("verify").get("source").asText().endsWith("fsflow-datasets@0.05/test2"), guest.toString());
+        var mkfs = byId.get("test2/xfs/r2/mkfs");
+        assertEquals("${target.dev}", mkfs.get("command").get("argv").get(3).asText());
+        assertEquals(
+                "blkdiscard -f ${target.dev}", mkfs.get("release").get("text").asText());
+        assertTrue(byId.get("test2/xfs-vm/r2/mkfs").get("release").isNull(), "a guest releases nothing");
+    }
+
+    @Test
     void planDotIsAGraph() {
         Cli r = Cli.run("plan", scenario("quickstart.yaml"), "--format", "dot");
         assertEquals(0, r.exitCode(), r.err());

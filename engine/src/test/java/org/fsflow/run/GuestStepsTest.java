@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.Planner;
-import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceText;
@@ -59,9 +57,7 @@ class GuestStepsTest {
     }
 
     private static GuestStep guest(Plan plan, PlanNode n) {
-        Bindings b = new Bindings(plan.scenario(), plan.layout(), n.cell(), n.repeat(), null, null)
-                .forStep(n.step().name());
-        return GuestSteps.of(plan.scenario(), n, StepCommand.of(n.step(), b), b, false);
+        return GuestSteps.of(n, n.step().bind(java.util.Map.of("target", "/dev/vda")), false);
     }
 
     @Test
