@@ -32,8 +32,10 @@ import org.fsflow.summary.Summarizer;
 /**
  * The whole tool, in {@link #pipeline}: five stages, each returning a typed, immutable value that
  * the next one reads. {@code validate} and {@code plan} run it up to the plan, {@code run} runs
- * all of it; {@code resume} and {@code report} start from what a run directory stores, and
- * {@code import} from foreign results (see {@code org.fsflow.cli}).
+ * all of it, {@code resume} runs all of it again from what a run directory recorded ({@link
+ * #resume}), {@code report} its last stages on what a run directory stores ({@link #report}: also
+ * the report of a campaign over hosts and of a merge), and {@code import} starts from foreign
+ * results (see {@code org.fsflow.cli}).
  */
 public final class Fsflow {
 
@@ -73,9 +75,21 @@ public final class Fsflow {
     public static Outcome pipeline(
             Path file, Overrides overrides, Path out, Path work, Stage last, RunOptions options, Listener listener)
             throws ScenarioException, Overrides.Invalid {
-        ScenarioLoader.Loaded loaded = load(file, overrides); // YAML -> Scenario (+ Provenance), all problems located
+        return pipeline(new Start(file, overrides, out, work, null), last, options, listener);
+    }
+
+    /**
+     * Where the pipeline starts: a scenario file with its overrides, the output and work
+     * directories (null: the defaults), and the plan's seed (null: the scenario's, or a fresh one
+     * for a shuffled order).
+     */
+    private record Start(Path file, Overrides overrides, Path out, Path work, Long seed) {}
+
+    private static Outcome pipeline(Start start, Stage last, RunOptions options, Listener listener)
+            throws ScenarioException, Overrides.Invalid {
+        ScenarioLoader.Loaded loaded = load(start.file(), start.overrides()); // YAML -> Scenario, problems located
         listener.loaded(loaded);
-        Plan plan = plan(loaded.scenario(), out, work); // Scenario -> Plan: every node, nothing run yet
+        Plan plan = plan(loaded.scenario(), start.out(), start.work(), start.seed()); // -> Plan: nothing run yet
         listener.planned(plan);
         if (last == Stage.PLAN) {
             return new Outcome(loaded.scenario(), plan, null, List.of());
@@ -85,12 +99,8 @@ public final class Fsflow {
         if (run.interrupted() || !Files.exists(dir.resolve(Journal.FILE))) {
             return new Outcome(loaded.scenario(), plan, run, List.of());
         }
-        try (JournalPass pass = JournalPass.over(dir)) { // results.jsonl -> ResultSet by series, in one pass
-            RunSummary summary = summarize(pass.results(), dir); // -> statistics and method warnings, once
-            ReportModel model = model(summary); // -> the typed report model
-            List<Path> reports = render(model, pass, dir, null); // -> report.html, report.md, results.csv
-            return new Outcome(loaded.scenario(), plan, run, reports);
-        }
+        List<Path> reports = report(dir, null); // results.jsonl -> statistics -> report model -> the report's files
+        return new Outcome(loaded.scenario(), plan, run, reports);
     }
 
     /** Stage 1: read, override and validate a scenario. */
@@ -101,27 +111,37 @@ public final class Fsflow {
 
     /** Stage 2: expand it into the execution graph, with outputs in {@code out} and work files in {@code work}. */
     public static Plan plan(Scenario scenario, Path out, Path work) {
+        return plan(scenario, out, work, null);
+    }
+
+    private static Plan plan(Scenario scenario, Path out, Path work, Long seed) {
         Layout layout = new Layout(
                 out != null ? out : defaultOut(scenario.name()),
                 work != null ? work : Layout.defaultWork(scenario.name()));
-        return Planner.plan(scenario, layout, seedOf(scenario));
+        return Planner.plan(scenario, layout, seed != null ? seed : seedOf(scenario));
     }
 
     /**
      * Stage 3: run the plan for real, appending every measurement to {@code results.jsonl} in the
-     * plan's output directory as it ends (see {@link Campaign}).
+     * plan's output directory as it ends (see {@link Campaign}); with {@code options.resume()}, the
+     * run continues what that directory holds.
      */
     public static Runner.Summary run(Plan plan, RunOptions options) {
         return Campaign.run(plan, options);
     }
 
-    /** Stage 3 again, for an interrupted run: completed nodes are kept; then its report. */
-    public static Runner.Summary resume(Path dir, RunOptions options) throws ScenarioException, Overrides.Invalid {
-        Runner.Summary run = Campaign.resume(dir, options);
-        if (!run.interrupted() && Files.exists(dir.resolve(Journal.FILE))) {
-            report(dir, null);
-        }
-        return run;
+    /**
+     * The pipeline again for an interrupted run, from what {@code dir} recorded (its scenario copy,
+     * {@code --set} and {@code --scale}, work directory and seed: {@link Campaign#recorded}), so the
+     * plan is the one it ran; stage 3 keeps the completed nodes and runs the rest, then the report.
+     */
+    public static Outcome resume(Path dir, RunOptions options, Listener listener)
+            throws ScenarioException, Overrides.Invalid {
+        Campaign.Recorded r = Campaign.recorded(dir);
+        RunOptions resuming =
+                new RunOptions(options.progress(), options.live(), true, options.command(), options.labels());
+        return pipeline(
+                new Start(r.scenario(), r.overrides(), dir, r.work(), r.seed()), Stage.REPORT, resuming, listener);
     }
 
     /** Stage 4: the stored measurements of a run directory, every row kept (a report reads them with {@link JournalPass}). */
@@ -156,13 +176,17 @@ public final class Fsflow {
         return new ReportWriter(templates).write(dir, model, pass);
     }
 
-    /** Stages 4 to 7 on a stored run directory: {@code fsflow report DIR}. */
+    /**
+     * Stages 4 to 7 on a stored run directory: {@code fsflow report DIR}, and the end of
+     * {@link #pipeline}. The summary also warns when the scenario file has changed since the run.
+     */
     public static List<Path> report(Path dir, Path templates) {
-        try (JournalPass pass = JournalPass.over(dir)) {
-            RunSummary summary = summarize(pass.results(), dir);
+        try (JournalPass pass = JournalPass.over(dir)) { // results.jsonl -> ResultSet by series, in one pass
+            RunSummary summary = summarize(pass.results(), dir); // -> statistics and method warnings, once
             summary = summary.withWarnings(
                     scenarioDrift(summary.environment()).stream().toList());
-            return render(model(summary), pass, dir, templates);
+            ReportModel model = model(summary); // -> the typed report model
+            return render(model, pass, dir, templates); // -> report.html, report.md, results.csv
         }
     }
 

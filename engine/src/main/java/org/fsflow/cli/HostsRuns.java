@@ -95,16 +95,21 @@ final class HostsRuns {
         }
         overrides.sets().forEach(s -> remote.addAll(List.of("--set", s)));
         Launch launch = new Launch(jar(), scenarioFile, remote);
-        return exitCode(HostsCampaign.run(where.via(), inventory, launch, shares, dir, w));
+        return exitCode(HostsCampaign.run(where.via(), inventory, launch, shares, dir, w, HostsRuns::report));
     }
 
     static int resume(Path dir, PrintWriter w, PrintWriter err) {
         try {
-            return exitCode(HostsCampaign.resume(dir, jar(), w));
+            return exitCode(HostsCampaign.resume(dir, jar(), w, HostsRuns::report));
         } catch (ScenarioException e) {
             DiagnosticPrinter.print(err, e.source(), e.diagnostics());
             throw new UserError(null, ExitCodes.FAILED);
         }
+    }
+
+    // the merged results' report: the pipeline's report stages, as 'fsflow report DIR' runs them
+    private static void report(Path dir) {
+        org.fsflow.Fsflow.report(dir, null);
     }
 
     private static Inventory inventory(Path file, PrintWriter err) {

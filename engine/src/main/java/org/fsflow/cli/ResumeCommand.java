@@ -41,7 +41,8 @@ final class ResumeCommand implements Callable<Integer> {
         }
         Runner.Summary summary;
         try {
-            summary = Fsflow.resume(dir, Runs.options(spec));
+            summary = Fsflow.resume(dir, Runs.options(spec), new Fsflow.Listener() {})
+                    .run();
         } catch (ScenarioException e) {
             throw Scenarios.failed(e, spec.commandLine().getErr());
         } catch (Overrides.Invalid e) {

@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.fsflow.hosts.HostState.Status;
-import org.fsflow.report.ReportWriter;
 import org.fsflow.scenario.ScenarioException;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -20,7 +20,17 @@ import sun.misc.SignalHandler;
  * A campaign over the hosts of an inventory: every host runs its part in parallel (each one
  * campaign at a time: the remote fsflow takes its host's lock), Ctrl-C or SIGTERM stops every
  * remote run, each host's outcome is recorded in {@code OUT/hosts.json}, and the results that came
- * back are merged into one results set with {@code host} as an axis and one report.
+ * back are merged into one results set with {@code host} as an axis ({@link HostMerger}, through
+ * the same {@link org.fsflow.result.Splice} as {@code fsflow merge}) and one report, rendered by
+ * the pipeline's report stages the caller gives.
+ *
+ * <p>A remote host is a whole remote fsflow, not a place behind the runner's {@code CellPlace}:
+ * each host runs its own complete pipeline (its host lock, its safety checks and devices, its
+ * teardown registry, its journal forced to disk after each step, its {@code resume}), so a lost
+ * ssh connection or a Slurm job that ends early loses nothing already measured and leaves nothing
+ * set up that the host cannot release itself; a place driven step by step from here would need a
+ * connection for every step's whole duration, and a batch scheduler does not run one step at a
+ * time. What comes back is only results, spliced like any other merge.
  */
 public final class HostsCampaign {
 
@@ -36,21 +46,33 @@ public final class HostsCampaign {
     private final Launch launch;
     private final Path out;
     private final PrintWriter w;
+    private final Consumer<Path> report;
     private final AtomicReference<HostsFile> file;
     private final List<HostJob> running = new ArrayList<>();
     private volatile boolean interrupted;
 
-    private HostsCampaign(Inventory inventory, Launch launch, Path out, PrintWriter w, HostsFile file) {
+    private HostsCampaign(
+            Inventory inventory, Launch launch, Path out, PrintWriter w, Consumer<Path> report, HostsFile file) {
         this.inventory = inventory;
         this.launch = launch;
         this.out = out;
         this.w = w;
+        this.report = report;
         this.file = new AtomicReference<>(file);
     }
 
-    /** Runs {@code launch} on every host of {@code inventory}, host i with {@code sets.get(i)} besides its own. */
+    /**
+     * Runs {@code launch} on every host of {@code inventory}, host i with {@code sets.get(i)} besides
+     * its own; {@code report} renders the merged results' report in {@code out}.
+     */
     public static Outcome run(
-            Via via, Inventory inventory, Launch launch, List<List<String>> sets, Path out, PrintWriter w) {
+            Via via,
+            Inventory inventory,
+            Launch launch,
+            List<List<String>> sets,
+            Path out,
+            PrintWriter w,
+            Consumer<Path> report) {
         List<HostState> states = new ArrayList<>();
         for (int i = 0; i < inventory.hosts().size(); i++) {
             Inventory.Host h = inventory.hosts().get(i);
@@ -66,7 +88,7 @@ public final class HostsCampaign {
                 launch.scenario().toAbsolutePath().toString(),
                 launch.options(),
                 states);
-        return new HostsCampaign(inventory, launch, out, w, file).go();
+        return new HostsCampaign(inventory, launch, out, w, report, file).go();
     }
 
     /** The {@code --set} of each host's share of the cells in {@code --mode split} (see {@link Split}). */
@@ -75,13 +97,13 @@ public final class HostsCampaign {
     }
 
     /** Continues the campaign over hosts in {@code out}: the hosts not done run (or resume) their part. */
-    public static Outcome resume(Path out, Path jar, PrintWriter w) throws ScenarioException {
+    public static Outcome resume(Path out, Path jar, PrintWriter w, Consumer<Path> report) throws ScenarioException {
         HostsFile file = HostsFile.read(out);
         Inventory inventory = file.inventory() != null
                 ? InventoryReader.read(Path.of(file.inventory()))
                 : slurmNodes(file.hosts().stream().map(HostState::name).toList());
         Launch launch = new Launch(jar, Path.of(file.scenario()), file.options());
-        return new HostsCampaign(inventory, launch, out, w, file).go();
+        return new HostsCampaign(inventory, launch, out, w, report, file).go();
     }
 
     /** The inventory of Slurm nodes named on the command line: each node is a host of that name. */
@@ -162,7 +184,7 @@ public final class HostsCampaign {
         List<String> names = end.hosts().stream().map(HostState::name).toList();
         List<String> merged = HostMerger.merge(out, names);
         if (!merged.isEmpty()) {
-            new ReportWriter(null).write(out);
+            report.accept(out);
         }
         HostsReport.write(out, end, HostDifferences.of(out, merged));
         w.println();

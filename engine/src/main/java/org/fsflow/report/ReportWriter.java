@@ -24,18 +24,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
 import org.fsflow.result.ResultSet;
-import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
-import org.fsflow.scenario.ScenarioException;
-import org.fsflow.summary.RunFilesystems;
-import org.fsflow.summary.RunSource;
 import org.fsflow.summary.RunSummary;
-import org.fsflow.summary.Summarizer;
 
 /**
- * Renders a run directory's report from what it stores: {@code results.jsonl} and
- * {@code environment.json} in, {@code report.html} (self-contained), {@code report.md} with its
- * chart SVG files, and {@code results.csv} out. Same inputs, same bytes: nothing in a report
+ * Renders a run's report model into its directory: {@code report.html} (self-contained),
+ * {@code report.md} with its chart SVG files, and {@code results.csv}; the stages before it (the
+ * stored results, their summary, the model) are the pipeline's ({@code Fsflow.report}). Same inputs, same bytes: nothing in a report
  * depends on the time, the locale or the machine that renders it.
  */
 public final class ReportWriter {
@@ -50,21 +45,6 @@ public final class ReportWriter {
     /** A writer using the built-in templates, or those of {@code templates} first when not null. */
     public ReportWriter(Path templates) {
         this.freemarker = configuration(templates);
-    }
-
-    /** Renders {@code dir}'s report files from what it stores and returns them. */
-    public List<Path> write(Path dir) {
-        try (JournalPass pass = JournalPass.over(dir)) {
-            RunSummary summary = Summarizer.summarize(
-                    pass.results(),
-                    RunEnvironment.read(dir),
-                    RunSource.of(dir),
-                    RunFilesystems.types(dir),
-                    org.fsflow.result.AgingRecord.read(dir));
-            return write(dir, ReportModelBuilder.build(summary), pass);
-        } catch (ScenarioException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
     }
 
     /** Renders the report of {@code summary} into {@code dir} and returns the files written. */

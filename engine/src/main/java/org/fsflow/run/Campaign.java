@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.measure.CpuCgroup;
 import org.fsflow.measure.CpuCgroups;
-import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
-import org.fsflow.plan.Planner;
 import org.fsflow.plan.Shell;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
@@ -20,8 +18,6 @@ import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Provenance;
 import org.fsflow.scenario.Scales;
-import org.fsflow.scenario.ScenarioException;
-import org.fsflow.scenario.ScenarioLoader;
 
 /**
  * A campaign's output directory and what {@code run} and {@code resume} share: the host lock, the
@@ -48,9 +44,14 @@ public final class Campaign {
      * the first file written (one atomic replace): from then on the directory is resumable, whatever
      * the instant of a kill. Then the scenario copies and environment.json; no device is set up
      * before they exist. An interrupt (SIGINT, SIGTERM) before the runner starts throws
-     * {@link NotStarted} and removes everything written, run.json included.
+     * {@link NotStarted} and removes everything written, run.json included. With
+     * {@code options.resume()}, continues the run that directory recorded instead ({@code plan}
+     * rebuilt from {@link #recorded}): completed nodes are kept, the rest runs.
      */
     public static Runner.Summary run(Plan plan, RunOptions options) {
+        if (options.resume()) {
+            return resume(plan, options);
+        }
         Path out = plan.layout().out();
         try (StartGuard guard = StartGuard.install(List.of(out, plan.layout().work()), notStarted(plan, options))) {
             WorkPlaces.check(plan);
@@ -140,33 +141,52 @@ public final class Campaign {
         return b.toString();
     }
 
-    /** Continues the run recorded in {@code out}: completed nodes are kept, the rest runs. */
-    public static Runner.Summary resume(Path out, RunOptions options) throws ScenarioException, Overrides.Invalid {
+    /**
+     * What a run directory recorded to rebuild its plan exactly: its copy of the scenario file, the
+     * {@code --set} and {@code --scale} it ran with, its work directory and its seed.
+     *
+     * @param scenario  the run's copy of its scenario file ({@link #ORIGINAL})
+     * @param overrides its {@code --set} and {@code --scale}
+     * @param work      its work directory
+     * @param seed      its plan's seed
+     */
+    public record Recorded(Path scenario, Overrides overrides, Path work, long seed) {}
+
+    /**
+     * What {@code out} recorded, once its {@code run.json} is checked; the scenario copy is restored
+     * first when a kill came between {@code run.json} and it. Resume builds its plan from this.
+     */
+    public static Recorded recorded(Path out) {
         RunFile.check(out);
         RunSettings settings = RunSettings.read(out);
-        boolean restored = RunFile.restoreOriginal(out);
-        Overrides overrides = new Overrides(settings.sets(), settings.scales());
-        ScenarioLoader.Loaded loaded = ScenarioLoader.load(out.resolve(ORIGINAL), overrides);
-        Layout layout = new Layout(out, Path.of(settings.work()));
-        Plan plan = Planner.plan(loaded.scenario(), layout, settings.seed());
+        RunFile.restoreOriginal(out);
+        return new Recorded(
+                out.resolve(ORIGINAL),
+                new Overrides(settings.sets(), settings.scales()),
+                Path.of(settings.work()),
+                settings.seed());
+    }
+
+    // continues the run recorded in plan's output directory: completed nodes are kept, the rest runs
+    private static Runner.Summary resume(Plan plan, RunOptions options) {
+        Path out = plan.layout().out();
         WorkPlaces.check(plan);
         try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
             ProcessExecutor executor = executor(plan);
-            if (restored
-                    || !Files.isRegularFile(out.resolve(EFFECTIVE))
-                    || !Files.isRegularFile(out.resolve(ENVIRONMENT))) {
+            // the scenario copies (written after run.json) or environment.json missing: killed before it started
+            if (!Files.isRegularFile(out.resolve(EFFECTIVE)) || !Files.isRegularFile(out.resolve(ENVIRONMENT))) {
                 options.progress()
                         .println("the run was killed before it started: starting it afresh from the settings "
                                 + "recorded in " + out.resolve(RUN));
                 options.progress().flush();
                 try {
-                    record(plan, settings, executor, null);
+                    record(plan, RunSettings.read(out), executor, null);
                 } catch (RuntimeException e) {
                     executor.close();
                     throw e;
                 }
             }
-            return run(plan, executor, new RunOptions(options.progress(), options.live(), true));
+            return run(plan, executor, options);
         }
     }
 

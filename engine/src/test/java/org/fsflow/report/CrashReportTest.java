@@ -31,7 +31,7 @@ class CrashReportTest {
         Path fixture = TestPaths.resources("report/crash");
         Files.copy(fixture.resolve("results.jsonl"), out.resolve("results.jsonl"));
         Files.copy(fixture.resolve("environment.json"), out.resolve("environment.json"));
-        new ReportWriter(null).write(out);
+        org.fsflow.StoredReport.render(out);
         return out;
     }
 

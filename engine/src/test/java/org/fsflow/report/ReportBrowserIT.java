@@ -25,7 +25,7 @@ class ReportBrowserIT {
         Path golden = TestPaths.resources("report/golden");
         Files.copy(golden.resolve("results.jsonl"), dir.resolve("results.jsonl"));
         Files.copy(golden.resolve("environment.json"), dir.resolve("environment.json"));
-        new ReportWriter(null).write(dir);
+        org.fsflow.StoredReport.render(dir);
         screenshot(dir, dir.resolve("report.png"), 1600);
     }
 
@@ -47,7 +47,7 @@ class ReportBrowserIT {
                     Files.copy(from, run.resolve(f));
                 }
             }
-            new ReportWriter(null).write(run);
+            org.fsflow.StoredReport.render(run);
             String html = Files.readString(run.resolve("report.html"));
             long tables = html.split("<table", -1).length - 1;
             long scrolling = html.split("<div class=\"scroll\"><table", -1).length - 1;

@@ -31,7 +31,7 @@ class ReportIndexTest {
                     .toList();
             Files.write(d.resolve("results.jsonl"), rows);
             Files.copy(golden.resolve("environment.json"), d.resolve("environment.json"));
-            new ReportWriter(null).write(d);
+            org.fsflow.StoredReport.render(d);
         }
         Files.writeString(
                 reports.resolve("b-verdicts/verdicts.json"),

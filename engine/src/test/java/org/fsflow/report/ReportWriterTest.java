@@ -32,7 +32,7 @@ class ReportWriterTest {
         Path golden = TestPaths.resources("report/golden");
         Files.copy(golden.resolve("results.jsonl"), out.resolve("results.jsonl"));
         Files.copy(golden.resolve("environment.json"), out.resolve("environment.json"));
-        new ReportWriter(null).write(out);
+        org.fsflow.StoredReport.render(out);
         return out;
     }
 
@@ -96,7 +96,7 @@ class ReportWriterTest {
                         row("a/ext4/r1/copy", "ok", "echo '<script>alert(1)</script>'", null),
                         row("a/ext4/r2/copy", "failed", "false", "stderr: <img src=x onerror=alert(2)> | oops"),
                         ""));
-        new ReportWriter(null).write(out);
+        org.fsflow.StoredReport.render(out);
         String html = Files.readString(out.resolve("report.html"));
         assertFalse(html.contains("<script>alert"), "no live script in HTML");
         assertFalse(html.contains("<img src=x"), "no live img in HTML");

@@ -30,8 +30,8 @@ class VerdictReportTest {
         for (String f : List.of("results.jsonl", "environment.json", "source.yaml")) {
             Files.copy(input.resolve(f), dir.resolve(f));
         }
+        org.fsflow.StoredReport.render(dir);
         ReportWriter writer = new ReportWriter(null);
-        writer.write(dir);
         ReportModel model = ReportModelBuilder.build(org.fsflow.summary.Summarizer.summarize(
                 org.fsflow.result.ResultSet.load(dir),
                 org.fsflow.result.RunEnvironment.read(dir),
@@ -60,7 +60,7 @@ class VerdictReportTest {
         for (String f : List.of("results.jsonl", "environment.json")) {
             Files.copy(input.resolve(f), dir.resolve(f));
         }
-        new ReportWriter(null).write(dir);
+        org.fsflow.StoredReport.render(dir);
         assertTrue(!Files.exists(dir.resolve("verdicts.json")));
         assertTrue(!Files.readString(dir.resolve("report.md")).contains("Against the source"));
     }

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fsflow.report.ReportWriter;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
@@ -136,7 +135,7 @@ class NoIdParsingTest {
         try (Journal j = Journal.open(dir.resolve(Journal.FILE))) {
             rows().forEach(j::append);
         }
-        new ReportWriter(null).write(dir);
+        org.fsflow.StoredReport.render(dir);
         String md = Files.readString(dir.resolve("report.md"));
         String skipped = md.substring(md.indexOf("## Skipped"), md.indexOf("## Rows worth a look"));
         assertEquals(
