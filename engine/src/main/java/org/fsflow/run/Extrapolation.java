@@ -105,8 +105,27 @@ final class Extrapolation {
         if (m == null || m.n == 0) {
             return java.util.OptionalDouble.empty();
         }
-        return java.util.OptionalDouble.of(
-                m.mean() * ratio(n.cell().coordinates(), n.cell().dataset(), true));
+        Double sized = paramRatio(n);
+        return java.util.OptionalDouble.of(m.mean()
+                * (sized != null
+                        ? sized
+                        : ratio(n.cell().coordinates(), n.cell().dataset(), true)));
+    }
+
+    // the ratio of the parameter that sizes n's command (bonnie++ -s), recorded in the basis; null: none
+    private Double paramRatio(PlanNode n) {
+        Map<String, String> cell = n.cell().coordinates();
+        ParamSizes.Ratio r = n.step().action() != null
+                ? null
+                : ParamSizes.of(now, before, cell, then(cell), n.step().name());
+        if (r == null) {
+            return null;
+        }
+        basis.merge(
+                label(cell, n.step().name()),
+                String.format(Locale.ROOT, "%s x%.3g", r.name(), r.ratio()),
+                (a, b) -> a.equals(b) || a.contains(b) ? a : a + " and " + b);
+        return r.ratio();
     }
 
     /** How each dataset's steps were carried over, for the person reading the estimate. */
@@ -115,7 +134,7 @@ final class Extrapolation {
             return "its scenario.yaml could not be read, so the times are taken as they were";
         }
         return basis.isEmpty()
-                ? "no dataset changed size"
+                ? "no dataset nor sizing parameter changed size"
                 : String.join(
                         ", ",
                         basis.entrySet().stream()
@@ -124,6 +143,10 @@ final class Extrapolation {
     }
 
     private double factor(PlanNode n) {
+        Double sized = paramRatio(n);
+        if (sized != null) {
+            return sized;
+        }
         Map<String, String> cell = n.cell().coordinates();
         String ds = n.cell().dataset();
         Sizes then = sizesOf(before, then(cell), ds);
@@ -160,17 +183,7 @@ final class Extrapolation {
         if (then == null || later == null) {
             return 1;
         }
-        // per place when a place has a scale of its own (then or now): "test3 (debian-6.1)"
-        boolean perPlace =
-                !now.scaling().scales().uniform() || !before.scaling().scales().uniform();
-        String kernel = now.kernelOf(cell).name();
-        String name = ds == null ? "the datasets" : ds;
-        String fs = cell.get(Matrix.FILESYSTEM);
-        String label = !perPlace
-                ? name
-                : ScaleControls.isControl(fs)
-                        ? name + " (host at " + Scales.plain(now.forCell(cell).scale()) + ")"
-                        : kernel.equals(KernelSpec.HOST) ? name : name + " (" + kernel + ")";
+        String label = label(cell, ds == null ? "the datasets" : ds);
         double r = bytes
                 ? (double) later.bytes() / Math.max(1, then.bytes())
                 : (double) later.files() / Math.max(1, then.files());
@@ -179,6 +192,19 @@ final class Extrapolation {
                 String.format(Locale.ROOT, "%s x%.3g", bytes ? "bytes" : "files", r),
                 (a, b) -> a.equals(b) || a.contains(b) ? a : a + " and " + b);
         return r;
+    }
+
+    // what a basis entry is about, per place when a place has a scale of its own (then or now): "test3 (debian-6.1)"
+    private String label(Map<String, String> cell, String name) {
+        boolean perPlace = !now.scaling().scales().uniform()
+                || (before != null && !before.scaling().scales().uniform());
+        String kernel = now.kernelOf(cell).name();
+        String fs = cell.get(Matrix.FILESYSTEM);
+        return !perPlace
+                ? name
+                : ScaleControls.isControl(fs)
+                        ? name + " (host at " + Scales.plain(now.forCell(cell).scale()) + ")"
+                        : kernel.equals(KernelSpec.HOST) ? name : name + " (" + kernel + ")";
     }
 
     /** The earlier run's scenario at its own scales, or null when its copy cannot be read. */

@@ -72,13 +72,13 @@ public record Overrides(List<String> sets, Scales scales) {
             String value = assignment.substring(eq + 1);
             Mark mark = new Mark(Fields.SET_PREFIX + assignment, 0, 0, 0, new int[0], 0);
             if (key.startsWith("params.")) {
-                replace(section(top, "params", assignment), key.substring(7), scalar(value, mark), true, assignment);
+                param(section(top, "params", assignment), key.substring(7), scalar(value, mark), true, assignment);
             } else if (key.startsWith("matrix.")) {
                 replace(section(top, "matrix", assignment), key.substring(7), list(value, mark), false, assignment);
             } else if (TOP.contains(key)) {
                 replace(top, key, scalar(value, mark), true, assignment);
             } else if (has(find(top, "params"), key)) {
-                replace((MappingNode) find(top, "params"), key, scalar(value, mark), false, assignment);
+                param((MappingNode) find(top, "params"), key, scalar(value, mark), false, assignment);
             } else if (has(find(top, "matrix"), key)) {
                 replace((MappingNode) find(top, "matrix"), key, list(value, mark), false, assignment);
             } else {
@@ -94,6 +94,16 @@ public record Overrides(List<String> sets, Scales scales) {
             return m;
         }
         throw new Invalid("--set " + assignment + ": the scenario has no " + key + ": mapping");
+    }
+
+    // a parameter written { value: V, scale: true } keeps its scale: only its value changes
+    private static void param(MappingNode params, String key, Node value, boolean mayAdd, String assignment)
+            throws Invalid {
+        if (find(params, key) instanceof MappingNode declared && find(declared, "value") != null) {
+            replace(declared, "value", value, false, assignment);
+        } else {
+            replace(params, key, value, mayAdd, assignment);
+        }
     }
 
     private static void replace(MappingNode map, String key, Node value, boolean mayAdd, String assignment)

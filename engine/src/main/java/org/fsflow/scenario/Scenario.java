@@ -227,11 +227,38 @@ public record Scenario(
 
     /**
      * A parameter with its default, used as {@code ${params.NAME}} and overridden by
-     * {@code --set NAME=VALUE}.
+     * {@code --set NAME=VALUE}; {@code size: { value: 2048, scale: true }} is multiplied by the
+     * {@code --scale} of each place, so a bonnie++ file (and the RAM it is told of) shrinks with
+     * the guests' scale as datasets do.
      *
      * @param name  the parameter name
-     * @param value its value as text
+     * @param value its value as text (at this scenario's scale)
      * @param where where it is defined (or the --set that changed it)
+     * @param scale true when {@code --scale} multiplies it: a whole number, rounded down, at least 1
      */
-    public record Param(String name, String value, Location where) {}
+    public record Param(String name, String value, Location where, boolean scale) {
+
+        /** What a parameter that scales holds: a whole number of at least 1. */
+        public static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("0*[1-9][0-9]{0,17}");
+
+        /** A parameter that {@code --scale} leaves as it is. */
+        public Param(String name, String value, Location where) {
+            this(name, value, where, false);
+        }
+
+        /**
+         * This parameter at {@code factor} of its size: {@code value x factor} rounded down (so two
+         * parameters in a ratio, such as bonnie++'s file and RAM, keep at least that ratio), at least 1.
+         */
+        public Param scaled(double factor) {
+            if (!scale || factor >= 1.0) {
+                return this;
+            }
+            long scaled = new java.math.BigDecimal(value)
+                    .multiply(new java.math.BigDecimal(Double.toString(factor)))
+                    .setScale(0, java.math.RoundingMode.FLOOR)
+                    .longValueExact();
+            return new Param(name, String.valueOf(Math.max(1, scaled)), where, true);
+        }
+    }
 }

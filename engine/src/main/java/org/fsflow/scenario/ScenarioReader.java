@@ -59,7 +59,7 @@ final class ScenarioReader {
         }
         required(top, root);
         Node n; // params first: every other string may use ${params.NAME}
-        Map<String, Scenario.Param> params = (n = Fields.value(top, "params")) == null ? Map.of() : params(n);
+        Map<String, Scenario.Param> params = new ParamReader(f, v).params(Fields.value(top, "params"));
         f.useParams(params);
         int version = version(top);
         String name = (n = Fields.value(top, "name")) == null ? null : v.name(n, "name", Scalars.ID, Scalars.ID_RULE);
@@ -150,22 +150,6 @@ final class ScenarioReader {
     private String optionalText(Map<String, NodeTuple> entries, String key) {
         Node n = Fields.value(entries, key);
         return n == null ? null : f.text(n, key);
-    }
-
-    private Map<String, Scenario.Param> params(Node node) {
-        Map<String, Scenario.Param> out = new LinkedHashMap<>();
-        Map<String, NodeTuple> entries = f.entries(node, "params", null);
-        if (entries == null) {
-            return out;
-        }
-        for (NodeTuple t : entries.values()) {
-            String name = f.key(t.getKeyNode(), "parameter name", Scalars.VAR_ID, Scalars.VAR_ID_RULE);
-            String value = f.paramValue(t.getValueNode(), "parameter '" + name + "'");
-            if (name != null && value != null) {
-                out.put(name, new Scenario.Param(name, value, f.at(t.getValueNode())));
-            }
-        }
-        return out;
     }
 
     private Matrix matrix(Node node) {

@@ -7,9 +7,10 @@ import java.util.Map;
  * Shrinks a scenario by {@code --scale}, per place: the scenario at the host's scale (whose
  * devices are set up on the host), and beside it the scenario at the scale of each kernel that
  * runs at another, for that kernel's cells ({@link Scaling}). Datasets shrink by the factor
- * ({@link Dataset#scaled}), loop and tmpfs devices too (down to 1 GiB), the memory budget by the
- * factor the datasets' bytes shrank by. The {@code source} device holds the datasets of every
- * scale, so it is sized for the largest.
+ * ({@link Dataset#scaled}), loop and tmpfs devices too (down to 1 GiB), parameters declared with
+ * {@code scale: true} too ({@link Scenario.Param#scaled}), the memory budget by the factor the
+ * datasets' bytes shrank by. The {@code source} device holds the datasets of every scale, so it is
+ * sized for the largest.
  */
 final class ScenarioScaler {
 
@@ -57,17 +58,22 @@ final class ScenarioScaler {
 
     /**
      * The factor the datasets' bytes shrank by: a memory budget shrinks by as much, so the data
-     * fills the scaled machine's RAM as the source's data filled its RAM. 1 without datasets (a
-     * bonnie++ campaign sizes its file with its own parameters).
+     * fills the scaled machine's RAM as the source's data filled its RAM. Without datasets, a
+     * campaign that sizes its data with parameters that scale (bonnie++'s {@code -s}, {@code
+     * size: { value: 2048, scale: true }}) shrinks its budget by the scale, so the file keeps its
+     * ratio to the RAM; other campaigns without datasets keep theirs (1).
      */
-    static double dataFactor(Scenario s, Map<String, Dataset> scaled) {
+    static double dataFactor(Scenario s, Map<String, Dataset> scaled, double factor) {
         double before = 0;
         double after = 0;
         for (Map.Entry<String, Dataset> e : s.datasets().entrySet()) {
             before += e.getValue().expectedBytes();
             after += scaled.get(e.getKey()).expectedBytes();
         }
-        return before > 0 ? after / before : 1.0;
+        if (before > 0) {
+            return after / before;
+        }
+        return s.params().values().stream().anyMatch(Scenario.Param::scale) ? factor : 1.0;
     }
 
     /** Datasets and devices shrink by {@code factor}, the source device by {@code sourceFactor}. */
@@ -77,6 +83,8 @@ final class ScenarioScaler {
         }
         Map<String, Dataset> datasets = new LinkedHashMap<>();
         s.datasets().forEach((name, d) -> datasets.put(name, factor >= 1.0 ? d : d.scaled(factor)));
+        Map<String, Scenario.Param> params = new LinkedHashMap<>();
+        s.params().forEach((name, p) -> params.put(name, p.scaled(factor)));
         Map<String, Device> devices = new LinkedHashMap<>();
         s.devices()
                 .forEach((name, d) ->
@@ -89,7 +97,7 @@ final class ScenarioScaler {
                 s.origin(),
                 s.sourceSection(),
                 s.description(),
-                s.params(),
+                java.util.Collections.unmodifiableMap(params),
                 devices,
                 s.filesystems(),
                 datasets,
@@ -100,7 +108,7 @@ final class ScenarioScaler {
                 s.onError(),
                 s.timeout(),
                 s.steps(),
-                factor >= 1.0 ? s.memory() : s.memory().scaledBy(dataFactor(s, datasets)),
+                factor >= 1.0 ? s.memory() : s.memory().scaledBy(dataFactor(s, datasets, factor)),
                 s.warmup(),
                 s.provenance(),
                 s.kernels(),

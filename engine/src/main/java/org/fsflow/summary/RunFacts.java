@@ -27,7 +27,8 @@ import org.fsflow.result.Series;
  * @param most        the most
  * @param warmup      warm-up repetitions per cell, recorded and left out
  * @param places      where cells ran ({@code host kernel 6.18.4}, {@code guest kernel 6.1.0, TCG (emulated CPU)})
- * @param tools       tool name to the distinct options it ran with
+ * @param tools       tool name to the distinct options it ran with, each ending with the
+ *                    {@code --scale}s it ran at when the run had several and it ran at some only
  */
 public record RunFacts(
         double scale,
@@ -48,10 +49,18 @@ public record RunFacts(
         int unbudgeted = 0;
         Set<String> places = new LinkedHashSet<>();
         Map<String, Long> commands = new java.util.HashMap<>(); // command -> its first row
+        Map<String, Set<String>> scalesOf = new java.util.HashMap<>(); // command -> the scales it ran at
         Map<String, Integer> counted = new LinkedHashMap<>();
         for (Series s : results.series()) {
             RowFacts f = s.facts();
             f.commandsFirstSeen().forEach((c, id) -> commands.merge(c, id, Math::min));
+            if (!s.isEmpty() && s.first().scale() != null) {
+                String scale = org.fsflow.scenario.Scales.plain(s.first().scale());
+                f.commandsFirstSeen()
+                        .keySet()
+                        .forEach(c -> scalesOf.computeIfAbsent(c, k -> new TreeSet<>())
+                                .add(scale));
+            }
             budgets.addAll(f.budgets());
             unbudgeted += f.unbudgeted();
             f.countedPlaces().forEach(m -> places.add(Places.label(m)));
@@ -77,9 +86,11 @@ public record RunFacts(
                 max,
                 env.conditions() == null ? 0 : env.conditions().warmup(),
                 ordered,
-                ToolOptions.of(commands.entrySet().stream()
-                        .sorted(Map.Entry.comparingByValue())
-                        .map(Map.Entry::getKey)
-                        .collect(java.util.stream.Collectors.toCollection(ArrayList::new))));
+                ToolOptions.of(
+                        commands.entrySet().stream()
+                                .sorted(Map.Entry.comparingByValue())
+                                .map(Map.Entry::getKey)
+                                .collect(java.util.stream.Collectors.toCollection(ArrayList::new)),
+                        scalesOf));
     }
 }

@@ -25,7 +25,17 @@ final class ToolOptions {
 
     /** Tool name to the distinct option lines it ran with, in the order first met. */
     static Map<String, List<String>> of(List<String> commands) {
-        Map<String, Set<String>> out = new LinkedHashMap<>();
+        return of(commands, Map.of());
+    }
+
+    /**
+     * The same, where {@code scalesOf} gives the {@code --scale}s each command ran at: when the run
+     * has more than one and a tool's lines ran at different ones, each of its lines run at some of
+     * them only ends with them ({@code -s 102 -r 51 -f (--scale 0.05)}), so the report shows the
+     * sizes each place's cells ran with.
+     */
+    static Map<String, List<String>> of(List<String> commands, Map<String, Set<String>> scalesOf) {
+        Map<String, Map<String, Set<String>>> out = new LinkedHashMap<>(); // tool -> line -> scales
         // each distinct command once, in the order first met: a campaign repeats its commands
         for (String command : new LinkedHashSet<>(commands)) {
             if (command == null) {
@@ -39,12 +49,26 @@ final class ToolOptions {
                 String tool = words.get(0).substring(words.get(0).lastIndexOf('/') + 1);
                 String options = options(tool, words.subList(1, words.size()));
                 if (options != null) {
-                    out.computeIfAbsent(tool, k -> new LinkedHashSet<>()).add(options);
+                    out.computeIfAbsent(tool, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(options, k -> new java.util.TreeSet<>())
+                            .addAll(scalesOf.getOrDefault(command, Set.of()));
                 }
             }
         }
+        Set<String> all = new java.util.TreeSet<>();
+        scalesOf.values().forEach(all::addAll);
         Map<String, List<String>> lists = new LinkedHashMap<>();
-        out.forEach((tool, set) -> lists.put(tool, new ArrayList<>(set)));
+        out.forEach((tool, lines) -> {
+            // a tool whose lines all ran at the same scales needs none said (mkfs.jfs in the guest alone)
+            boolean differ =
+                    all.size() > 1 && lines.values().stream().distinct().count() > 1;
+            List<String> shown = new ArrayList<>();
+            lines.forEach((line, scales) -> shown.add(
+                    !differ || scales.isEmpty() || scales.equals(all)
+                            ? line
+                            : line + " (--scale " + String.join(", ", scales) + ")"));
+            lists.put(tool, shown);
+        });
         return lists;
     }
 

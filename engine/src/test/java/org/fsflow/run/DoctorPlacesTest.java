@@ -110,6 +110,37 @@ class DoctorPlacesTest {
     }
 
     @Test
+    void aStepSizedByAParameterThatScalesIsCarriedByThatParameter() throws Exception {
+        String bonnie = org.fsflow.scenario.ParamScaleTest.BONNIE.replace("name: b\n", "name: big\n");
+        // the earlier run: plain parameters, --set size=256 ram=128, every place at 1
+        Path run = earlierRun(bonnie.replace("size: { value: 2048, scale: true }", "size: 256")
+                .replace("ram: { value: 1024, scale: true }", "ram: 128"));
+        Files.writeString(run.resolve("run.json"), "{\"scale\": 1}");
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            for (String fs : List.of("ext3", "jfs")) {
+                j.append(DoctorTest.row(fs, "mkfs", 1.0, 0, 0).toBuilder()
+                        .cell(Map.of("filesystem", fs))
+                        .build());
+                j.append(DoctorTest.row(fs, "bonnie", 10.0, 256L << 20, 256L << 20).toBuilder()
+                        .cell(Map.of("filesystem", fs))
+                        .build());
+            }
+        }
+        Scenario s = ScenarioLoader.load(
+                        SourceText.of("big.yaml", bonnie),
+                        new Overrides(List.of(), Scales.parse(List.of("1", "guest=0.0625"))))
+                .scenario();
+        Diagnosis d = Doctor.examine(Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0), ROOMY, tmp);
+        // host: -s 2048 against 256 then, x8; guest: -s 128, x0.5; mkfs as it was; mount, umount the mean (5.5 s)
+        double host = 1.0 + 80.0 + 2 * 5.5;
+        double guest = 1.0 + 5.0 + 2 * 5.5;
+        assertEquals(host + guest, d.estimate().seconds(), 1e-9, "one repetition of each cell");
+        assertEquals(
+                "bonnie size x8.00, bonnie (debian-6.1) size x0.500",
+                d.estimate().basis());
+    }
+
+    @Test
     void environmentJsonRecordsTheBudgetOfEachScaleCellsRanAt() throws Exception {
         assertEquals(
                 List.of("0.25"),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
@@ -29,6 +30,30 @@ class RunFactsTest {
         assertEquals(List.of("bs=1M count=1024 conv=fdatasync"), tools.get("dd"));
         assertEquals(List.of("-r --reflink=never"), tools.get("cp"));
         assertEquals(null, tools.get("du"));
+    }
+
+    @Test
+    void eachPlacesSizesAreShownWithTheScaleTheyRanAtWhenTheRunHadSeveral() throws Exception {
+        List<Measurement> rows = new ArrayList<>();
+        for (String fs : List.of("xfs", "jfs")) {
+            boolean host = fs.equals("xfs");
+            String bonnie = "bonnie++ -d /mnt/t -s " + (host ? "2048 -r 1024" : "102 -r 51") + " -f -m " + fs;
+            for (String command : List.of("mkfs." + fs + " -q /dev/vda", bonnie)) {
+                rows.add(FaithfulRulesTest.row(fs, 1, command.split(" ")[0], command, 1, 1, 0.1, 0.0, false).toBuilder()
+                        .scale(host ? 1.0 : 0.05)
+                        .build());
+            }
+        }
+        RunEnvironment env = Json.MAPPER.readValue("{\"settings\": {\"scale\": 1}}", RunEnvironment.class);
+        Map<String, List<String>> tools = RunFacts.of(ResultSet.of(rows), env).tools();
+        assertEquals(
+                List.of("-s 2048 -r 1024 -f (--scale 1)", "-s 102 -r 51 -f (--scale 0.05)"), tools.get("bonnie++"));
+        assertEquals(List.of("-q"), tools.get("mkfs.xfs"), "one scale per tool line: none to say");
+        assertEquals(
+                List.of("-s 256 -r 128 -f"),
+                ToolOptions.of(List.of("bonnie++ -s 256 -r 128 -f"), Map.of("bonnie++ -s 256 -r 128 -f", Set.of("1")))
+                        .get("bonnie++"),
+                "one scale in the run: nothing added");
     }
 
     @Test
