@@ -44,7 +44,7 @@ public final class StepResolver {
                 step.action() == Step.Action.CAPACITY ? "capacity" : step.parse(),
                 new ResolvedStep.Target(
                         deviceName,
-                        device == null ? null : b.layout().mountPoint(device).toString(),
+                        device == null ? null : b.value(deviceName + ".mnt"), // computed once per cell
                         fs == null ? null : fs.name()),
                 line(cmd.argv(), cmd.display()),
                 cmd.skipReason(),

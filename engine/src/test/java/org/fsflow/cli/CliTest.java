@@ -128,9 +128,11 @@ class CliTest {
                 .readTree(r.out())
                 .get("nodes");
         java.util.Map<String, com.fasterxml.jackson.databind.JsonNode> byId = new java.util.HashMap<>();
+        java.util.Map<String, Double> scales = new java.util.HashMap<>();
         for (var n : nodes) {
             assertEquals(n.get("kind").asText().equals("step"), n.has("resolved"), n.toString());
             byId.put(n.get("id").asText(), n.get("resolved"));
+            scales.put(n.get("id").asText(), n.get("scale").asDouble());
         }
         var host = byId.get("test2/xfs/r2/copy-in");
         assertEquals(2L << 30, host.get("memory_budget_bytes").asLong());
@@ -138,21 +140,23 @@ class CliTest {
         assertTrue(host.get("verify").get("copy").asText().endsWith("/mnt/target/test2"), host.toString());
         assertEquals("host", host.get("place").get("kernel").asText());
         assertEquals("host", host.get("place").get("virt").asText());
-        assertEquals(1.0, host.get("scale").asDouble());
+        assertEquals(1.0, scales.get("test2/xfs/r2/copy-in"));
         assertEquals("skip-cell", host.get("on_error").asText());
-        assertTrue(host.get("timeout_s").isNull() && host.get("drop_caches").asBoolean(), host.toString());
+        assertTrue(!host.has("timeout_s") && host.get("drop_caches").asBoolean(), host.toString());
+        assertTrue(host.get("argv").get(2).asText().startsWith("cp -r --reflink=never "), host.toString());
         var guest = byId.get("test2/reiserfs/r2/copy-in");
         assertEquals("debian-6.1", guest.get("place").get("kernel").asText());
         assertEquals("vm", guest.get("place").get("virt").asText());
-        assertEquals(0.05, guest.get("scale").asDouble());
+        assertEquals(0.05, scales.get("test2/reiserfs/r2/copy-in"));
         assertTrue(guest.get("memory_budget_bytes").asLong()
                 < host.get("memory_budget_bytes").asLong());
         assertTrue(guest.get("verify").get("source").asText().endsWith("fsflow-datasets@0.05/test2"), guest.toString());
         var mkfs = byId.get("test2/xfs/r2/mkfs");
-        assertEquals("${target.dev}", mkfs.get("command").get("argv").get(3).asText());
+        assertEquals("${target.dev}", mkfs.get("argv").get(3).asText());
         assertEquals(
-                "blkdiscard -f ${target.dev}", mkfs.get("release").get("text").asText());
-        assertTrue(byId.get("test2/xfs-vm/r2/mkfs").get("release").isNull(), "a guest releases nothing");
+                "[\"blkdiscard\",\"-f\",\"${target.dev}\"]", mkfs.get("release").toString());
+        assertTrue(!byId.get("test2/xfs-vm/r2/mkfs").has("release"), "a guest releases nothing");
+        assertTrue(!byId.get("test2/xfs/r2/walk").has("verify") && !mkfs.has("flush"), mkfs.toString());
     }
 
     @Test
