@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  *                                  files and directories opened without following links
  * plan                             the execution graph and where a run puts things (Layout)
  * device, measure, result          devices and drivers; /proc readers; measurements and the journal
- * place                            what a place observed for a step (StepOutcome) and where (Where)
+ * place                            where cells run (CellPlace), what a place observed for a step
+ *                                  (StepOutcome, Where), what it set up and releases (Teardown)
  * vm                               kernels, initramfs and QEMU guests for cells under another kernel
  * dataset, parse                   dataset generator (manifests as JSON); tool output parsers
  * run                              the walker and what it needs to run a plan

@@ -1,5 +1,8 @@
 package org.fsflow.place;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.fsflow.result.MeasurementBuilder;
 
 /**
@@ -12,6 +15,15 @@ import org.fsflow.result.MeasurementBuilder;
  *               likewise
  */
 public record Where(String host, String kernel, String virt) {
+
+    /** The host name of this machine ({@code /proc/sys/kernel/hostname}), or {@code unknown}. */
+    public static String hostname() {
+        try {
+            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
 
     /** {@code b} with these three fields set. */
     public MeasurementBuilder stamp(MeasurementBuilder b) {

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.fsflow.parse.Filefrag;
 import org.fsflow.parse.FreeSpace;
 import org.fsflow.parse.OutputParser;
+import org.fsflow.place.Commands;
 import org.fsflow.safety.CachedFiles;
 
 /**

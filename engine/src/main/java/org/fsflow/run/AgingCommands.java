@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import org.fsflow.dataset.Ager;
 import org.fsflow.dataset.SplitMix64;
 import org.fsflow.device.Capabilities;
+import org.fsflow.place.Commands;
 import org.fsflow.plan.Cell;
 import org.fsflow.result.AgingRecord;
 

@@ -18,6 +18,7 @@ import org.fsflow.vm.Accelerators;
 import org.fsflow.vm.BootKernel;
 import org.fsflow.vm.KernelStore;
 import org.fsflow.vm.VmException;
+import org.fsflow.vm.VmUnits;
 
 /**
  * Runs the crash cells of a scenario ({@code crash:}) after its steps: one {@link CrashCell} per

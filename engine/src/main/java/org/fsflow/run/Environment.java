@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fsflow.device.Capabilities;
+import org.fsflow.place.Commands;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.scenario.Filesystem;
@@ -29,7 +31,7 @@ final class Environment {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("fsflow_version", Versions.FSFLOW);
         env.put("java_version", System.getProperty("java.version"));
-        env.put("host", hostname());
+        env.put("host", Where.hostname());
         env.put("kernel", Capabilities.kernelRelease());
         env.put("distribution", osRelease());
         env.put("cpu_model", cpuModel());
@@ -200,14 +202,6 @@ final class Environment {
     }
 
     /** The host name of this machine, or "unknown". */
-    static String hostname() {
-        try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
-
     private static String osRelease() {
         try {
             for (String line : Files.readAllLines(Path.of("/etc/os-release"))) {

@@ -3,6 +3,7 @@ package org.fsflow.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.fsflow.place.CellPlace;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.scenario.Scenario;

@@ -6,7 +6,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.CellSupport;
+import org.fsflow.place.CellPlace;
+import org.fsflow.place.Releaser;
+import org.fsflow.place.Resource;
 import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Teardown;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Bindings;
 import org.fsflow.plan.Cell;
@@ -28,7 +32,7 @@ import org.fsflow.scenario.Step;
  */
 public final class LocalHost implements CellPlace {
 
-    private static final Where HERE = new Where(Environment.hostname(), Capabilities.kernelRelease(), "host");
+    private static final Where HERE = new Where(Where.hostname(), Capabilities.kernelRelease(), "host");
 
     // what a step's handling returns to stop the unit; otherwise null, or why the rest of the cell is skipped
     private static final String STOP = "\0stop";

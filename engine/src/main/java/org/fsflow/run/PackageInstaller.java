@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.Packages;
+import org.fsflow.place.Commands;
 
 /**
  * Installs the Debian packages that are missing, with apt-get as root; elsewhere it says what it

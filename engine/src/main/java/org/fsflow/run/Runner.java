@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.fsflow.place.CellPlace;
+import org.fsflow.place.Teardown;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Journal;
+import org.fsflow.vm.VmPlace;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 

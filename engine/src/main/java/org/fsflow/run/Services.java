@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.fsflow.measure.ServiceCgroup;
+import org.fsflow.place.Commands;
+import org.fsflow.place.Poll;
+import org.fsflow.place.Resource;
+import org.fsflow.place.Teardown;
 import org.fsflow.plan.Bindings;
 import org.fsflow.scenario.Filesystem;
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.fsflow.place.Commands;
 
 /**
  * The version of a tool as environment.json records it. Tools answer {@code --version} or

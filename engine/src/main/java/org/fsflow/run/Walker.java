@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import java.util.List;
+import org.fsflow.place.CellPlace;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;

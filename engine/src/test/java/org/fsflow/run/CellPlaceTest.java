@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.fsflow.place.CellPlace;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Layout;

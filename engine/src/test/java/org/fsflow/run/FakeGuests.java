@@ -15,6 +15,7 @@ import org.fsflow.result.Status;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.vm.GuestResult;
+import org.fsflow.vm.VmPlace;
 
 /**
  * A machine that boots no guest, behind the real {@link VmPlace}: each {@link #run} is one "boot"
@@ -26,7 +27,7 @@ import org.fsflow.vm.GuestResult;
  */
 final class FakeGuests implements VmPlace.Guests {
 
-    static final Where GUEST = new Where(Environment.hostname(), "6.1.0-fake-amd64", "tcg");
+    static final Where GUEST = new Where(Where.hostname(), "6.1.0-fake-amd64", "tcg");
     static final String CPU_METHOD = "guest-cgroup2-cpu.stat";
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 

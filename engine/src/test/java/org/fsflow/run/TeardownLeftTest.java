@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.place.Resource;
+import org.fsflow.place.Teardown;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.place.Where;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
@@ -21,6 +22,7 @@ import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceText;
+import org.fsflow.vm.VmPlace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,7 +105,7 @@ class WalkerGuestTest {
         for (Measurement m : journal()) {
             boolean guest = m.cell().get("kernel").equals("debian-6.1");
             assertEquals(guest ? "tcg" : "host", m.virt(), m.node());
-            assertEquals(Environment.hostname(), m.host());
+            assertEquals(Where.hostname(), m.host());
             assertEquals(Status.OK, m.status());
         }
         Measurement g = journal().stream()

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.place;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,9 +1,8 @@
-package org.fsflow.run;
+package org.fsflow.place;
 
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import org.fsflow.place.StepOutcome;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Measurement;
@@ -11,13 +10,13 @@ import org.fsflow.result.Measurement;
 /**
  * Where the cells of a campaign run: the seam between the walker (order, {@code on_error},
  * resume, interrupts, adaptive repetition, the journal) and the machine that executes steps.
- * The places are {@link LocalHost} (the machine's own kernel) and {@link VmPlace} (a throwaway
- * QEMU guest under another kernel, which receives a unit's steps as one job and streams back one
- * result per step), put together by {@link KernelPlaces} and chosen in {@link Runner} alone; the
- * walker, the journal and the reports do not change with them. Every place hands back one
- * {@link StepOutcome} per step, which one builder ({@link StepResults}) turns into its
- * {@link Measurement}. Remote hosts ({@code run --hosts}) are not a place: each runs a whole
- * fsflow of its own (see {@code hosts/}).
+ * The places are {@code run.LocalHost} (the machine's own kernel) and {@code vm.VmPlace} (a
+ * throwaway QEMU guest under another kernel, which receives a unit's steps as one job and streams
+ * back one result per step), put together by {@code run.KernelPlaces} and chosen in
+ * {@code run.Runner} alone; the walker, the journal and the reports do not change with them.
+ * Every place hands back one {@link StepOutcome} per step, which one builder
+ * ({@code run.StepResults}) turns into its {@link Measurement}. Remote hosts ({@code run --hosts})
+ * are not a place: each runs a whole fsflow of its own (see {@code hosts.HostsCampaign}).
  *
  * <p>The contract, in the order the runner calls it:
  * <ol>
@@ -41,9 +40,10 @@ import org.fsflow.result.Measurement;
  * <li>{@link #close} once, on success, failure and interrupt alike: release everything the place
  *     set up, newest first.
  * </ol>
- * A place throws {@link RunFailure} for a problem that stops the campaign (a device that cannot
- * be set up), and reports a step that cannot run there (a filesystem its kernel lacks) as a
- * skipped outcome with the reason and the fix.
+ * A place throws an unchecked exception with the message for the user ({@code run.RunFailure} on
+ * the host) for a problem that stops the campaign (a device that cannot be set up), and reports a
+ * step that cannot run there (a filesystem its kernel lacks) as a skipped outcome with the reason
+ * and the fix.
  */
 public interface CellPlace {
 

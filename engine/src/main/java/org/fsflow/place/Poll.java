@@ -1,10 +1,10 @@
-package org.fsflow.run;
+package org.fsflow.place;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /** Waiting for a condition with a deadline: asked every {@code every} until it holds or {@code limit} has passed. */
-final class Poll {
+public final class Poll {
 
     private Poll() {}
 
@@ -12,7 +12,7 @@ final class Poll {
      * True as soon as {@code condition} holds; false when it still does not after {@code limit}
      * (it is asked once more at the deadline) or when the thread is interrupted.
      */
-    static boolean until(BooleanSupplier condition, Duration limit, Duration every) {
+    public static boolean until(BooleanSupplier condition, Duration limit, Duration every) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             if (condition.getAsBoolean()) {

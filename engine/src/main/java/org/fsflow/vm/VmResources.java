@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.vm;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
@@ -11,9 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.fsflow.place.Resource;
 import org.fsflow.result.Json;
-import org.fsflow.vm.BootKernel;
-import org.fsflow.vm.VmException;
 
 /** What a VM unit creates on the host (sparse images, a QEMU process) and how each is released. */
 final class VmResources {

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.vm;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
+import org.fsflow.place.Resource;
+import org.fsflow.place.Teardown;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
@@ -21,13 +23,6 @@ import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.FilesystemType;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.vm.BootKernel;
-import org.fsflow.vm.GuestMount;
-import org.fsflow.vm.GuestStep;
-import org.fsflow.vm.KernelStore;
-import org.fsflow.vm.Qemu;
-import org.fsflow.vm.VmException;
-import org.fsflow.vm.VmSession;
 
 /**
  * Runs cell repetitions whose kernel is not the host's, each in a throwaway VM (design.md
@@ -36,7 +31,7 @@ import org.fsflow.vm.VmSession;
  * guest's device nodes, the job. Each result arrives as the guest reports it; the QEMU process and
  * the images are in the teardown registry while they exist.
  */
-final class VmUnits implements VmPlace.Guests {
+public final class VmUnits implements VmPlace.Guests {
 
     private final Scenario scenario;
     private final Layout layout;
@@ -61,7 +56,7 @@ final class VmUnits implements VmPlace.Guests {
      * directories), shared by every campaign so a kernel is fetched once; {@code FSFLOW_KERNELS}
      * moves it.
      */
-    static Path kernelCache(Layout layout) {
+    public static Path kernelCache(Layout layout) {
         String env = System.getenv("FSFLOW_KERNELS");
         return env != null && !env.isBlank() ? Path.of(env) : Layout.defaultWork("kernels");
     }
@@ -163,7 +158,7 @@ final class VmUnits implements VmPlace.Guests {
                             g,
                             job.commands().get(g.index()),
                             new Where(
-                                    Environment.hostname(),
+                                    Where.hostname(),
                                     kernel.release(),
                                     vm.accel().label()))),
                     pid -> qemu[0] = register(VmResources.killer(pid, name)));

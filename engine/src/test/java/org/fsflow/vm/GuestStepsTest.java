@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.vm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,7 +12,6 @@ import org.fsflow.plan.Planner;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceText;
-import org.fsflow.vm.GuestStep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

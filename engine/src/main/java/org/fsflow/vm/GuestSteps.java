@@ -1,13 +1,10 @@
-package org.fsflow.run;
+package org.fsflow.vm;
 
 import java.util.List;
 import java.util.Locale;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.vm.BootKernel;
-import org.fsflow.vm.GuestStep;
-import org.fsflow.vm.VmSession;
 
 /** What the host tells a guest about each step, and what it says of a guest's run. */
 final class GuestSteps {

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.place;
 
 import java.util.List;
 
@@ -23,15 +23,18 @@ public record Resource(
     /** Released after each cell repetition. */
     public static final String UNIT = "unit";
 
-    static Resource mount(String mountPoint, String scope) {
+    /** A mount at {@code mountPoint}, released with the given scope. */
+    public static Resource mount(String mountPoint, String scope) {
         return new Resource("mount", mountPoint, null, List.of(), List.of(), scope, "mount on " + mountPoint);
     }
 
-    static Resource loop(String device, String image) {
+    /** The loop device {@code device} of {@code image}. */
+    public static Resource loop(String device, String image) {
         return new Resource("loop", device, image, List.of(), List.of(), CAMPAIGN, "loop devices of " + image);
     }
 
-    static Resource image(String path) {
+    /** An image file fsflow created. */
+    public static Resource image(String path) {
         return new Resource("image", path, null, List.of(), List.of(), CAMPAIGN, "image " + path);
     }
 
@@ -40,7 +43,7 @@ public record Resource(
      * released like an image at the end of a run, but only detached when the run is interrupted,
      * so that {@code resume} finds its datasets (checked before use) instead of generating them again.
      */
-    static Resource datasetsImage(String path) {
+    public static Resource datasetsImage(String path) {
         return new Resource(
                 DATASETS_IMAGE, path, null, List.of(), List.of(), CAMPAIGN, "image " + path + " (the datasets)");
     }
@@ -48,19 +51,23 @@ public record Resource(
     /** The kind of {@link #datasetsImage}. */
     static final String DATASETS_IMAGE = "datasets-image";
 
-    static Resource dir(String path) {
+    /** A directory fsflow created (removed when empty). */
+    public static Resource dir(String path) {
         return new Resource("dir", path, null, List.of(), List.of(), CAMPAIGN, "directory " + path);
     }
 
-    static Resource cgroup(String dir) {
+    /** The cgroup v2 group of the services. */
+    public static Resource cgroup(String dir) {
         return new Resource("cgroup", dir, null, List.of(), List.of(), CAMPAIGN, "the services' cgroup " + dir);
     }
 
-    static Resource command(List<String> argv, String scope, String label) {
+    /** A command that releases something, run with the given scope. */
+    public static Resource command(List<String> argv, String scope, String label) {
         return new Resource("command", null, null, List.copyOf(argv), List.of(), scope, label);
     }
 
-    static Resource service(List<String> stop, List<String> check, String label) {
+    /** A service that {@code stop} stops and {@code check} tells running. */
+    public static Resource service(List<String> stop, List<String> check, String label) {
         return new Resource("service", null, null, List.copyOf(stop), List.copyOf(check), CAMPAIGN, label);
     }
 

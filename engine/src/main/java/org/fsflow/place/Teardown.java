@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.place;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;

@@ -1,10 +1,12 @@
-package org.fsflow.run;
+package org.fsflow.vm;
 
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.fsflow.place.Resource;
+import org.fsflow.place.Teardown;
 
 /**
  * The read-only images of the datasets that guests mount: one per run and datasets' directory

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.vm;
 
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -7,14 +7,16 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.fsflow.place.CellPlace;
+import org.fsflow.place.Resource;
 import org.fsflow.place.StepOutcome;
+import org.fsflow.place.Teardown;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.vm.GuestResult;
 
 /**
  * The place of the cells that run under a kernel other than the host's: each unit in a throwaway
@@ -23,16 +25,16 @@ import org.fsflow.vm.GuestResult;
  * process) is in its own registry, {@code vm-state.json}, released at close and by resume. Its
  * devices and datasets are the host's: {@link #prepare} has nothing to do.
  */
-final class VmPlace implements CellPlace {
+public final class VmPlace implements CellPlace {
 
     /** The registry file of VM resources in the output directory. */
-    static final String STATE = "vm-state.json";
+    public static final String STATE = "vm-state.json";
 
     /** The directory of the guests' images, job and pid files, under the work directory. */
-    static final String WORK_DIR = "vm";
+    public static final String WORK_DIR = "vm";
 
     /** What boots the guests: {@link VmUnits}, or a fake machine in unit tests. */
-    interface Guests {
+    public interface Guests {
 
         /** Why {@code cell} cannot run in a guest under {@code kernel}, or null. */
         String cannotRun(Cell cell, KernelSpec kernel);
@@ -56,7 +58,7 @@ final class VmPlace implements CellPlace {
      * @param command the command as the host shows it
      * @param where   where it ran: this host, the guest's kernel and accelerator
      */
-    record Result(PlanNode node, GuestResult guest, String command, Where where) {}
+    public record Result(PlanNode node, GuestResult guest, String command, Where where) {}
 
     private final Scenario scenario;
     private final Layout layout;
@@ -66,12 +68,12 @@ final class VmPlace implements CellPlace {
     private volatile Guests units;
 
     /** The place of {@code scenario}'s guest cells, each booted by {@link VmUnits}. */
-    VmPlace(Scenario scenario, Layout layout, Consumer<String> info) {
+    public VmPlace(Scenario scenario, Layout layout, Consumer<String> info) {
         this(scenario, layout, info, t -> new VmUnits(scenario, layout, t, info));
     }
 
     /** The place of {@code scenario}'s guest cells, their guests booted by what {@code machine} makes. */
-    VmPlace(Scenario scenario, Layout layout, Consumer<String> info, Function<Teardown, Guests> machine) {
+    public VmPlace(Scenario scenario, Layout layout, Consumer<String> info, Function<Teardown, Guests> machine) {
         this.scenario = scenario;
         this.layout = layout;
         this.info = info;
@@ -193,7 +195,7 @@ final class VmPlace implements CellPlace {
 
     // a step the guest did not run, as the planner resolved it: where says this host, no kernel reached
     private static StepOutcome skipped(PlanNode n, String reason) {
-        return StepOutcome.skipped(n.step().command().text(), reason, new Where(Environment.hostname(), null, null));
+        return StepOutcome.skipped(n.step().command().text(), reason, new Where(Where.hostname(), null, null));
     }
 
     @Override

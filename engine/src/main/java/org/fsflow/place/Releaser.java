@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.place;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,9 +14,13 @@ import org.fsflow.device.Mounts;
  * lifecycle's release command; every command with a time limit. Idempotent: what is already gone
  * is fine.
  */
-final class Releaser {
+public final class Releaser {
 
     // how long a stopped service may take until its check fails
+    // how often a stopping service's check is run, and how long it may take
+    private static final Duration POLL = Duration.ofMillis(500);
+    private static final Duration CHECK_LIMIT = Duration.ofSeconds(30);
+
     private static final Duration STOP_LIMIT = Duration.ofSeconds(30);
 
     // a hung umount (a dead FUSE daemon) is given up after this, then tried lazily
@@ -83,7 +87,7 @@ final class Releaser {
             return;
         }
         retry(r.argv(), r.label(), log);
-        if (!Poll.until(() -> !Services.passes(r.check()), STOP_LIMIT, Services.POLL)) {
+        if (!Poll.until(() -> !Commands.run(r.check(), CHECK_LIMIT).ok(), STOP_LIMIT, POLL)) {
             log.accept(r.label() + " still runs " + STOP_LIMIT.toSeconds() + " s after it was asked to stop");
         }
     }
@@ -93,7 +97,7 @@ final class Releaser {
      * (a dead FUSE daemon makes umount hang), and after the last one the mount is detached lazily
      * ({@code umount -l}: gone from the tree now, released when its last user ends), which is reported.
      */
-    static void unmount(Path mountPoint, Consumer<String> log) {
+    public static void unmount(Path mountPoint, Consumer<String> log) {
         Commands.Result r = null;
         for (int attempt = 1; attempt <= UNMOUNT_TRIES && Mounts.isMountPoint(mountPoint); attempt++) {
             r = Commands.run(List.of("umount", mountPoint.toString()), UNMOUNT_LIMIT);
@@ -156,7 +160,7 @@ final class Releaser {
     }
 
     // the command as a user types it again (sh -c 'X' is X)
-    static String byHand(List<String> argv) {
+    public static String byHand(List<String> argv) {
         return argv.size() == 3 && argv.get(0).equals("sh") && argv.get(1).equals("-c")
                 ? argv.get(2)
                 : String.join(" ", argv);
