@@ -24,8 +24,9 @@ import org.fsflow.result.Measurement;
  *     and, on resume, release what a killed run left set up at this place.
  * <li>{@link #prepare} for each setup and dataset node of the plan, in plan order.
  * <li>{@link #run} for each unit (one repetition of one cell), in plan order, then for the
- *     repetitions an adaptive {@code repeat:} adds. The place resolves the unit's steps with its
- *     own bindings (its device nodes, mount points, paths), runs them one at a time, and hands
+ *     repetitions an adaptive {@code repeat:} adds. The place runs each step as the planner
+ *     resolved it ({@link PlanNode#step()}, a {@link org.fsflow.plan.ResolvedStep}), binding only
+ *     its own device nodes ({@code ResolvedStep.bind}), one at a time, and hands
  *     every step's {@link StepOutcome} to the sink as soon as it exists, each one saying where it
  *     ran. It obeys the sink's {@link Next} after every step (a place that runs the
  *     steps ahead in a batch stops the batch there, and records the rest as skipped with the

@@ -31,7 +31,17 @@ final class FakeExecutor implements StepExecutor {
 
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
+    /**
+     * One measured call as the place asked for it.
+     *
+     * @param argv       the argument vector
+     * @param timeout    its time limit, or null
+     * @param conditions its memory budget and flush
+     */
+    record Measured(List<String> argv, Duration timeout, StepConditions conditions) {}
+
     private final List<Call> calls = new ArrayList<>();
+    private final List<Measured> withConditions = new ArrayList<>();
     private final Map<String, Integer> exits = new LinkedHashMap<>();
     private final Map<String, double[]> seconds = new LinkedHashMap<>();
     private final Map<String, Integer> counts = new LinkedHashMap<>();
@@ -64,6 +74,23 @@ final class FakeExecutor implements StepExecutor {
     /** The commands run measured (replays left out), in order. */
     List<String> measured() {
         return calls.stream().filter(c -> !c.replay()).map(Call::command).toList();
+    }
+
+    /** The calls made with conditions (the measured commands), in order. */
+    List<Measured> withConditions() {
+        return withConditions;
+    }
+
+    @Override
+    public Execution execute(
+            List<String> argv,
+            Path stdout,
+            Path stderr,
+            Duration timeout,
+            List<String> ioDevices,
+            StepConditions conditions) {
+        withConditions.add(new Measured(argv, timeout, conditions));
+        return execute(argv, stdout, stderr, timeout, ioDevices);
     }
 
     @Override
