@@ -128,7 +128,8 @@ public final class PlanPrinter {
     private static String budget(Scenario s) {
         return org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()) + " of RAM for every measured step"
                 + (s.memory().factor() < 1
-                        ? " (scaled with the datasets from "
+                        ? " (scaled with the " + (s.datasets().isEmpty() ? "parameters that scale" : "datasets")
+                                + " from "
                                 + org.fsflow.scenario.ByteSize.format(s.memory().bytes()) + ")"
                         : "");
     }

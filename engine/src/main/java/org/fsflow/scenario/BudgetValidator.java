@@ -45,7 +45,11 @@ final class BudgetValidator {
             problems.warn(
                     b.where(),
                     what + " is " + ByteSize.format(b.scaledBytes())
-                            + (b.factor() < 1 ? " once scaled with the datasets (x" + round(b.factor()) + ")" : "")
+                            + (b.factor() < 1
+                                    ? " once scaled with the "
+                                            + (s.datasets().isEmpty() ? "parameters that scale" : "datasets") + " (x"
+                                            + round(b.factor()) + ")"
+                                    : "")
                             + (s.scaling().scales().uniform()
                                     ? ""
                                     : " for the cells at --scale " + Scales.plain(s.scale()))
