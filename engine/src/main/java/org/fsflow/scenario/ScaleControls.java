@@ -77,7 +77,8 @@ public final class ScaleControls {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (String name : onAxis) {
             Filesystem fs = s.filesystems().get(name);
-            if (fs != null && java.util.Objects.equals(fs.kernel(), kernel)) {
+            String own = fs == null || KernelSpec.HOST.equals(fs.kernel()) ? null : fs.kernel();
+            if (fs != null && java.util.Objects.equals(own, kernel)) {
                 out.computeIfAbsent(fs.type(), t -> new ArrayList<>()).add(name);
             }
         }

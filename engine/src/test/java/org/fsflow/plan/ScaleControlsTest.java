@@ -83,6 +83,15 @@ class ScaleControlsTest {
     }
 
     @Test
+    void aFilesystemWrittenOnTheHostKernelIsAHostControlToo() throws Exception {
+        String explicit = TEXT.replace("xfs: { mkfs_options: [-K] }", "xfs: { mkfs_options: [-K], kernel: host }");
+        assertEquals(
+                List.of("ext3@0.05", "xfs@0.05"),
+                List.copyOf(
+                        load(explicit, "1", "guest=0.05").scaling().controls().keySet()));
+    }
+
+    @Test
     void aKernelAxisChoosesThePlaceByItselfAndGetsNoControls() throws Exception {
         String axis = TEXT.replace(
                 "matrix: { dataset: [big], filesystem: [ext3, xfs, reiserfs, ext3-vm, xfs-vm] }",
