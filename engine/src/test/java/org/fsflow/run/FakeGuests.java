@@ -36,6 +36,8 @@ final class FakeGuests implements VmPlace.Guests {
     private final Map<String, Runnable> interrupts = new LinkedHashMap<>();
     private final Map<String, String> deaths = new LinkedHashMap<>();
     private final Map<String, String> refused = new LinkedHashMap<>();
+    private final Map<String, double[]> seconds = new LinkedHashMap<>();
+    private final Map<String, Integer> counts = new LinkedHashMap<>();
     private final List<List<String>> boots = new ArrayList<>();
     private volatile boolean killed;
 
@@ -58,6 +60,12 @@ final class FakeGuests implements VmPlace.Guests {
     /** The guest dies during a step containing {@code piece}, for {@code problem}. */
     FakeGuests dieDuring(String piece, String problem) {
         deaths.put(piece, problem);
+        return this;
+    }
+
+    /** Steps containing {@code piece} take these real times in the guest, one per run, the last one repeated. */
+    FakeGuests seconds(String piece, double... values) {
+        seconds.put(piece, values);
         return this;
     }
 
@@ -104,7 +112,7 @@ final class FakeGuests implements VmPlace.Guests {
                     return killed ? "the VM was killed" : death;
                 }
                 Integer exit = match(exits, n);
-                StepOutcome o = ran(exit == null ? 0 : exit);
+                StepOutcome o = ran(exit == null ? 0 : exit, realSeconds(n));
                 sink.accept(result(n, index++, o));
                 if (!o.ok() && policy(n) != Scenario.OnError.CONTINUE) {
                     stop = "skipped because " + n.id() + " failed";
@@ -132,9 +140,21 @@ final class FakeGuests implements VmPlace.Guests {
         return n.step().onError() != null ? n.step().onError() : scenario.onError();
     }
 
-    // 0.5 s of real time, 0.1 s user and system each, as a guest's clock and cgroup would say
-    private static StepOutcome ran(int exit) {
-        StepOutcome.Figures f = new StepOutcome.Figures(0.5, 0.1, 0.1, 40L, 1844L, 120L, 0L, 4096L, 8192L, 3L);
+    private double realSeconds(PlanNode n) {
+        for (Map.Entry<String, double[]> e : seconds.entrySet()) {
+            if (n.command().contains(e.getKey())) {
+                int i = counts.merge(e.getKey(), 1, Integer::sum);
+                double[] v = e.getValue();
+                return v[Math.min(i, v.length) - 1];
+            }
+        }
+        return 0.5;
+    }
+
+    // real seconds as given (0.5 s unless a rule says), 0.1 s user and system each, as a guest's clock and cgroup would
+    // say
+    private static StepOutcome ran(int exit, double real) {
+        StepOutcome.Figures f = new StepOutcome.Figures(real, 0.1, 0.1, 40L, 1844L, 120L, 0L, 4096L, 8192L, 3L);
         return new StepOutcome(
                 null,
                 exit == 0 ? Status.OK : Status.FAILED,

@@ -196,6 +196,26 @@ class WalkerGuestTest {
     }
 
     @Test
+    void adaptiveRepeatAddsGuestRepetitionsOnlyForNoisyGuestCellsEachInAFreshGuest() throws Exception {
+        Plan plan = plan("repeat: { min: 2, max: 4, target_cv: 10% }");
+        FakeExecutor host = new FakeExecutor().seconds("s1-host", 1.0);
+        FakeGuests guests = new FakeGuests(plan.scenario()).seconds("s1-debian", 1.0, 2.0, 3.0, 4.0);
+        assertEquals(0, runner(plan, host, guests, false).run().exitCode(), printed.toString());
+        assertEquals(
+                List.of("debian-6.1/r1/s1", "debian-6.1/r2/s1", "debian-6.1/r3/s1", "debian-6.1/r4/s1"),
+                nodes().stream()
+                        .filter(n -> n.endsWith("/s1") && n.startsWith("debian"))
+                        .toList());
+        assertEquals(
+                List.of("host/r1/s1", "host/r2/s1"),
+                nodes().stream()
+                        .filter(n -> n.endsWith("/s1") && n.startsWith("host"))
+                        .toList(),
+                "the steady host cell gets no more repetitions");
+        assertEquals(4, guests.boots().size(), "one fresh guest per repetition, added ones too");
+    }
+
+    @Test
     void aGuestThatDiesFailsItsRunningStepAndSkipsTheRest() throws Exception {
         Plan plan = plan("");
         FakeGuests guests = new FakeGuests(plan.scenario()).dieDuring("s2-debian", "the guest died (kernel panic)");
