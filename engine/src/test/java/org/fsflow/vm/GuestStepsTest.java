@@ -2,6 +2,7 @@ package org.fsflow.vm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -77,6 +78,19 @@ class GuestStepsTest {
         assertNull(small.flushPath());
         assertNull(small.verifyCopy());
         assertEquals(1024, GuestSteps.memoryMib(steps), "a budget below 512 MiB fits in the usual guest");
+    }
+
+    @Test
+    void theGuestRunsTheResolvedCommandsWithItsOwnDiskForTheDeviceNode() throws Exception {
+        List<GuestStep> steps = steps("");
+        GuestStep mkfs = steps.get(0);
+        assertEquals(List.of("mkfs.reiserfs", "-f", "-q", "/dev/vda"), mkfs.argv());
+        assertNull(mkfs.before(), "no release of blocks: the guest's disk is a fresh image");
+        GuestStep copy =
+                steps.stream().filter(s -> s.id().endsWith("/copy")).findFirst().orElseThrow();
+        Path mnt = dir.resolve("work/mnt/target");
+        assertEquals(List.of("sh", "-c", "cp -r " + dir.resolve("work/datasets/ds") + " " + mnt), copy.argv());
+        assertTrue(copy.stopsCell(), "on_error skip-cell, the default");
     }
 
     @Test
