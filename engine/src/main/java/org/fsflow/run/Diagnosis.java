@@ -65,9 +65,19 @@ public record Diagnosis(
      * @param matched      steps that were measured in that run (same cell, same step)
      * @param total        steps that will run
      * @param basis        how the earlier run's times were carried to this run's data
+     * @param guestRepetitions the cell repetitions this run makes in a VM
+     * @param guestOverhead  what a guest cell repetition of the earlier run took beyond its measured
+     *                       steps, in seconds (boot, image, copy checks); empty when none ran in a VM
      */
     public record Estimate(
-            Path from, org.fsflow.scenario.Scales scale, double seconds, long matched, long total, String basis) {}
+            Path from,
+            org.fsflow.scenario.Scales scale,
+            double seconds,
+            long matched,
+            long total,
+            String basis,
+            long guestRepetitions,
+            java.util.OptionalDouble guestOverhead) {}
 
     /** True when every cell runs and every resource fits. */
     public boolean allClear() {
@@ -128,5 +138,21 @@ public record Diagnosis(
                 estimate.matched(),
                 estimate.total(),
                 estimate.basis());
+        printGuests(out);
+    }
+
+    // what the guests add to the measured steps, learnt from the earlier run's rows
+    private void printGuests(PrintWriter out) {
+        if (estimate.guestRepetitions() > 0 && estimate.guestOverhead().isPresent()) {
+            double each = estimate.guestOverhead().getAsDouble();
+            out.printf(
+                    Locale.ROOT,
+                    "guests: about %s more for %d cell repetitions in a VM (%.1f s each beyond the measured steps "
+                            + "in that run: a fresh VM's boot, the datasets' image, the unmeasured copy checks, which "
+                            + "grow with the data)%n",
+                    Progress.clock(each * estimate.guestRepetitions()),
+                    estimate.guestRepetitions(),
+                    each);
+        }
     }
 }

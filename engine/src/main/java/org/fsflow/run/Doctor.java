@@ -137,6 +137,7 @@ public final class Doctor {
         double seconds = 0;
         long matched = 0;
         long total = 0;
+        java.util.Set<String> guestUnits = new java.util.HashSet<>();
         for (PlanNode n : plan.nodes()) {
             if (!n.measured() || skipped.contains(n.cell().id())) {
                 continue;
@@ -144,6 +145,9 @@ public final class Doctor {
             total++;
             seconds += earlier.get().seconds(n);
             matched += earlier.get().knows(n) ? 1 : 0;
+            if (!plan.scenario().kernelOf(n.cell().coordinates()).isHost()) {
+                guestUnits.add(n.cell().id() + "/r" + n.repeat());
+            }
         }
         return Optional.of(new Diagnosis.Estimate(
                 previous.get(),
@@ -151,7 +155,9 @@ public final class Doctor {
                 seconds,
                 matched,
                 total,
-                earlier.get().basis()));
+                earlier.get().basis(),
+                guestUnits.size(),
+                earlier.get().guestOverhead()));
     }
 
     /**

@@ -38,6 +38,7 @@ final class Extrapolation {
     static final double MOVED_SHARE = 0.25;
 
     private final StepDurations durations = new StepDurations();
+    private final GuestOverhead guests = new GuestOverhead();
     private final Map<String, Mean> movedBytes = new HashMap<>();
     private final Map<String, Mean> writtenBytes = new HashMap<>();
     private final Scenario before;
@@ -58,6 +59,7 @@ final class Extrapolation {
 
     private void learn(Measurement m) {
         durations.add(m);
+        guests.add(m);
         if (m.status() != Status.OK || m.cell() == null || m.warmup()) {
             return;
         }
@@ -65,6 +67,11 @@ final class Extrapolation {
         long written = m.writeBytes() == null ? 0 : m.writeBytes();
         movedBytes.computeIfAbsent(key(m.cell(), m.step()), k -> new Mean()).add(read + written);
         writtenBytes.computeIfAbsent(key(m.cell(), m.step()), k -> new Mean()).add(written);
+    }
+
+    /** What a guest cell repetition of the earlier run took beyond its measured steps, in seconds. */
+    java.util.OptionalDouble guestOverhead() {
+        return guests.perRepetition();
     }
 
     /** True when the earlier run measured this node's step in this node's cell. */

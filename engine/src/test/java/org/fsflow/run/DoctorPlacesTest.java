@@ -77,6 +77,8 @@ class DoctorPlacesTest {
                 "a bytes x4.00 and files x4.00, a (debian-6.1) bytes x1.00 and files x1.00",
                 d.estimate().basis());
         assertEquals(Scales.of(0.25), d.estimate().scale());
+        assertEquals(2, d.estimate().guestRepetitions(), "ext4-vm, two repetitions");
+        assertTrue(d.estimate().guestOverhead().isEmpty(), "the rows have no times");
     }
 
     @Test
