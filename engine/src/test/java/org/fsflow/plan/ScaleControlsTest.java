@@ -65,6 +65,11 @@ class ScaleControlsTest {
                 if (n.step().name().equals("copy") && fs.contains("@")) {
                     assertTrue(n.command().contains("fsflow-datasets@0.05/big"), n.command());
                     assertTrue(n.id().startsWith("big/" + fs + "/r"), n.id());
+                    // resolved on the host at the guest's scale: the step's 1 GiB x 0.05, floored at 64 MiB
+                    assertEquals("host", n.step().place().kernel(), n.id());
+                    assertEquals(64L << 20, n.step().memoryBytes(), n.id());
+                } else if (n.step().name().equals("copy") && fs.equals("ext3")) {
+                    assertEquals(1L << 30, n.step().memoryBytes(), n.id());
                 }
             }
         }
