@@ -101,6 +101,18 @@ class VerdictsTest {
     }
 
     @Test
+    void theHostsControlsAtTheGuestsScaleNeverJoinAFindingsSides() throws Exception {
+        standardRows();
+        // ext3@0.05 and xfs@0.05 rank the other way round: pooled with xfs and ext3 they would sink the ratio
+        series("xfs@0.05", "delete", "host", 1.0, 1.1, 0.9, 1.0);
+        series("ext3@0.05", "delete", "host", 3.0, 3.1, 2.9, 3.0);
+        Verdict v = only("figures: { xfs: 21, ext3: 10 }");
+        assertEquals(Verdict.Outcome.REPRODUCED, v.outcome(), v.reason());
+        assertEquals(2.0, v.interval().ratio(), 0.02);
+        assertEquals(4, v.numerator().stats().n(), "xfs's own four rows only");
+    }
+
+    @Test
     void directionOnlyWhenTheSizeIsFarOutsideTheBand() throws Exception {
         standardRows();
         Verdict v = only("figures: { xfs: 872.82, ext3: 7.68 }");
