@@ -109,7 +109,7 @@ public final class PlanPrinter {
             b.append("controls  ")
                     .append(String.join(", ", s.scaling().controls().keySet()))
                     .append(
-                            ": the host's control cells again at the guests' scale (its datasets and memory budget), so that the guests' rankings are "
+                            ": the host's control cells again at the guests' scale (that scale's datasets, parameters and memory budget), so that the guests' rankings are "
                                     + "checked against the host's at one scale\n");
         }
         if (s.memory().present()) {
