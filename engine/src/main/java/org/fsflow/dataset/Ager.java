@@ -51,13 +51,6 @@ public final class Ager {
             long capacityBytes,
             long noSpace) {}
 
-    /** What runs after every operation, to bring the filesystem to a state that does not depend on timers. */
-    @FunctionalInterface
-    public interface Settle {
-        /** Settles the filesystem; throws when it cannot. */
-        void settle() throws IOException;
-    }
-
     /** Thrown when {@code stop} turned true: the filesystem is half-aged and must not be measured. */
     public static final class Stopped extends Exception {
         private static final long serialVersionUID = 1L;

@@ -122,6 +122,10 @@ public final class Packages {
             }
         }
         needs.addAll(forCrash(s));
+        if (s.aging() != null) {
+            needs.add(new Need("e2fsprogs", "aging: filefrag (extents per file) and e2freefrag"));
+            needs.add(new Need("xfsprogs", "aging: xfs_io's syncfs after each operation, xfs_db's freesp"));
+        }
         return merge(needs);
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.fsflow.dataset.Ager;
+import org.fsflow.dataset.Settle;
 import org.fsflow.device.Capabilities;
 import org.fsflow.place.Commands;
 import org.fsflow.place.Resource;
@@ -126,8 +127,8 @@ final class AgedImages {
         long t0 = System.nanoTime();
         Ager.Result done;
         String mask = AgingCommands.pin(a.cpu());
-        try {
-            done = Ager.age(a, mnt, seed, AgingCommands.settle(fs.type(), mnt), stop);
+        try (Settle settle = AgingCommands.settle(fs.type(), mnt)) {
+            done = Ager.age(a, mnt, seed, settle, stop);
         } finally {
             AgingCommands.unpin(mask);
         }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fsflow.dataset.Ager;
+import org.fsflow.dataset.Settle;
 import org.fsflow.dataset.SplitMix64;
 import org.fsflow.device.Capabilities;
 import org.fsflow.place.Commands;
@@ -42,21 +43,32 @@ final class AgingCommands {
         return out;
     }
 
-    /** {@code argv} (a mount command) with the journal's commit interval at 300 s where the filesystem has one. */
+    /**
+     * {@code argv} (a mount command) with the journal's commit interval at 300 s where the filesystem has one;
+     * on btrfs also {@code nodiscard}: the asynchronous discard it turns on by itself for a device that can
+     * discard (a loop device can) takes free extents away from the allocator while it trims them, at times
+     * no two runs share.
+     */
     static List<String> mount(List<String> argv, String type) {
         List<String> out = new ArrayList<>(argv);
-        if (!type.equals("xfs")) {
-            out.addAll(1, List.of("-o", COMMIT));
+        switch (type) {
+            case "xfs" -> {}
+            case "btrfs" -> out.addAll(1, List.of("-o", COMMIT + ",nodiscard"));
+            default -> out.addAll(1, List.of("-o", COMMIT));
         }
         return out;
     }
 
     /**
-     * What runs after every operation of an aging: on xfs, {@code xfs_spaceman -c 'prealloc -s'} frees the
+     * What runs after every operation of an aging. On xfs, {@code xfs_spaceman -c 'prealloc -s'} frees the
      * speculative preallocation beyond files' ends and waits for the inactivation of deleted inodes, work that
-     * XFS's background workers would otherwise do at times no run reproduces; nothing elsewhere.
+     * XFS's background workers would otherwise do at times no run reproduces. On btrfs, a syncfs ({@link
+     * SyncFs}): the commit that returns freed extents to the allocator. Nothing elsewhere: ext4's fsync commits.
      */
-    static Ager.Settle settle(String type, Path mnt) {
+    static Settle settle(String type, Path mnt) throws IOException {
+        if (type.equals("btrfs")) {
+            return SyncFs.open(mnt);
+        }
         if (!type.equals("xfs")) {
             return () -> {};
         }
