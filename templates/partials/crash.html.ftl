@@ -5,6 +5,7 @@
 <p>${crash.method}</p>
 <div class="scroll"><table><thead><tr><th>filesystem</th><th>workload</th><th>guest</th><th>points (of log entries)</th><#list crash.classes as c><th>${c}</th></#list><th>mount s, median</th><th>mount s, p99</th><th>check s, median</th><th>check s, p99</th><th>repaired</th><th>expected loss</th></tr></thead>
 <tbody><#list crash.rows as r><tr><th>${r.filesystem}</th><td>${r.workload}</td><td>${r.kernel}</td><td class="num">${r.points}</td><#list r.counts as n><td class="num">${n}</td></#list><td class="num">${r.mountMedian}</td><td class="num">${r.mountP99}</td><td class="num">${r.checkMedian}</td><td class="num">${r.checkP99}</td><td class="num">${r.repairs}</td><td>${r.lost}</td></tr></#list></tbody></table></div>
+<#if crash.notes?has_content><ul class="warnings"><#list crash.notes as n><li>${n}</li></#list></ul></#if>
 <#if crash.violations?has_content>
 <h3>Violations</h3>
 <p>Every crash point where a file made durable was lost or damaged; each command, run as root from this report's directory, replays the kept write log to that point onto a fresh image (check it with the filesystem's own fsck, or mount it under the guest's kernel).</p>

@@ -10,6 +10,10 @@ ${crash.method}
 <#list crash.rows as r>
 | ${r.filesystem} | ${r.workload} | ${r.kernel} | ${r.points} |<#list r.counts as n> ${n} |</#list> ${r.mountMedian} | ${r.mountP99} | ${r.checkMedian} | ${r.checkP99} | ${r.repairs} | ${r.lost} |
 </#list>
+<#list crash.notes as n>
+
+${n}
+</#list>
 
 <#if crash.violations?has_content>
 ### Violations

@@ -12,6 +12,7 @@ import java.util.List;
  * @param violations every crash point that broke a promise
  * @param failed     the cells that could not run
  * @param method     how the figures are computed, one paragraph
+ * @param notes      what a cell's own log shows that changes how to read its row, one line each
  */
 public record CrashSection(
         boolean present,
@@ -19,10 +20,12 @@ public record CrashSection(
         List<Row> rows,
         List<Violation> violations,
         List<Failed> failed,
-        String method) {
+        String method,
+        List<String> notes) {
 
     /** No crash cells. */
-    public static final CrashSection NONE = new CrashSection(false, List.of(), List.of(), List.of(), List.of(), "");
+    public static final CrashSection NONE =
+            new CrashSection(false, List.of(), List.of(), List.of(), List.of(), "", List.of());
 
     /**
      * One cell.
@@ -30,7 +33,7 @@ public record CrashSection(
      * @param filesystem the filesystem
      * @param workload   the workload
      * @param kernel     the guest's kernel and how it ran
-     * @param points     crash points (of the log's entries)
+     * @param points     crash points (of the log's entries), and how many are marks and drawn
      * @param counts     points per class, as {@link #classes}
      * @param mountMedian median mount seconds [95 % interval]
      * @param mountP99   99th percentile [interval]

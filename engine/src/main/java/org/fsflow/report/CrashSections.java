@@ -36,7 +36,29 @@ final class CrashSections {
                 s.failed().stream()
                         .map(m -> new CrashSection.Failed(m.node(), Conditions.nz(m.reason())))
                         .toList(),
-                METHOD);
+                METHOD,
+                s.cells().stream()
+                        .filter(c -> c.markSpan() != null)
+                        .map(CrashSections::note)
+                        .toList());
+    }
+
+    // a cell whose marks are adjacent entries of its log: nothing was logged while the workload ran
+    static String note(CrashSummary.Cell c) {
+        return String.format(
+                Locale.ROOT,
+                "%s, %s: its %d marks are log entries %d to %d, with no write and no flush between any two of them, "
+                        + "and its log held %d flush or FUA write%s to draw from: dm-log-writes logs a write at the flush "
+                        + "that makes it durable, and %s sent none while the workload ran, so every mark replays to "
+                        + "the same image.",
+                c.filesystem(),
+                c.workload(),
+                c.marks(),
+                c.markSpan()[0],
+                c.markSpan()[1],
+                c.drawn(),
+                c.drawn() == 1 ? "" : "s",
+                c.filesystem());
     }
 
     private static CrashSection.Row row(CrashSummary.Cell c) {
@@ -44,7 +66,7 @@ final class CrashSections {
                 c.filesystem(),
                 c.workload(),
                 c.kernel(),
-                c.points() + " of " + c.entries(),
+                c.points() + " of " + c.entries() + " (" + c.marks() + " marks, " + c.drawn() + " drawn)",
                 c.classes(),
                 seconds(c.mountMedian()),
                 seconds(c.mountP99()),

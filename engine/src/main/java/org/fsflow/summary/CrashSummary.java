@@ -42,6 +42,10 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
      * @param lostPoints points with an expected loss
      * @param lostFiles  files of expected loss, summed over the points
      * @param lostBytes  their bytes
+     * @param marks      the marks of the workload among the points (the rest were drawn)
+     * @param markSpan   the first and last mark's log entries when no other entry of the log lies
+     *                   between any two marks (at least two of them), else null: then no write and no
+     *                   flush reached the log while the workload ran, and every mark replays to one image
      */
     public record Cell(
             String filesystem,
@@ -58,7 +62,15 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
             Bootstrap repairMedian,
             int lostPoints,
             long lostFiles,
-            long lostBytes) {}
+            long lostBytes,
+            int marks,
+            long[] markSpan) {
+
+        /** The points drawn among the log's flushes and FUA writes. */
+        public int drawn() {
+            return points - marks;
+        }
+    }
 
     /**
      * A crash point that broke a promise.
@@ -109,7 +121,25 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
                 Bootstrap.of(repair, 50),
                 (int) rows.stream().filter(m -> m.crash().lostFiles() > 0).count(),
                 rows.stream().mapToLong(m -> m.crash().lostFiles()).sum(),
-                rows.stream().mapToLong(m -> m.crash().lostBytes()).sum());
+                rows.stream().mapToLong(m -> m.crash().lostBytes()).sum(),
+                marks(rows).length,
+                span(marks(rows)));
+    }
+
+    // the log entries of the workload's marks, ascending (a drawn point's `at` says "after MARK")
+    private static long[] marks(List<Measurement> rows) {
+        return rows.stream()
+                .filter(m -> m.crash().at() != null && !m.crash().at().startsWith("after "))
+                .mapToLong(m -> m.crash().entry())
+                .sorted()
+                .toArray();
+    }
+
+    private static long[] span(long[] marks) {
+        if (marks.length < 2 || marks[marks.length - 1] - marks[0] != marks.length - 1) {
+            return null;
+        }
+        return new long[] {marks[0], marks[marks.length - 1]};
     }
 
     private static double[] values(List<Measurement> rows, Function<CrashFacts, Double> f) {

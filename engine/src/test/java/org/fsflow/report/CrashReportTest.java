@@ -58,8 +58,46 @@ class CrashReportTest {
             assertEquals(-1, Files.mismatch(out.resolve(f), german.resolve(f)), f + " under de_DE");
         }
         String md = Files.readString(out.resolve("report.md"));
-        assertTrue(md.contains("| reiserfs | spool | 6.1.0-57-amd64, tcg | 7 of 8288 | 6 | 0 | 0 | 1 | 0 | 0 |"), md);
+        assertTrue(
+                md.contains(
+                        "| reiserfs | spool | 6.1.0-57-amd64, tcg | 7 of 8288 (3 marks, 4 drawn) | 6 | 0 | 0 | 1 | 0 | 0 |"),
+                md);
         assertTrue(md.contains("fsflow crash-replay crash-logs/reiserfs-spool.log.gz --to "), md);
         assertTrue(md.contains("crash/xfs/spool"), "the failed cell is listed");
+        assertTrue(!md.contains("with no write and no flush between"), "marks with writes between them: no note");
+    }
+
+    @Test
+    void aCellWhoseMarksAreAdjacentLogEntriesIsSaidToHaveLoggedNothingWhileTheWorkloadRan() throws IOException {
+        Path out = dir.resolve("adjacent");
+        Files.createDirectories(out);
+        Path fixture = TestPaths.resources("report/crash");
+        Files.copy(fixture.resolve("environment.json"), out.resolve("environment.json"));
+        var mapper = org.fsflow.result.Json.MAPPER;
+        String first = Files.readAllLines(fixture.resolve("results.jsonl")).get(0);
+        StringBuilder rows = new StringBuilder(Files.readString(fixture.resolve("results.jsonl")));
+        // a jfs-like cell: one point drawn after mkfs, then three marks at consecutive entries
+        Object[][] points = {{5, "after mkfs"}, {10, "m0"}, {11, "m1"}, {12, "m2"}};
+        for (Object[] p : points) {
+            var row = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(first);
+            row.put("node", "crash/jfs/spool/" + p[0]).put("filesystem", "jfs");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) row.get("cell")).put("filesystem", "jfs");
+            var crash = (com.fasterxml.jackson.databind.node.ObjectNode) row.get("crash");
+            crash.put("entry", (Integer) p[0])
+                    .put("at", (String) p[1])
+                    .put("entries", 40)
+                    .put("points", 4);
+            rows.append(mapper.writeValueAsString(row)).append('\n');
+        }
+        Files.writeString(out.resolve("results.jsonl"), rows);
+        org.fsflow.StoredReport.render(out);
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| jfs | spool | 6.1.0-57-amd64, tcg | 4 of 40 (3 marks, 1 drawn) |"), md);
+        assertTrue(
+                md.contains("jfs, spool: its 3 marks are log entries 10 to 12, with no write and no flush between any "
+                        + "two of them, and its log held 1 flush or FUA write to draw from"),
+                md);
+        assertEquals(1, md.split("with no write and no flush between", -1).length - 1, "only that cell");
+        assertTrue(Files.readString(out.resolve("report.html")).contains("jfs, spool: its 3 marks are log entries"));
     }
 }
