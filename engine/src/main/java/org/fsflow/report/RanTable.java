@@ -105,6 +105,9 @@ final class RanTable {
     }
 
     private static String repetitions(RunFacts f) {
+        if (f.most() == 0) {
+            return "none: no measured step (crash cells have a row per crash point instead)";
+        }
         String n = f.fewest() == f.most() ? String.valueOf(f.most()) : f.fewest() + "–" + f.most();
         return n + " per cell" + (f.warmup() > 0 ? ", after " + f.warmup() + " warm-up" : "");
     }
