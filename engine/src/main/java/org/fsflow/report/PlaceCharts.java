@@ -25,12 +25,20 @@ final class PlaceCharts {
         return out;
     }
 
-    /** {@code guest-6.1.0-57-amd64-tcg} for {@code guest kernel 6.1.0-57-amd64, TCG (emulated CPU)}. */
+    /**
+     * {@code guest-6.1.0-57-amd64-tcg} for {@code guest kernel 6.1.0-57-amd64, TCG (emulated CPU)};
+     * {@code host-at-0.05} for the host's columns at another scale ({@code host kernel 6.18.4,
+     * --scale 0.05 ...}: its controls at the guests' scale).
+     */
     static String fileSuffix(String place) {
         java.util.regex.Matcher m =
                 java.util.regex.Pattern.compile("guest kernel (\\S+), (\\w+)").matcher(place);
+        java.util.regex.Matcher host = java.util.regex.Pattern.compile("^host(?: kernel \\S+)?, --scale ([0-9.]+)")
+                .matcher(place);
         return DatasetSections.anchor(
-                m.find() ? "guest-" + m.group(1) + "-" + m.group(2).toLowerCase(java.util.Locale.ROOT) : place);
+                m.find()
+                        ? "guest-" + m.group(1) + "-" + m.group(2).toLowerCase(java.util.Locale.ROOT)
+                        : host.find() ? "host-at-" + host.group(1) : place);
     }
 
     /** The column groups of a table: one per place, empty when every column is of one place. */
