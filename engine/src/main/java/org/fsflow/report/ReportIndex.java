@@ -104,12 +104,40 @@ public final class ReportIndex {
                     return h.asText();
                 }
             }
-            String found = run
-                    ? Headline.largest(Summarizer.summarize(ResultSet.scan(dir, m -> {}), RunEnvironment.read(dir)))
-                    : ComparisonHeadline.of(dir.resolve("comparison.csv"));
+            if (!run) {
+                String found = ComparisonHeadline.of(dir.resolve("comparison.csv"));
+                return found.isEmpty() ? "No significant difference of real time." : found;
+            }
+            ResultSet results = ResultSet.scan(dir, m -> {});
+            String found = Headline.largest(Summarizer.summarize(results, RunEnvironment.read(dir)));
+            if (found.isEmpty() && !results.crash().isEmpty()) {
+                return crashHeadline(org.fsflow.summary.CrashSummary.of(results.crash()));
+            }
             return found.isEmpty() ? "No significant difference of real time." : found;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + dir, e);
         }
+    }
+
+    // a run of crash cells only: its points, and the cells where a promised file was lost or damaged
+    static String crashHeadline(org.fsflow.summary.CrashSummary s) {
+        int points = s.cells().stream()
+                .mapToInt(org.fsflow.summary.CrashSummary.Cell::points)
+                .sum();
+        List<String> broken = s.cells().stream()
+                .filter(c -> c.classes().subList(2, c.classes().size()).stream()
+                                .mapToInt(Integer::intValue)
+                                .sum()
+                        > 0)
+                .map(c -> c.filesystem() + "/" + c.workload() + " ("
+                        + c.classes().subList(2, c.classes().size()).stream()
+                                .mapToInt(Integer::intValue)
+                                .sum()
+                        + " of " + c.points() + " points)")
+                .toList();
+        return points + " crash points in " + s.cells().size() + " cells; "
+                + (broken.isEmpty()
+                        ? "no point lost or damaged a file made durable."
+                        : "a file made durable was lost or damaged in " + String.join(", ", broken) + ".");
     }
 }

@@ -68,6 +68,14 @@ class CrashReportTest {
     }
 
     @Test
+    void theIndexSaysHowManyPointsAndWhereAPromiseBroke() throws IOException {
+        Path out = render("index");
+        assertEquals(
+                "14 crash points in 2 cells; a file made durable was lost or damaged in reiserfs/spool (1 of 7 points).",
+                ReportIndex.headline(out, true));
+    }
+
+    @Test
     void aCellWhoseMarksAreAdjacentLogEntriesIsSaidToHaveLoggedNothingWhileTheWorkloadRan() throws IOException {
         Path out = dir.resolve("adjacent");
         Files.createDirectories(out);
