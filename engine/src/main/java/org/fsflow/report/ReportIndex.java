@@ -12,6 +12,7 @@ import org.fsflow.result.Json;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
+import org.fsflow.summary.CrashSummary;
 import org.fsflow.summary.Headline;
 import org.fsflow.summary.Summarizer;
 
@@ -111,7 +112,7 @@ public final class ReportIndex {
             ResultSet results = ResultSet.scan(dir, m -> {});
             String found = Headline.largest(Summarizer.summarize(results, RunEnvironment.read(dir)));
             if (found.isEmpty() && !results.crash().isEmpty()) {
-                return crashHeadline(org.fsflow.summary.CrashSummary.of(results.crash()));
+                return crashHeadline(CrashSummary.of(results.crash()));
             }
             return found.isEmpty() ? "No significant difference of real time." : found;
         } catch (IOException e) {
@@ -120,20 +121,12 @@ public final class ReportIndex {
     }
 
     // a run of crash cells only: its points, and the cells where a promised file was lost or damaged
-    static String crashHeadline(org.fsflow.summary.CrashSummary s) {
-        int points = s.cells().stream()
-                .mapToInt(org.fsflow.summary.CrashSummary.Cell::points)
-                .sum();
+    static String crashHeadline(CrashSummary s) {
+        int points = s.cells().stream().mapToInt(CrashSummary.Cell::points).sum();
         List<String> broken = s.cells().stream()
-                .filter(c -> c.classes().subList(2, c.classes().size()).stream()
-                                .mapToInt(Integer::intValue)
-                                .sum()
-                        > 0)
-                .map(c -> c.filesystem() + "/" + c.workload() + " ("
-                        + c.classes().subList(2, c.classes().size()).stream()
-                                .mapToInt(Integer::intValue)
-                                .sum()
-                        + " of " + c.points() + " points)")
+                .filter(c -> c.violations() > 0)
+                .map(c ->
+                        c.filesystem() + "/" + c.workload() + " (" + c.violations() + " of " + c.points() + " points)")
                 .toList();
         return points + " crash points in " + s.cells().size() + " cells; "
                 + (broken.isEmpty()

@@ -70,6 +70,13 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
         public int drawn() {
             return points - marks;
         }
+
+        /** The points that broke a promise: every class after {@code clean} and {@code fsck-needed}. */
+        public int violations() {
+            return classes.subList(2, classes.size()).stream()
+                    .mapToInt(Integer::intValue)
+                    .sum();
+        }
     }
 
     /**
