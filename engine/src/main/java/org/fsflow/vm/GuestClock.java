@@ -3,7 +3,7 @@ package org.fsflow.vm;
 import org.fsflow.place.StepOutcome;
 
 /**
- * The guest's own clock and CPU counters around a step's command ({@link GuestScript}): real time
+ * The guest's own clock and CPU counters around a step's command ({@link GuestAgent}): real time
  * from GNU date's nanosecond clock read just before and after the command ({@code clock N
  * SECONDS}, microseconds), user and system time from the cgroup v2 group the command ran in
  * ({@code cpu N before|after USER_USEC SYSTEM_USEC}: the guest kernel's exact accounting, in

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.fsflow.place.StepOutcome;
+import org.fsflow.plan.Shell;
 import org.fsflow.result.Status;
 
 /**
@@ -51,6 +52,7 @@ public final class GuestProtocol {
         String[] time;
         Integer exit;
         String before;
+        String release;
         long read;
         long written;
         long busy;
@@ -97,6 +99,7 @@ public final class GuestProtocol {
             case "time" -> current.time = rest.strip().split("\\s+");
             case "exit" -> current.exit = Integer.valueOf(rest.strip());
             case "before" -> current.before = rest.strip();
+            case "release" -> current.release = rest.strip();
             case "out" -> append(current.out, rest);
             case "err" -> append(current.err, rest);
             case "done" -> {
@@ -139,11 +142,22 @@ public final class GuestProtocol {
         return new GuestResult(s.index, o, new byte[0], err);
     }
 
+    // the release of the disk's blocks before a mkfs failed: the mkfs did not run (the host's words)
+    private static GuestResult releaseFailed(Step s, GuestStep step, byte[] err) {
+        String reason = "release the device's blocks before mkfs (" + Shell.join(step.release()) + "): exit status "
+                + s.release + tail(err);
+        StepOutcome o = outcome(Status.FAILED, Integer.valueOf(s.release), reason, null, s);
+        return new GuestResult(s.index, o, new byte[0], err);
+    }
+
     private GuestResult result(Step s) {
         GuestStep step = steps.get(s.index);
         byte[] err = s.err.toByteArray();
         if (s.before != null) {
             return beforeFailed(s, err);
+        }
+        if (s.release != null) {
+            return releaseFailed(s, step, err);
         }
         double real = s.time != null && s.time.length >= 6 ? Double.parseDouble(s.time[0]) : Double.NaN;
         int exit = s.exit == null ? -1 : s.exit;

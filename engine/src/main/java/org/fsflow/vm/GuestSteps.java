@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Locale;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
-import org.fsflow.scenario.Scenario;
 
 /** What the host tells a guest about each step, and what it says of a guest's run. */
 final class GuestSteps {
@@ -40,12 +39,13 @@ final class GuestSteps {
                 step.after() == null ? null : step.after().argv(),
                 step.dropCaches(),
                 step.timeout() == null ? 0 : Math.max(1, step.timeout().toSeconds()),
-                step.onError() != Scenario.OnError.CONTINUE,
+                step.onError(),
                 firstOfUnit,
                 step.memoryBytes(),
                 step.flushTarget(),
                 v == null ? null : v.source(),
-                v == null ? null : v.copy());
+                v == null ? null : v.copy(),
+                step.release() == null ? null : step.release().argv());
     }
 
     /** One line on a finished guest: its kernel, accelerator, units, boot and total time. */

@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * The host programs a guest needs: those its steps call (the program of an argument vector, and
  * every word of a shell text that names a program on the host's PATH), plus the shell and the
- * measuring tools the job itself uses (with coreutils' sync for a flush, diffutils for a verify). They are copied into the initramfs at their host paths, so
+ * measuring tools the guest agent ({@link GuestAgent}) uses (with coreutils' sync for a flush, diffutils for a verify). They are copied into the initramfs at their host paths, so
  * a step runs the very same cp, mkfs or bonnie++ in the guest as on the host.
  */
 public final class GuestTools {
@@ -58,7 +58,7 @@ public final class GuestTools {
                 add(tools, "cmp");
                 add(tools, "comm"); // not an applet of every busybox
             }
-            for (List<String> argv : new ArrayList<>(java.util.Arrays.asList(s.argv(), s.before(), s.after()))) {
+            for (List<String> argv : new ArrayList<>(java.util.Arrays.asList(s.argv(), s.before(), s.after(), s.release()))) {
                 if (argv == null || argv.isEmpty()) {
                     continue;
                 }

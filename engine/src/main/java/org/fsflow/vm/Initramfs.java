@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 /**
  * Builds the guest's initramfs (a gzip'ed newc cpio): busybox-static under {@code /bb}, the host
  * tools the cell's steps call at the paths they have on the host with the libraries {@code ldd}
- * lists, {@code /etc/mke2fs.conf}, the kernel modules in insertion order and the generated
- * {@code /init}. The result is cached by its inputs, so a campaign builds it once per cell kind.
+ * lists, {@code /etc/mke2fs.conf}, the kernel modules in insertion order, the guest agent
+ * ({@link GuestAgent}) and the generated {@code /init}. The result is cached by its inputs, so a campaign builds it once per cell kind.
  */
 public final class Initramfs {
 
@@ -68,6 +68,9 @@ public final class Initramfs {
             Files.writeString(etc.resolve("group"), "root:x:0:\n");
             Files.createSymbolicLink(etc.resolve("mtab"), Path.of("/proc/self/mounts"));
             Files.writeString(etc.resolve("fsflow-modules"), moduleList(kernel, modules, stage));
+            Path agent = stage.resolve(GuestAgent.PATH.substring(1));
+            Files.createDirectories(agent.getParent());
+            Files.writeString(agent, GuestAgent.script(), StandardCharsets.UTF_8);
             Path initFile = stage.resolve("init");
             Files.writeString(initFile, init, StandardCharsets.UTF_8);
             Files.setPosixFilePermissions(initFile, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -176,7 +179,8 @@ public final class Initramfs {
     }
 
     private static String key(BootKernel kernel, List<Path> modules, List<Path> tools, String init) {
-        List<String> parts = new ArrayList<>(List.of(kernel.release(), kernel.version(), kernel.sha256(), init));
+        List<String> parts = new ArrayList<>(
+                List.of(kernel.release(), kernel.version(), kernel.sha256(), init, GuestAgent.script()));
         modules.forEach(m -> parts.add(m.toString()));
         for (Path t : tools) {
             parts.add(t.toString());

@@ -7,7 +7,7 @@ import org.fsflow.place.StepOutcome;
 import org.fsflow.result.Status;
 
 /**
- * What the guest reported of a step's budget, flush and verify ({@link GuestChecks}), and the
+ * What the guest reported of a step's budget, flush and verify ({@link GuestAgent}), and the
  * step's result amended with it as the host's runner would have it: a budget the guest could not
  * apply fails the step (never measured unbudgeted), the flush time is inside the real time and
  * kept apart, a failed flush or a copy that differs from its dataset fails the step, and a step

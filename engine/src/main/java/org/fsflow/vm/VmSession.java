@@ -12,7 +12,7 @@ import java.util.function.LongConsumer;
 
 /**
  * Runs a list of steps in one throwaway guest: resolves the modules the guest needs, builds (or
- * reuses) the initramfs with the tools the steps call, writes the job, picks the accelerator,
+ * reuses) the initramfs with the tools the steps call and the agent, writes the job (data, {@link GuestJob}), picks the accelerator,
  * boots QEMU with a hard limit and hands each step's result to the caller as the guest reports
  * it. The guest's disks are the caller's images; nothing is mounted or attached on the host.
  */
@@ -78,7 +78,7 @@ public final class VmSession {
         Path job = r.work().resolve(r.name() + ".job");
         try {
             Files.createDirectories(r.work());
-            Files.writeString(job, GuestScript.job(r.mounts(), r.directories(), r.steps()), StandardCharsets.UTF_8);
+            Files.writeString(job, GuestJob.of(r.mounts(), r.directories(), r.steps()), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new VmException("cannot write " + job + ": " + e.getMessage());
         }

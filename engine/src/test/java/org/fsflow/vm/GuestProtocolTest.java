@@ -9,14 +9,32 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import org.fsflow.result.Status;
+import org.fsflow.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 class GuestProtocolTest {
 
     private final List<GuestStep> steps = List.of(
-            new GuestStep("c/r1/mkfs", List.of("mkfs.jfs", "-q", "/dev/vda"), null, null, false, 60, true, false),
-            new GuestStep("c/r1/copy", List.of("sh", "-c", "cp -r a b"), null, null, false, 60, true, false),
-            new GuestStep("c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, true, false));
+            new GuestStep(
+                    "c/r1/mkfs",
+                    List.of("mkfs.jfs", "-q", "/dev/vda"),
+                    null,
+                    null,
+                    false,
+                    60,
+                    Scenario.OnError.SKIP_CELL,
+                    false),
+            new GuestStep(
+                    "c/r1/copy",
+                    List.of("sh", "-c", "cp -r a b"),
+                    null,
+                    null,
+                    false,
+                    60,
+                    Scenario.OnError.SKIP_CELL,
+                    false),
+            new GuestStep(
+                    "c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, Scenario.OnError.SKIP_CELL, false));
     private final List<GuestResult> results = new ArrayList<>();
     private final GuestProtocol protocol = new GuestProtocol(steps, results::add);
 
@@ -129,18 +147,5 @@ class GuestProtocolTest {
     void aStepKilledAtItsLimitIsATimeout() {
         feed("@@FSFLOW start 2", "@@FSFLOW time 2 60.01 0 0 900 1 0", "@@FSFLOW exit 2 137", "@@FSFLOW done 2");
         assertEquals(Status.TIMEOUT, results.get(0).outcome().status());
-    }
-
-    @Test
-    void theJobMeasuresEachStepWithHostToolsAtTheirHostPaths() {
-        String job = GuestScript.job(
-                List.of(new GuestMount("/dev/vdb", "/w/datasets", "ext4", true)), List.of("/w/mnt/target"), steps);
-        assertTrue(job.contains("mount -t ext4 -o ro /dev/vdb /w/datasets"), job);
-        assertTrue(
-                job.contains("/usr/bin/time -q -o /tmp/t -f '%e %U %S %M %R %F' /usr/bin/timeout -s KILL 60 "
-                        + "sh -c 'cp -r a b'"),
-                job);
-        assertTrue(job.contains("STOP='skipped because c/r1/copy failed'"), job);
-        assertTrue(GuestScript.init().contains("by_name/opt/fsflow/job/raw"));
     }
 }

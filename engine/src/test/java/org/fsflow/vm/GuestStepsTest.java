@@ -2,7 +2,6 @@ package org.fsflow.vm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +10,7 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.Planner;
 import org.fsflow.scenario.Overrides;
+import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
@@ -90,7 +90,7 @@ class GuestStepsTest {
                 steps.stream().filter(s -> s.id().endsWith("/copy")).findFirst().orElseThrow();
         Path mnt = dir.resolve("work/mnt/target");
         assertEquals(List.of("sh", "-c", "cp -r " + dir.resolve("work/datasets/ds") + " " + mnt), copy.argv());
-        assertTrue(copy.stopsCell(), "on_error skip-cell, the default");
+        assertEquals(Scenario.OnError.SKIP_CELL, copy.onError(), "on_error skip-cell, the default");
     }
 
     @Test

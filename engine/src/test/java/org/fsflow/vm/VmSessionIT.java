@@ -18,6 +18,7 @@ import org.fsflow.result.Status;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Location;
+import org.fsflow.scenario.Scenario;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -272,7 +273,18 @@ class VmSessionIT {
 
     private static GuestStep checked(String id, String script, long budget, String flush, String dataset, String copy) {
         return new GuestStep(
-                id, List.of("sh", "-c", script), null, null, false, 120, false, false, budget, flush, dataset, copy);
+                id,
+                List.of("sh", "-c", script),
+                null,
+                null,
+                false,
+                120,
+                Scenario.OnError.CONTINUE,
+                false,
+                budget,
+                flush,
+                dataset,
+                copy);
     }
 
     @Test
@@ -312,8 +324,9 @@ class VmSessionIT {
         BootKernel kernel = new KernelStore(KERNELS)
                 .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
         List<GuestStep> steps = List.of(
-                new GuestStep("c/r1/long", List.of("sleep", "600"), null, null, false, 3, false, false),
-                new GuestStep("c/r1/after", List.of("true"), null, null, false, 60, false, false));
+                new GuestStep(
+                        "c/r1/long", List.of("sleep", "600"), null, null, false, 3, Scenario.OnError.CONTINUE, false),
+                new GuestStep("c/r1/after", List.of("true"), null, null, false, 60, Scenario.OnError.CONTINUE, false));
         List<GuestResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         VmSession.Request request = new VmSession.Request(
                 "fsflow-vm-it-timeout", kernel, List.of(), List.of(), List.of(), List.of(), steps, 1, 256, dir);
@@ -331,6 +344,6 @@ class VmSessionIT {
     }
 
     private static GuestStep step(String id, List<String> argv) {
-        return new GuestStep(id, argv, null, null, false, 120, true, id.endsWith("/mkfs"));
+        return new GuestStep(id, argv, null, null, false, 120, Scenario.OnError.SKIP_CELL, id.endsWith("/mkfs"));
     }
 }
