@@ -69,7 +69,7 @@ unit() {
   STOP=
 }
 
-reset() { N=; ID=; ARGV=; BEFORE=; AFTER=; DROP=; RELEASE=; LIMIT=0; ONERR=skip-cell; BUDGET=; FLUSH=; VSRC=; VCOPY=; }
+new_step() { N=; ID=; ARGV=; BEFORE=; AFTER=; DROP=; RELEASE=; LIMIT=0; ONERR=skip-cell; BUDGET=; FLUSH=; VSRC=; VCOPY=; }
 
 run_step() {
   RAN=1
@@ -166,7 +166,7 @@ verify_file() {
 exec 3<"$JOB" || { say setup-failed "cannot read the job $JOB"; exit 1; }
 read -r magic version <&3
 if [ "$magic $version" != "fsflow-job 1" ]; then say setup-failed "not a job of version 1: $magic $version"; exit 1; fi
-reset
+new_step
 while read -r key value <&3; do
   case $key in
     cgroup2) setup_cgroups "$value" ;;
@@ -175,7 +175,7 @@ while read -r key value <&3; do
     mount) eval "set -- $value"; mount_one "$@"; MOUNTS="$MOUNTS$value
 " ;;
     unit) unit ;;
-    step) reset; N=${value%% *}; ID=${value#* } ;;
+    step) new_step; N=${value%% *}; ID=${value#* } ;;
     argv) ARGV=$value ;;
     before) BEFORE=$value ;;
     after) AFTER=$value ;;
@@ -187,7 +187,7 @@ while read -r key value <&3; do
     flush) FLUSH=$value ;;
     verify_source) VSRC=$value ;;
     verify_copy) VCOPY=$value ;;
-    run) run_step; reset ;;
+    run) run_step; new_step ;;
     *) say setup-failed "unknown line in the job: $key"; exit 1 ;;
   esac
 done
