@@ -58,7 +58,8 @@ public final class GuestTools {
                 add(tools, "cmp");
                 add(tools, "comm"); // not an applet of every busybox
             }
-            for (List<String> argv : new ArrayList<>(java.util.Arrays.asList(s.argv(), s.before(), s.after(), s.release()))) {
+            for (List<String> argv :
+                    new ArrayList<>(java.util.Arrays.asList(s.argv(), s.before(), s.after(), s.release()))) {
                 if (argv == null || argv.isEmpty()) {
                     continue;
                 }
