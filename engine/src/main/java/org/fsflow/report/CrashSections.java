@@ -37,9 +37,13 @@ final class CrashSections {
                         .map(m -> new CrashSection.Failed(m.node(), Conditions.nz(m.reason())))
                         .toList(),
                 METHOD,
-                s.cells().stream()
-                        .filter(c -> c.markSpan() != null)
-                        .map(CrashSections::note)
+                java.util.stream.Stream.concat(
+                                s.cells().stream()
+                                        .filter(c -> c.markSpan() != null)
+                                        .map(CrashSections::note),
+                                s.cells().stream()
+                                        .filter(CrashSummary.Cell::busyHost)
+                                        .map(CrashSections::busy))
                         .toList());
     }
 
@@ -59,6 +63,21 @@ final class CrashSections {
                 c.drawn(),
                 c.drawn() == 1 ? "" : "s",
                 c.filesystem());
+    }
+
+    // a cell that ran while other processes kept the host busy: its times are not a quiet host's
+    static String busy(CrashSummary.Cell c) {
+        return String.format(
+                Locale.ROOT,
+                "⚠ %s, %s ran while the host was busy: processes other than fsflow and its guests used %.1f CPU s "
+                        + "during its %.1f s (%.2f CPUs on average, above %.1f): its mount, check and repair times "
+                        + "are slower than a quiet host's; its classes do not depend on it.",
+                c.filesystem(),
+                c.workload(),
+                c.hostOtherCpuS(),
+                c.cellS(),
+                c.hostOtherCpuS() / c.cellS(),
+                CrashSummary.BUSY_CPUS);
     }
 
     private static CrashSection.Row row(CrashSummary.Cell c) {

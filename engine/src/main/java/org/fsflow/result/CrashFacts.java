@@ -29,6 +29,11 @@ import java.util.List;
  * @param log            the cell's write log kept for replay (relative to the output directory,
  *                       gzip), or null when the cell had no violation
  * @param targetBytes    the size of the logged device (the image a replay needs)
+ * @param cellS          wall seconds of the whole cell (its guests, replays and recoveries), the same
+ *                       in every row of the cell; null in rows written before it was recorded
+ * @param hostOtherCpuS  CPU seconds the host spent outside fsflow and its guests meanwhile (the
+ *                       host's busy time minus the JVM's and its children's): evidence of a busy
+ *                       host, which slows the recovery times (not the classes); null when unknown
  */
 public record CrashFacts(
         String workload,
@@ -49,7 +54,14 @@ public record CrashFacts(
         int points,
         long seed,
         String log,
-        long targetBytes) {
+        long targetBytes,
+        Double cellS,
+        Double hostOtherCpuS) {
+
+    /** Other processes' mean CPUs while the cell ran ({@code hostOtherCpuS / cellS}), or null. */
+    public Double hostOtherCpus() {
+        return cellS == null || hostOtherCpuS == null || cellS <= 0 ? null : hostOtherCpuS / cellS;
+    }
 
     /** True for the classes where the filesystem broke a promise (worse than fsck needed). */
     public boolean violation() {

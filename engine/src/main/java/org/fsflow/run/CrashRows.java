@@ -28,10 +28,21 @@ final class CrashRows {
 
     private CrashRows() {}
 
-    /** One row per crash point of {@code r}. */
+    /**
+     * One row per crash point of {@code r}; {@code others}: the host's CPU seconds outside fsflow
+     * since {@code start}, or null.
+     */
     static List<Measurement> of(
-            CrashPlan.Cell cell, String release, String virt, CrashCell.Result r, Instant start, Path out) {
-        String ended = Instant.now().toString();
+            CrashPlan.Cell cell,
+            String release,
+            String virt,
+            CrashCell.Result r,
+            Instant start,
+            Path out,
+            Double others) {
+        Instant end = Instant.now();
+        String ended = end.toString();
+        double cellS = java.time.Duration.between(start, end).toNanos() / 1e9;
         String log = r.log() == null ? null : out.relativize(r.log()).toString();
         List<Measurement> rows = new ArrayList<>();
         for (CrashCell.Point p : r.points()) {
@@ -56,7 +67,9 @@ final class CrashRows {
                     r.points().size(),
                     cell.seed(),
                     log,
-                    cell.targetBytes());
+                    cell.targetBytes(),
+                    Math.round(cellS * 1000) / 1000.0,
+                    others);
             rows.add(base(cell, cell.id() + "/" + p.entry(), start)
                     .status(Status.OK)
                     .realS(p.outcome().mountS() + p.outcome().checkS() + repair)

@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.fsflow.crash.CrashCell;
+import org.fsflow.measure.OutsideCpu;
 import org.fsflow.plan.CrashPlan;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Measurement;
@@ -90,6 +91,7 @@ final class CrashRuns {
         info.accept("crash cell " + cell.id() + ": the workload under dm-log-writes in a guest of " + kernel.release()
                 + ", then every mark and " + cell.points() + " drawn barriers replayed and recovered");
         Instant start = Instant.now();
+        OutsideCpu outside = OutsideCpu.now();
         Path keep = plan.layout().out().resolve(LOGS).resolve(cell.filesystem() + "-" + cell.workload() + ".log.gz");
         try {
             CrashCell.Result r = runner.run(request(cell, kernel, work), this::started, keep);
@@ -101,7 +103,13 @@ final class CrashRuns {
             String virt = Accelerators.choose(VmUnits.kernelCache(plan.layout()), kernel, null)
                     .label();
             List<Measurement> rows = CrashRows.of(
-                    cell, kernel.release(), virt, r, start, plan.layout().out());
+                    cell,
+                    kernel.release(),
+                    virt,
+                    r,
+                    start,
+                    plan.layout().out(),
+                    OutsideCpu.now().secondsSince(outside));
             recorder.measuredAll(rows);
             info.accept(CrashRows.line(cell, r));
         } catch (IOException | VmException e) {

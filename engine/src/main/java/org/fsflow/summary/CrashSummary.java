@@ -20,6 +20,9 @@ import org.fsflow.result.Measurement;
  */
 public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Measurement> failed) {
 
+    /** Other processes' mean CPUs above which a crash cell ran on a busy host. */
+    public static final double BUSY_CPUS = 0.5;
+
     /** The classes, best first, as {@link CrashFacts#crashClass()} names them. */
     public static final List<String> CLASSES =
             List.of("clean", "fsck-needed", "older-version", "durable-missing", "data-corrupted", "metadata-corrupted");
@@ -46,6 +49,8 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
      * @param markSpan   the first and last mark's log entries when no other entry of the log lies
      *                   between any two marks (at least two of them), else null: then no write and no
      *                   flush reached the log while the workload ran, and every mark replays to one image
+     * @param cellS      wall seconds of the whole cell, or null when not recorded
+     * @param hostOtherCpuS CPU seconds the host spent outside fsflow and its guests meanwhile, or null
      */
     public record Cell(
             String filesystem,
@@ -64,7 +69,17 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
             long lostFiles,
             long lostBytes,
             int marks,
-            long[] markSpan) {
+            long[] markSpan,
+            Double cellS,
+            Double hostOtherCpuS) {
+
+        /**
+         * True when other processes used more than {@link #BUSY_CPUS} CPUs on average while the cell
+         * ran (the threshold of the steps' busy-host warning).
+         */
+        public boolean busyHost() {
+            return hostOtherCpuS != null && cellS != null && cellS > 0 && hostOtherCpuS / cellS > BUSY_CPUS;
+        }
 
         /** The points drawn among the log's flushes and FUA writes. */
         public int drawn() {
@@ -130,7 +145,9 @@ public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Me
                 rows.stream().mapToLong(m -> m.crash().lostFiles()).sum(),
                 rows.stream().mapToLong(m -> m.crash().lostBytes()).sum(),
                 marks(rows).length,
-                span(marks(rows)));
+                span(marks(rows)),
+                first.crash().cellS(),
+                first.crash().hostOtherCpuS());
     }
 
     // the log entries of the workload's marks, ascending (a drawn point's `at` says "after MARK")

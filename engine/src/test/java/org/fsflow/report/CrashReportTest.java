@@ -35,6 +35,16 @@ class CrashReportTest {
         return out;
     }
 
+    // renders `rows` as a run's journal beside the fixture's environment
+    private Path renderRows(String name, CharSequence rows) throws IOException {
+        Path out = dir.resolve(name);
+        Files.createDirectories(out);
+        Files.copy(TestPaths.resources("report/crash").resolve("environment.json"), out.resolve("environment.json"));
+        Files.writeString(out.resolve("results.jsonl"), rows);
+        org.fsflow.StoredReport.render(out);
+        return out;
+    }
+
     @Test
     void aCrashJournalRendersToTheGoldenFilesUnderAnyLocale() throws IOException {
         Path out = render("a");
@@ -77,10 +87,7 @@ class CrashReportTest {
 
     @Test
     void aCellWhoseMarksAreAdjacentLogEntriesIsSaidToHaveLoggedNothingWhileTheWorkloadRan() throws IOException {
-        Path out = dir.resolve("adjacent");
-        Files.createDirectories(out);
         Path fixture = TestPaths.resources("report/crash");
-        Files.copy(fixture.resolve("environment.json"), out.resolve("environment.json"));
         var mapper = org.fsflow.result.Json.MAPPER;
         String first = Files.readAllLines(fixture.resolve("results.jsonl")).get(0);
         StringBuilder rows = new StringBuilder(Files.readString(fixture.resolve("results.jsonl")));
@@ -97,8 +104,7 @@ class CrashReportTest {
                     .put("points", 4);
             rows.append(mapper.writeValueAsString(row)).append('\n');
         }
-        Files.writeString(out.resolve("results.jsonl"), rows);
-        org.fsflow.StoredReport.render(out);
+        Path out = renderRows("adjacent", rows);
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("| jfs | spool | 6.1.0-57-amd64, tcg | 4 of 40 (3 marks, 1 drawn) |"), md);
         assertTrue(
@@ -107,5 +113,31 @@ class CrashReportTest {
                 md);
         assertEquals(1, md.split("with no write and no flush between", -1).length - 1, "only that cell");
         assertTrue(Files.readString(out.resolve("report.html")).contains("jfs, spool: its 3 marks are log entries"));
+    }
+
+    @Test
+    void aCellThatRanOnABusyHostSaysSoWithItsFiguresAndAQuietCellDoesNot() throws IOException {
+        Path fixture = TestPaths.resources("report/crash");
+        var mapper = org.fsflow.result.Json.MAPPER;
+        StringBuilder rows = new StringBuilder();
+        for (String line : Files.readAllLines(fixture.resolve("results.jsonl"))) {
+            var row = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(line);
+            var crash = (com.fasterxml.jackson.databind.node.ObjectNode) row.get("crash");
+            if (crash != null) {
+                boolean reiserfs = "reiserfs".equals(row.get("filesystem").asText());
+                // reiserfs beside 1.3 CPUs of other work; ext4 beside 0.2 (below the threshold)
+                crash.put("cell_s", 400.0).put("host_other_cpu_s", reiserfs ? 520.0 : 80.0);
+            }
+            rows.append(mapper.writeValueAsString(row)).append('\n');
+        }
+        Path out = renderRows("busy", rows);
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(
+                md.contains("reiserfs, spool ran while the host was busy: processes other than fsflow and its guests "
+                        + "used 520.0 CPU s during its 400.0 s (1.30 CPUs on average, above 0.5)"),
+                md);
+        assertEquals(1, md.split("ran while the host was busy", -1).length - 1, "only that cell");
+        assertTrue(
+                Files.readString(out.resolve("report.html")).contains("reiserfs, spool ran while the host was busy"));
     }
 }
