@@ -21,9 +21,9 @@ public final class Accelerators {
 
     /** The accelerator to use, probing with {@code kernel} and {@code initrd} if needed. */
     public static Accel choose(Path cache, BootKernel kernel, Path initrd) {
-        String forced = System.getenv("FSFLOW_VM_ACCEL");
-        if (forced != null && !forced.isBlank()) {
-            return Accel.valueOf(forced.strip().toUpperCase(java.util.Locale.ROOT));
+        Accel forced = forced();
+        if (forced != null) {
+            return forced == Accel.UML ? Accel.TCG : forced; // a QEMU guest (crash cells): the nearest is TCG
         }
         Path kvm = Path.of("/dev/kvm");
         if (!Files.isReadable(kvm) || !Files.isWritable(kvm)) {
@@ -40,6 +40,19 @@ public final class Accelerators {
             return chosen;
         } catch (IOException e) {
             return Accel.TCG;
+        }
+    }
+
+    /** What {@code FSFLOW_VM_ACCEL} (kvm, tcg or uml) forces, or null when it is unset. */
+    public static Accel forced() {
+        String forced = System.getenv("FSFLOW_VM_ACCEL");
+        if (forced == null || forced.isBlank()) {
+            return null;
+        }
+        try {
+            return Accel.valueOf(forced.strip().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new VmException("FSFLOW_VM_ACCEL=" + forced.strip() + ": say kvm, tcg or uml");
         }
     }
 

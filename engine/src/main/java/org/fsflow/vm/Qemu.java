@@ -71,10 +71,7 @@ public final class Qemu {
 
     /** The command line of {@code c}. */
     public static List<String> argv(Config c) {
-        List<String> a = new ArrayList<>();
-        if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
-            a.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
-        }
+        List<String> a = diesWithFsflow();
         a.addAll(List.of(BINARY, "-name", c.name()));
         a.addAll(c.accel().qemuArgs());
         a.addAll(List.of(
@@ -110,19 +107,39 @@ public final class Qemu {
         return a;
     }
 
+    /** The prefix that kills a guest machine's process when fsflow dies ({@code setpriv --pdeathsig KILL}). */
+    static List<String> diesWithFsflow() {
+        List<String> a = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
+            a.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
+        }
+        return a;
+    }
+
     /**
      * Runs the guest to its end, each console line to {@code console} as it arrives; the pid goes to
      * {@code onStart} before the first line is read.
      */
     public Exit run(Config c, Consumer<String> console, LongConsumer onStart) {
-        ProcessBuilder pb = new ProcessBuilder(argv(c))
+        return run(argv(c), c.hardLimit(), console, onStart);
+    }
+
+    /**
+     * Runs a guest machine's command line {@code argv} (QEMU's, or user-mode Linux's: {@link Uml})
+     * to its end under {@code hardLimit}, each console line to {@code console}; the pid goes to
+     * {@code onStart} before the first line is read.
+     */
+    public Exit run(List<String> argv, Duration hardLimit, Consumer<String> console, LongConsumer onStart) {
+        ProcessBuilder pb = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         long start = System.nanoTime();
         try {
             process = pb.start();
         } catch (IOException e) {
-            throw new VmException(BINARY + " cannot start: " + e.getMessage() + " (apt-get install qemu-system-x86)");
+            String program = argv.get(argv.indexOf("KILL") + 1);
+            throw new VmException(program + " cannot start: " + e.getMessage() + " (apt-get install "
+                    + (program.equals(BINARY) ? "qemu-system-x86" : Uml.PACKAGE) + ")");
         }
         Process p = process;
         onStart.accept(p.pid());
@@ -130,7 +147,7 @@ public final class Qemu {
         Thread watchdog = new Thread(
                 () -> {
                     try {
-                        if (!p.waitFor(c.hardLimit().toMillis(), TimeUnit.MILLISECONDS)) {
+                        if (!p.waitFor(hardLimit.toMillis(), TimeUnit.MILLISECONDS)) {
                             killed.set(true);
                             p.destroyForcibly();
                         }

@@ -34,6 +34,8 @@ public final class VmSession {
      * @param cpus        virtual CPUs
      * @param memoryMiB   the guest's RAM
      * @param work        where the job file and pid file go
+     * @param accel       how the guest runs ({@link #accel(Path, BootKernel)}); under {@link Accel#UML}
+     *                    {@code kernel} is the user-mode kernel ({@link Uml#kernel()})
      */
     public record Request(
             String name,
@@ -45,7 +47,8 @@ public final class VmSession {
             List<GuestStep> steps,
             int cpus,
             int memoryMiB,
-            Path work) {}
+            Path work,
+            Accel accel) {}
 
     /**
      * How the guest went.
@@ -68,13 +71,32 @@ public final class VmSession {
         this.cache = cache;
     }
 
-    /** Boots, runs {@code r}'s steps, each result to {@code results}; the QEMU pid to {@code onStart}. */
+    /**
+     * How guests of {@code kernel} run on this host: {@code FSFLOW_VM_ACCEL} (kvm, tcg or uml) when
+     * set, else KVM when a boot probe under it succeeds, else TCG ({@link Accelerators}).
+     */
+    public static Accel accel(Path cache, BootKernel kernel) {
+        Accel forced = Accelerators.forced();
+        if (forced != null) {
+            return forced;
+        }
+        Path probe = new Initramfs(cache)
+                .build(
+                        kernel,
+                        new KernelModules(kernel).inOrder(KernelModules.BASE),
+                        GuestTools.of(List.of()),
+                        GuestScript.init());
+        return Accelerators.choose(cache, kernel, probe);
+    }
+
+    /** Boots, runs {@code r}'s steps, each result to {@code results}; the guest's pid to {@code onStart}. */
     public Outcome run(Request r, Consumer<GuestResult> results, LongConsumer onStart) {
-        List<String> wanted = new ArrayList<>(KernelModules.BASE);
+        accel = r.accel();
+        boolean uml = accel == Accel.UML;
+        List<String> wanted = new ArrayList<>(uml ? List.of() : KernelModules.BASE);
         r.modules().stream().filter(m -> !wanted.contains(m)).forEach(wanted::add);
         List<Path> modules = new KernelModules(r.kernel()).inOrder(wanted);
         Path initrd = new Initramfs(cache).build(r.kernel(), modules, GuestTools.of(r.steps()), GuestScript.init());
-        accel = Accelerators.choose(cache, r.kernel(), initrd);
         Path job = r.work().resolve(r.name() + ".job");
         try {
             Files.createDirectories(r.work());
@@ -97,11 +119,16 @@ public final class VmSession {
                 r.memoryMiB(),
                 limit,
                 r.work().resolve(r.name() + ".pid"));
+        Path bootImage = r.work().resolve(r.name() + ".initrd");
+        if (uml) {
+            Uml.withJob(initrd, job, bootImage);
+        }
         GuestProtocol protocol = new GuestProtocol(r.steps(), results);
         long start = System.nanoTime();
         long[] readyAt = {0};
         Qemu.Exit exit = qemu.run(
-                config,
+                uml ? Uml.argv(config, bootImage) : Qemu.argv(config),
+                limit,
                 line -> {
                     protocol.line(line);
                     if (readyAt[0] == 0 && protocol.readySeconds() != null) {
@@ -111,6 +138,14 @@ public final class VmSession {
                 onStart);
         deleteQuietly(job);
         deleteQuietly(config.pidFile());
+        deleteQuietly(bootImage);
+        if (uml) {
+            try {
+                KernelStore.deleteTree(r.work().resolve(r.name())); // its uml_dir: control socket, pid file
+            } catch (IOException e) {
+                // harmless: the next guest of this name replaces it
+            }
+        }
         Double boot = readyAt[0] == 0 ? null : (readyAt[0] - start) / 1e9;
         return new Outcome(accel, boot, exit.wallSeconds(), problem(protocol, exit, limit), protocol.running());
     }

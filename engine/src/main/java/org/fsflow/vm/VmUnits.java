@@ -120,7 +120,6 @@ public final class VmUnits implements VmPlace.Guests {
 
     @Override
     public String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<VmPlace.Result> sink) {
-        BootKernel kernel = (BootKernel) kernel(spec);
         Scenario at = scenario.at(spec); // datasets, disks and budget at this kernel's --scale
         String name = "fsflow-" + scenario.name() + "-vm";
         Path work = layout.work().resolve(VmPlace.WORK_DIR);
@@ -129,9 +128,11 @@ public final class VmUnits implements VmPlace.Guests {
         List<Path> images = new ArrayList<>();
         List<Resource> resources = new ArrayList<>();
         try {
-            attachLoops(at, work, nodes, disks, images, resources);
+            Accel accel = VmSession.accel(store.root(), (BootKernel) kernel(spec));
+            BootKernel kernel = accel == Accel.UML ? umlKernel() : (BootKernel) kernel(spec);
+            attachLoops(at, work, accel, nodes, disks, images, resources);
             Path datasets = datasetRoot(at);
-            List<GuestMount> mounts = sourceDisk(datasets, work, disks);
+            List<GuestMount> mounts = sourceDisk(datasets, work, accel, disks);
             Job job = job(units, nodes, datasets != null);
             List<String> dirs = new ArrayList<>();
             scenario.devices()
@@ -147,21 +148,18 @@ public final class VmUnits implements VmPlace.Guests {
                     job.steps(),
                     Runtime.getRuntime().availableProcessors(),
                     GuestSteps.memoryMib(job.steps()),
-                    work);
+                    work,
+                    accel);
             VmSession vm = new VmSession(store.root());
             session = vm;
             Resource[] qemu = {null};
+            Where where = new Where(Where.hostname(), kernel.release(), accel.label());
             VmSession.Outcome o = vm.run(
                     request,
                     g -> sink.accept(new VmPlace.Result(
-                            job.nodes().get(g.index()),
-                            g,
-                            job.commands().get(g.index()),
-                            new Where(
-                                    Where.hostname(),
-                                    kernel.release(),
-                                    vm.accel().label()))),
-                    pid -> qemu[0] = register(VmResources.killer(pid, name)));
+                            job.nodes().get(g.index()), g, job.commands().get(g.index()), where)),
+                    pid -> qemu[0] =
+                            register(accel == Accel.UML ? Uml.killer(pid, name, work) : VmResources.killer(pid, name)));
             if (qemu[0] != null) {
                 teardown.forget(qemu[0]);
             }
@@ -179,10 +177,10 @@ public final class VmUnits implements VmPlace.Guests {
     }
 
     // the read-only disk of the datasets, mounted where the host has them; none without datasets
-    private List<GuestMount> sourceDisk(Path datasets, Path work, List<Qemu.Disk> disks) {
+    private List<GuestMount> sourceDisk(Path datasets, Path work, Accel accel, List<Qemu.Disk> disks) {
         List<GuestMount> mounts = new ArrayList<>();
         if (datasets != null) {
-            String dev = "/dev/vd" + (char) ('a' + disks.size());
+            String dev = accel.disk(disks.size());
             disks.add(new Qemu.Disk(sourceImages.of(datasets, work), true));
             mounts.add(new GuestMount(dev, datasets.toString(), "ext4", true));
         }
@@ -214,10 +212,11 @@ public final class VmUnits implements VmPlace.Guests {
         return job;
     }
 
-    // every loop device but the source becomes a fresh sparse image: /dev/vda, /dev/vdb ...
+    // every loop device but the source becomes a fresh sparse image: /dev/vda, /dev/vdb ... (/dev/ubda ... under UML)
     private void attachLoops(
             Scenario at,
             Path work,
+            Accel accel,
             Map<String, String> nodes,
             List<Qemu.Disk> disks,
             List<Path> images,
@@ -228,7 +227,7 @@ public final class VmUnits implements VmPlace.Guests {
                 resources.add(register(Resource.image(img.toString())));
                 VmResources.sparse(img, loop.sizeBytes());
                 images.add(img);
-                nodes.put(d.name(), "/dev/vd" + (char) ('a' + disks.size()));
+                nodes.put(d.name(), accel.disk(disks.size()));
                 disks.add(new Qemu.Disk(img, false));
             }
         }
@@ -257,6 +256,18 @@ public final class VmUnits implements VmPlace.Guests {
             }
         }
         return null;
+    }
+
+    // the user-mode kernel that stands in for the scenario's under Accel.UML, resolved once per run
+    private BootKernel umlKernel() {
+        Object k = kernels.computeIfAbsent("(uml)", n -> {
+            BootKernel u = Uml.kernel();
+            info.accept("user-mode Linux: " + u.origin() + " (release " + u.release() + ") stands in for the "
+                    + "scenario's guest kernels (FSFLOW_VM_ACCEL=uml)");
+            VmResources.recordKernel(layout.out().resolve("kernels.json"), u, info);
+            return u;
+        });
+        return (BootKernel) k;
     }
 
     private Resource register(Resource r) {

@@ -29,7 +29,7 @@ MOUNTS=                    # the job's mount lines (word lists DEV TYPE ro|rw DI
 STOP=                      # why the next steps of this cell repetition are skipped
 RAN=                       # a step ran: the next unit starts afresh
 
-disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^vd[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
+disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^(vd|ubd)[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
 ship() { if [ -s "$3" ]; then head -c "$LOG_CAP" "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
 now() { "$DATE" +%s%N; }
 span() { case "$1$2" in ''|*[!0-9]*) echo none ;; *) d=$(($2 - $1)); printf '%d.%06d' $((d / 1000000000)) $((d % 1000000000 / 1000)) ;; esac; }

@@ -101,7 +101,8 @@ class VmSessionIT {
                 steps,
                 2,
                 512,
-                dir);
+                dir,
+                VmSession.accel(KERNELS, kernel));
         VmSession.Outcome outcome = new VmSession(KERNELS).run(request, results::add, pids::add);
 
         assertNull(outcome.problem(), outcome.problem());
@@ -221,7 +222,8 @@ class VmSessionIT {
                 steps,
                 2,
                 1024,
-                dir);
+                dir,
+                VmSession.accel(KERNELS, kernel));
         VmSession.Outcome outcome = new VmSession(KERNELS).run(request, results::add, pids::add);
         assertNull(outcome.problem(), outcome.problem());
         assertEquals(steps.size(), results.size());
@@ -298,7 +300,17 @@ class VmSessionIT {
         List<GuestResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         VmSession session = new VmSession(KERNELS);
         VmSession.Request request = new VmSession.Request(
-                "fsflow-vm-it-kill", kernel, List.of(), List.of(), List.of(), List.of(), steps, 1, 256, dir);
+                "fsflow-vm-it-kill",
+                kernel,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                steps,
+                1,
+                256,
+                dir,
+                VmSession.accel(KERNELS, kernel));
         // the kill comes from another thread, as Ctrl-C does, once the first step is reported
         Thread killer = new Thread(() -> {
             try {
@@ -329,7 +341,17 @@ class VmSessionIT {
                 new GuestStep("c/r1/after", List.of("true"), null, null, false, 60, Scenario.OnError.CONTINUE, false));
         List<GuestResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         VmSession.Request request = new VmSession.Request(
-                "fsflow-vm-it-timeout", kernel, List.of(), List.of(), List.of(), List.of(), steps, 1, 256, dir);
+                "fsflow-vm-it-timeout",
+                kernel,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                steps,
+                1,
+                256,
+                dir,
+                VmSession.accel(KERNELS, kernel));
         VmSession.Outcome o = new VmSession(KERNELS).run(request, results::add, pids::add);
         assertNull(o.problem(), "the job ran to its end");
         assertEquals(2, results.size());

@@ -1,0 +1,127 @@
+package org.fsflow.vm;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import org.fsflow.place.Resource;
+
+/**
+ * A guest machine without KVM or emulation: Debian's user-mode Linux kernel ({@code linux.uml},
+ * package {@code user-mode-linux}), a Linux kernel that runs as a process of the host (one CPU;
+ * reiserfs, jfs, xfs, ext4 and btrfs built in). It boots the same initramfs as a QEMU guest (the
+ * same busybox, host tools and agent), with the job appended to it as a second cpio archive (the
+ * guest sees no file of the host: its root is the initramfs, its disks are {@code ubd} images,
+ * {@code /dev/ubda} ...). Its console is its standard output. Its {@code ubd} disks go through the
+ * host's page cache (there is no direct-I/O option), unlike QEMU's {@code cache=none}.
+ */
+final class Uml {
+
+    /** The Debian package that has it. */
+    static final String PACKAGE = "user-mode-linux";
+    /** The kernel, a host program. */
+    static final Path BINARY = Path.of("/usr/bin/linux.uml");
+    /** Where the package keeps its modules, one directory per release. */
+    static final Path MODULES = Path.of("/usr/lib/uml/modules");
+
+    private Uml() {}
+
+    /** The user-mode kernel of this host, or a {@link VmException} that says how to install it. */
+    static BootKernel kernel() {
+        if (!Files.isExecutable(BINARY)) {
+            throw new VmException(BINARY + " not found: apt-get install " + PACKAGE);
+        }
+        HostCommand v = HostCommand.run(30, BINARY.toString(), "--version");
+        String release = v.out().strip();
+        if (!v.ok() || release.isEmpty() || release.contains(" ")) {
+            throw new VmException(BINARY + " --version did not give its release: " + v.lastLine());
+        }
+        HostCommand pkg = HostCommand.run(30, "dpkg-query", "-W", "-f", "${Version}", PACKAGE);
+        String version = pkg.ok() ? pkg.out().strip() : release;
+        return new BootKernel(
+                "uml",
+                BINARY,
+                MODULES.resolve(release),
+                release,
+                version,
+                sha256(BINARY),
+                "debian " + PACKAGE + " " + version + " (" + BINARY + ")");
+    }
+
+    /**
+     * The command line of {@code c} booting {@code initrd} (the initramfs with the job appended):
+     * its disks as {@code ubd0=}, {@code ubd1r=} (read-only) ..., its RAM as {@code mem=}; its
+     * {@code uml_dir} (the control socket and pid file) is the directory of the pid file.
+     */
+    static List<String> argv(Qemu.Config c, Path initrd) {
+        List<String> a = Qemu.diesWithFsflow();
+        a.addAll(List.of(
+                BINARY.toString(),
+                "umid=" + c.name(),
+                "uml_dir=" + c.pidFile().getParent(),
+                "mem=" + c.memoryMiB() + "M",
+                "initrd=" + initrd));
+        for (int i = 0; i < c.disks().size(); i++) {
+            Qemu.Disk d = c.disks().get(i);
+            a.add("ubd" + i + (d.readOnly() ? "r" : "") + "=" + d.image());
+        }
+        a.addAll(List.of("con0=fd:0,fd:1", "con=null", "ssl=null", "panic=-1", "quiet", "loglevel=1"));
+        return a;
+    }
+
+    /** The registry entry that kills guest {@code name} (pid {@code pid}, its own process group) after a crash. */
+    static Resource killer(long pid, String name, Path umlDir) {
+        String script = "if tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null | grep -q -- 'umid=" + name
+                + " '; then kill -9 -- -" + pid + "; fi; rm -rf '" + umlDir.resolve(name) + "'; true";
+        return Resource.command(
+                List.of("sh", "-c", script), Resource.UNIT, "the user-mode Linux guest " + name + " (pid " + pid + ")");
+    }
+
+    /**
+     * Writes {@code out}: {@code initramfs} followed by a cpio archive (newc) holding {@code job}
+     * as {@code /fsflow-job}, where the guest's {@code /init} looks when it has no fw_cfg.
+     */
+    static void withJob(Path initramfs, Path job, Path out) {
+        try (OutputStream o =
+                Files.newOutputStream(out, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            long n = Files.copy(initramfs, o);
+            o.write(new byte[(int) ((4 - n % 4) % 4)]); // the kernel reads the next archive at a 4-byte boundary
+            byte[] data = Files.readAllBytes(job);
+            entry(o, GuestScript.UML_JOB.substring(1), 0100644, data);
+            entry(o, "TRAILER!!!", 0, new byte[0]);
+        } catch (IOException e) {
+            throw new VmException("cannot write " + out + ": " + e.getMessage());
+        }
+    }
+
+    // one newc entry: a header of 13 hex fields, the name and its NUL padded to 4 bytes, the data padded to 4 bytes
+    private static void entry(OutputStream o, String name, int mode, byte[] data) throws IOException {
+        byte[] n = (name + "\0").getBytes(StandardCharsets.UTF_8);
+        StringBuilder h = new StringBuilder("070701");
+        long[] fields = {1, mode, 0, 0, 1, 0, data.length, 0, 0, 0, 0, n.length, 0};
+        for (long f : fields) {
+            h.append(String.format(Locale.ROOT, "%08x", f));
+        }
+        o.write(h.toString().getBytes(StandardCharsets.US_ASCII));
+        o.write(n);
+        o.write(new byte[(4 - (110 + n.length) % 4) % 4]);
+        o.write(data);
+        o.write(new byte[(4 - data.length % 4) % 4]);
+    }
+
+    private static String sha256(Path file) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(md.digest(Files.readAllBytes(file)));
+        } catch (IOException | NoSuchAlgorithmException e) {
+            throw new VmException("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.fsflow.vm;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UmlTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void commandLineHasTheDisksAsUbdTheRamAndNoHostFiles() {
+        Qemu.Config c = new Qemu.Config(
+                "fsflow-x-vm",
+                new BootKernel("uml", Uml.BINARY, Uml.MODULES, "6.1.176", "6.1um4", "00", "debian"),
+                dir.resolve("initramfs.cpio.gz"),
+                dir.resolve("x.job"),
+                List.of(
+                        new Qemu.Disk(dir.resolve("target.img"), false),
+                        new Qemu.Disk(dir.resolve("source.img"), true)),
+                Accel.UML,
+                2,
+                1536,
+                Duration.ofMinutes(5),
+                dir.resolve("fsflow-x-vm.pid"));
+        List<String> argv = Uml.argv(c, dir.resolve("boot.img"));
+        int k = argv.indexOf(Uml.BINARY.toString());
+        assertTrue(k >= 0, argv.toString());
+        assertEquals(
+                List.of(
+                        "umid=fsflow-x-vm",
+                        "uml_dir=" + dir,
+                        "mem=1536M",
+                        "initrd=" + dir.resolve("boot.img"),
+                        "ubd0=" + dir.resolve("target.img"),
+                        "ubd1r=" + dir.resolve("source.img")),
+                argv.subList(k + 1, k + 7));
+        assertTrue(argv.stream().noneMatch(a -> a.contains("hostfs") || a.startsWith("root")), argv.toString());
+        assertEquals("/dev/ubdb", Accel.UML.disk(1));
+        assertEquals("/dev/vdb", Accel.TCG.disk(1));
+    }
+
+    @Test
+    void theJobIsAppendedAsACpioArchiveThatCpioReadsBack() throws Exception {
+        Path initramfs = dir.resolve("i.cpio.gz");
+        Files.write(initramfs, new byte[] {0x1f, (byte) 0x8b, 1, 2, 3}); // 5 bytes: the job starts at 8
+        Path job = dir.resolve("x.job");
+        byte[] text = "fsflow-job 1\nunit\nstep 0 a/r1/mkfs\nargv true\nrun\n".getBytes(StandardCharsets.UTF_8);
+        Files.write(job, text);
+        Path out = dir.resolve("boot.img");
+        Uml.withJob(initramfs, job, out);
+        byte[] all = Files.readAllBytes(out);
+        assertArrayEquals(new byte[] {0x1f, (byte) 0x8b, 1, 2, 3, 0, 0, 0}, Arrays.copyOf(all, 8));
+        Path appended = dir.resolve("job.cpio");
+        Files.write(appended, Arrays.copyOfRange(all, 8, all.length));
+        HostCommand list = HostCommand.run(30, "sh", "-c", "cpio -t --quiet < " + appended);
+        assertEquals(GuestScript.UML_JOB.substring(1), list.out().strip(), list.toString());
+        HostCommand read = HostCommand.run(30, "sh", "-c", "cpio -i --quiet --to-stdout fsflow-job < " + appended);
+        assertEquals(new String(text, StandardCharsets.UTF_8), read.out());
+        assertEquals(0, all.length % 4);
+    }
+}
