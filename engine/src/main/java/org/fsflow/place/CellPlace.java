@@ -35,6 +35,11 @@ import org.fsflow.result.Measurement;
  *     sink with {@link UnitSink#kept}. Before each step it asks {@link UnitSink#stopping()}, and
  *     returns at once when it is true. Whatever the unit mounted or created is released before
  *     {@code run} returns, so the next unit starts clean.
+ * <li>Units may run together: the walker asks {@link #together} how many of the next units (the
+ *     plan's order, none done yet, no other node between them) the place runs in one go, and
+ *     hands them to {@link #runTogether}, which runs each as {@link #run} would and tells the sink
+ *     {@link UnitSink#begins} before each one. The host runs one unit at a time; a guest runs the
+ *     consecutive units of one kernel and one guest shape in one boot ({@code vm: { reuse: true }}).
  * <li>{@link #interrupt} from another thread (Ctrl-C, SIGTERM): end the running step now; its
  *     outcome, if the place still hands one over, is discarded by the sink. {@link #left} may be
  *     asked then, and after {@link #close}.
@@ -57,6 +62,29 @@ public interface CellPlace {
     /** Runs one unit, handing each step's measurement to {@code sink} and obeying its answer. */
     void run(Unit unit, UnitSink sink);
 
+    /**
+     * How many units at the head of {@code upcoming} this place runs in one go with
+     * {@link #runTogether}: 1 unless it shares a set-up between consecutive units. {@code upcoming}
+     * are the next units of the run in its order, none of them done, no other node between them.
+     */
+    default int together(List<Unit> upcoming) {
+        return 1;
+    }
+
+    /**
+     * Runs {@code units} (as many as {@link #together} said), in order, each as {@link #run} would,
+     * telling {@code sink} {@link UnitSink#begins} before each one's first step.
+     */
+    default void runTogether(List<Unit> units, UnitSink sink) {
+        for (Unit u : units) {
+            if (sink.stopping()) {
+                return;
+            }
+            sink.begins(u);
+            run(u, sink);
+        }
+    }
+
     /** Ends the running step at once (called from another thread). */
     void interrupt();
 
@@ -76,12 +104,18 @@ public interface CellPlace {
      * @param repeat the 1-based repetition
      * @param steps  the step nodes, in execution order
      * @param kept   the stored measurement of each step node already done (resume), by node id
+     * @param number its position among the run's units, 1-based (for progress)
      */
-    record Unit(Cell cell, int repeat, List<PlanNode> steps, Map<String, Measurement> kept) {
+    record Unit(Cell cell, int repeat, List<PlanNode> steps, Map<String, Measurement> kept, int number) {
 
         /** True when {@code node} was measured before and must not run measured again. */
         public boolean isKept(PlanNode node) {
             return kept.containsKey(node.id());
+        }
+
+        /** True when every step was measured before: nothing of the unit runs again. */
+        public boolean done() {
+            return kept.size() == steps.size();
         }
     }
 
@@ -102,6 +136,9 @@ public interface CellPlace {
 
         /** True once the run must stop (interrupted, or aborted by {@code on_error: abort}). */
         boolean stopping();
+
+        /** {@code unit} begins now (its first step, or the first it reports, is next). */
+        void begins(Unit unit);
 
         /** {@code node} starts now. */
         void starting(PlanNode node);

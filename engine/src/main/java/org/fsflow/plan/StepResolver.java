@@ -35,8 +35,10 @@ public final class StepResolver {
         Device device = at.devices().get(deviceName);
         Filesystem fs = device == null ? null : StepCommand.filesystem(at, device, cell);
         ResolvedStep.Place place = place(at.kernelOf(cell.coordinates()));
-        // a guest's disks are fresh sparse images: nothing of a previous cell to release
-        List<String> release = place.guest() || aged ? null : Release.beforeMkfs(at, step, b);
+        // a guest's disks are fresh sparse images, unless the guest is reused (vm: reuse): then its
+        // disks hold what the previous cell repetition wrote, released in the guest as on the host
+        boolean fresh = place.guest() && !at.vm().reuse();
+        List<String> release = fresh || aged ? null : Release.beforeMkfs(at, step, b);
         Duration timeout = step.timeout() != null ? step.timeout() : at.timeout();
         return new ResolvedStep(
                 step.name(),

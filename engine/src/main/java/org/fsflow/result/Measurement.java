@@ -118,7 +118,8 @@ import java.util.Map;
     "oom_kills",
     "service_cpu_s",
     "scale",
-    "crash"
+    "crash",
+    "guest_repetition"
 })
 public record Measurement(
         String node,
@@ -161,7 +162,8 @@ public record Measurement(
         Long oomKills,
         Double serviceCpuS,
         Double scale,
-        @JsonInclude(JsonInclude.Include.NON_NULL) CrashFacts crash) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) CrashFacts crash,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer guestRepetition) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -211,7 +213,8 @@ public record Measurement(
                 .oomKills(oomKills)
                 .serviceCpuS(serviceCpuS)
                 .scale(scale)
-                .crash(crash);
+                .crash(crash)
+                .guestRepetition(guestRepetition);
     }
 
     /** This measurement with {@code figures} as its metrics. */

@@ -15,16 +15,8 @@ public final class MeasurementBuilder {
     private Status status;
     private Integer exitCode;
     private String reason;
-    private Double realS;
-    private Double userS;
-    private Double sysS;
-    private Long cpuPct;
-    private Long maxRssKb;
-    private Long minorFaults;
-    private Long majorFaults;
-    private Long readBytes;
-    private Long writeBytes;
-    private Long ioBusyMs;
+    private Double realS, userS, sysS;
+    private Long cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs;
     private String startedAt, endedAt;
     private Map<String, Object> metrics = Map.of();
     private List<String> devices = List.of();
@@ -42,6 +34,7 @@ public final class MeasurementBuilder {
     private Long oomKills;
     private Double scale;
     private CrashFacts crash;
+    private Integer guestRepetition;
 
     MeasurementBuilder() {}
 
@@ -250,6 +243,11 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    public MeasurementBuilder guestRepetition(Integer value) {
+        this.guestRepetition = value;
+        return this;
+    }
+
     /** The measurement. */
     public Measurement build() {
         return new Measurement(
@@ -293,6 +291,7 @@ public final class MeasurementBuilder {
                 oomKills,
                 serviceCpuS,
                 scale,
-                crash);
+                crash,
+                guestRepetition);
     }
 }

@@ -116,6 +116,7 @@ final class MeasurementReader {
             case "service_cpu_s" -> b.serviceCpuS(p.getValueAsDouble());
             case "oom_kills" -> b.oomKills(p.getValueAsLong());
             case "scale" -> b.scale(p.getValueAsDouble());
+            case "guest_repetition" -> b.guestRepetition(p.getValueAsInt());
             case "warmup" -> b.warmup(p.getValueAsBoolean());
             default -> {
                 return false;

@@ -47,11 +47,33 @@ final class KernelPlaces implements CellPlace {
 
     @Override
     public void run(Unit unit, UnitSink sink) {
-        if (scenario.kernelOf(unit.cell().coordinates()).isHost()) {
+        if (onHost(unit)) {
             host.run(unit, sink);
         } else {
             vm.run(unit, sink);
         }
+    }
+
+    // a guest's units go together only with the guest units right after them: never across a host unit
+    @Override
+    public int together(List<Unit> upcoming) {
+        if (onHost(upcoming.get(0))) {
+            return host.together(upcoming);
+        }
+        int guests = 1;
+        while (guests < upcoming.size() && !onHost(upcoming.get(guests))) {
+            guests++;
+        }
+        return vm.together(upcoming.subList(0, guests));
+    }
+
+    @Override
+    public void runTogether(List<Unit> units, UnitSink sink) {
+        (onHost(units.get(0)) ? host : vm).runTogether(units, sink);
+    }
+
+    private boolean onHost(Unit unit) {
+        return scenario.kernelOf(unit.cell().coordinates()).isHost();
     }
 
     // the guests' first: they may use the host's devices

@@ -74,10 +74,14 @@ final class Recorder implements CellPlace.UnitSink {
         return kept;
     }
 
-    /** The unit about to run is number {@code number} of {@code total} (for progress). */
-    void unit(int number, int total) {
-        this.unitNumber = number;
+    /** The run has {@code total} units (for progress; an adaptive {@code repeat:} adds more). */
+    void units(int total) {
         this.unitsTotal = total;
+    }
+
+    @Override
+    public void begins(CellPlace.Unit unit) {
+        this.unitNumber = unit.number();
     }
 
     /** Stops the run after the running step (Ctrl-C, SIGTERM). */

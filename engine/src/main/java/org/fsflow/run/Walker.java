@@ -1,5 +1,6 @@
 package org.fsflow.run;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.fsflow.place.CellPlace;
 import org.fsflow.plan.Cell;
@@ -10,7 +11,8 @@ import org.fsflow.scenario.Scenario;
 
 /**
  * Walks a plan in order: set-up and dataset nodes go to the place, the step nodes of each cell
- * repetition go to the place as one unit, then an adaptive {@code repeat:} adds rounds. It stops
+ * repetition go to the place as one unit (consecutive units together when the place says so: one
+ * guest for several), then an adaptive {@code repeat:} adds rounds. It stops
  * between nodes as soon as the recorder says so (interrupt, {@code on_error: abort}).
  */
 final class Walker {
@@ -34,6 +36,7 @@ final class Walker {
         List<PlanNode> nodes = plan.nodes();
         int unitsTotal =
                 plan.cells().size() * (scenario.warmup() + scenario.repeat().min());
+        recorder.units(unitsTotal);
         int unitNumber = 0;
         int i = 0;
         while (i < nodes.size() && !recorder.stopping()) {
@@ -44,9 +47,14 @@ final class Walker {
                     i++;
                 }
                 case STEP -> {
-                    int end = unitEnd(nodes, i);
-                    runUnit(nodes.subList(i, end), ++unitNumber, unitsTotal);
-                    i = end;
+                    // the units up to the next node of another kind: the place may run several together
+                    List<CellPlace.Unit> units = new ArrayList<>();
+                    while (i < nodes.size() && nodes.get(i).kind() == PlanNode.Kind.STEP) {
+                        int end = unitEnd(nodes, i);
+                        units.add(unit(nodes.subList(i, end), ++unitNumber));
+                        i = end;
+                    }
+                    runUnits(units);
                 }
                 default -> {
                     if (scenario.repeat().adaptive()) {
@@ -71,15 +79,36 @@ final class Walker {
         return end;
     }
 
-    private void runUnit(List<PlanNode> steps, int unitNumber, int unitsTotal) {
+    private CellPlace.Unit unit(List<PlanNode> steps, int number) {
         PlanNode first = steps.get(0);
-        CellPlace.Unit unit = new CellPlace.Unit(first.cell(), first.repeat(), steps, recorder.doneAmong(steps));
-        if (unit.kept().size() == steps.size()) {
-            steps.forEach(n -> recorder.kept(n, "done before the interruption"));
-            return;
+        return new CellPlace.Unit(first.cell(), first.repeat(), steps, recorder.doneAmong(steps), number);
+    }
+
+    /**
+     * Runs {@code units} in order: those done before are told kept; of the others, the place runs
+     * as many together as it says ({@link CellPlace#together}), the units done before that lie
+     * between them told kept first.
+     */
+    private void runUnits(List<CellPlace.Unit> units) {
+        int next = 0;
+        while (next < units.size() && !recorder.stopping()) {
+            List<CellPlace.Unit> live = units.subList(next, units.size()).stream()
+                    .filter(u -> !u.done())
+                    .toList();
+            if (live.isEmpty()) {
+                units.subList(next, units.size()).forEach(this::keptAll);
+                return;
+            }
+            List<CellPlace.Unit> group = live.subList(0, Math.max(1, Math.min(live.size(), place.together(live))));
+            int last = units.indexOf(group.get(group.size() - 1));
+            units.subList(next, last + 1).stream().filter(CellPlace.Unit::done).forEach(this::keptAll);
+            place.runTogether(group, recorder);
+            next = last + 1;
         }
-        recorder.unit(unitNumber, unitsTotal);
-        place.run(unit, recorder);
+    }
+
+    private void keptAll(CellPlace.Unit unit) {
+        unit.steps().forEach(n -> recorder.kept(n, "done before the interruption"));
     }
 
     /**
@@ -98,14 +127,13 @@ final class Walker {
             }
             progress.info("adaptive repeat: " + again.size() + " cells above the target CV of "
                     + Math.round(scenario.repeat().targetCv() * 1000) / 10.0 + " %: one more repetition each");
+            List<CellPlace.Unit> round = new ArrayList<>();
             for (Cell cell : again) {
                 int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
-                units++;
-                runUnit(Planner.extraUnit(plan, cell, repeat), units, units);
-                if (recorder.stopping()) {
-                    return;
-                }
+                round.add(unit(Planner.extraUnit(plan, cell, repeat), ++units));
             }
+            recorder.units(units);
+            runUnits(round);
         }
     }
 }

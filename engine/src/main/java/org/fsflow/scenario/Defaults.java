@@ -49,5 +49,11 @@ public final class Defaults {
     /** Datasets without a source device: {@code <work>/datasets/<name>}. */
     public static final String DATASETS_IN_WORK = "datasets";
 
+    /**
+     * {@code vm: reuse:}: consecutive cell repetitions of one guest share a booted guest (its state
+     * reset between them, caches dropped): a boot under TCG costs several seconds per repetition.
+     */
+    public static final boolean VM_REUSE = true;
+
     private Defaults() {}
 }

@@ -20,7 +20,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
  *
  * <p>Keys: {@code params.NAME} (or a bare {@code NAME} declared under params), {@code matrix.AXIS}
  * (or a bare axis name) with a comma list, and {@code repeat}, {@code order}, {@code seed},
- * {@code on_error}, {@code timeout}.
+ * {@code on_error}, {@code timeout}, {@code memory}, {@code warmup} and {@code vm.reuse}.
  *
  * @param sets   the {@code key=value} assignments, in order
  * @param scales the dataset scale factor of each place, in (0, 1]; 1 leaves datasets as written
@@ -75,6 +75,8 @@ public record Overrides(List<String> sets, Scales scales) {
                 param(section(top, "params", assignment), key.substring(7), scalar(value, mark), true, assignment);
             } else if (key.startsWith("matrix.")) {
                 replace(section(top, "matrix", assignment), key.substring(7), list(value, mark), false, assignment);
+            } else if (key.equals("vm.reuse")) {
+                replace(vm(top, mark), "reuse", scalar(value, mark), true, assignment);
             } else if (TOP.contains(key)) {
                 replace(top, key, scalar(value, mark), true, assignment);
             } else if (has(find(top, "params"), key)) {
@@ -83,7 +85,7 @@ public record Overrides(List<String> sets, Scales scales) {
                 replace((MappingNode) find(top, "matrix"), key, list(value, mark), false, assignment);
             } else {
                 throw new Invalid("--set '" + key + "': not a parameter or matrix axis of this scenario; use "
-                        + "params.NAME, matrix.AXIS, " + String.join(", ", TOP));
+                        + "params.NAME, matrix.AXIS, " + String.join(", ", TOP) + ", vm.reuse");
             }
         }
     }
@@ -94,6 +96,16 @@ public record Overrides(List<String> sets, Scales scales) {
             return m;
         }
         throw new Invalid("--set " + assignment + ": the scenario has no " + key + ": mapping");
+    }
+
+    // the scenario's vm: mapping, made when it has none
+    private static MappingNode vm(MappingNode top, Mark mark) throws Invalid {
+        if (find(top, "vm") instanceof MappingNode m) {
+            return m;
+        }
+        MappingNode m = new MappingNode(Tag.MAP, true, new ArrayList<>(), mark, mark, DumperOptions.FlowStyle.FLOW);
+        replace(top, "vm", m, true, "vm.reuse");
+        return m;
     }
 
     // a parameter written { value: V, scale: true } keeps its scale: only its value changes

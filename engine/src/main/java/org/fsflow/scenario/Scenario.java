@@ -29,6 +29,7 @@ import java.util.Map;
  * kernels: {...}             # named kernels other than the host's, for cells run in a VM
  * crash: {...}               # crash cells: recovery after a power cut, measured ({@link Crash})
  * aging: {...}               # how the cells of the matrix axis age: [fresh, aged] age their filesystem
+ * vm: { reuse: true }        # how cells under another kernel use their guests ({@link VmSettings})
  * </pre>
  *
  * @param source       the file this scenario was read from
@@ -59,6 +60,7 @@ import java.util.Map;
  *                     the scenario at the scale of each place that runs at another ({@link #at})
  * @param crash        {@code crash:} the crash cells, or null when absent
  * @param aging        {@code aging:} the aging of the cells whose {@code age} axis says {@code aged}, or null
+ * @param vm           {@code vm:} how guest cells use their guests ({@link VmSettings#DEFAULT} when absent)
  */
 public record Scenario(
         SourceText source,
@@ -85,7 +87,8 @@ public record Scenario(
         Map<String, KernelSpec> kernels,
         Scaling scaling,
         Crash crash,
-        Aging aging) {
+        Aging aging,
+        VmSettings vm) {
 
     /** The scale of this scenario's datasets, devices and memory budget. */
     public double scale() {
@@ -155,7 +158,8 @@ public record Scenario(
                 kernels,
                 sc,
                 crash,
-                aging);
+                aging,
+                vm);
     }
 
     /** The device that the filesystem axis formats, by convention named {@code target}. */

@@ -39,7 +39,8 @@ final class ScenarioReader {
             "warmup",
             "kernels",
             "crash",
-            "aging");
+            "aging",
+            "vm");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -83,8 +84,6 @@ final class ScenarioReader {
                 : memory.scenarioBudget(n);
         Long warmup =
                 (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0) : v.integer(n, "warmup", 0, MAX_REPEAT);
-        Map<String, KernelSpec> kernels =
-                (n = Fields.value(top, "kernels")) == null ? Map.of() : new KernelReader(f, v).read(n);
         return new Scenario(
                 source,
                 version,
@@ -107,10 +106,19 @@ final class ScenarioReader {
                 budget,
                 warmup == null ? 0 : warmup.intValue(),
                 null,
-                kernels,
+                (n = Fields.value(top, "kernels")) == null ? Map.of() : new KernelReader(f, v).read(n),
                 Scaling.NONE,
                 (n = Fields.value(top, "crash")) == null ? null : new CrashReader(f, v).read(n),
-                (n = Fields.value(top, "aging")) == null ? null : new AgingReader(f, v).read(n));
+                (n = Fields.value(top, "aging")) == null ? null : new AgingReader(f, v).read(n),
+                (n = Fields.value(top, "vm")) == null ? VmSettings.DEFAULT : vm(n));
+    }
+
+    // vm: { reuse: BOOL }
+    private VmSettings vm(Node node) {
+        Map<String, NodeTuple> e = f.entries(node, "vm", List.of("reuse"));
+        Node n = e == null ? null : Fields.value(e, "reuse");
+        Boolean reuse = n == null ? null : v.bool(n, "vm: reuse");
+        return new VmSettings(reuse == null ? Defaults.VM_REUSE : reuse);
     }
 
     // a scenario of crash cells alone needs no devices nor steps

@@ -114,6 +114,7 @@ final class ScenarioScaler {
                 s.kernels(),
                 s.scaling(),
                 s.crash(),
-                s.aging());
+                s.aging(),
+                s.vm());
     }
 }

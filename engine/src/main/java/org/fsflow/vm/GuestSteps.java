@@ -23,6 +23,16 @@ final class GuestSteps {
         return (int) Math.max(MEMORY_MIB, mib);
     }
 
+    /** The guest's RAM for a unit of {@code nodes}, as {@link #memoryMib} gives it for their job. */
+    static int memoryMibOf(List<PlanNode> nodes) {
+        long budget = nodes.stream()
+                .filter(n -> !n.step().skipped())
+                .mapToLong(n -> n.step().memoryBytes())
+                .max()
+                .orElse(-1);
+        return budget < 0 ? MEMORY_MIB : (int) Math.max(MEMORY_MIB, (budget + (1 << 20) - 1 >> 20) + ROOM_MIB);
+    }
+
     /**
      * The guest's form of step node {@code n}, from its step as the planner resolved it, with the
      * guest's disks bound ({@code step}): its commands, limit and error policy, and the memory

@@ -102,7 +102,8 @@ public final class Qemu {
             a.addAll(List.of(
                     "-drive",
                     "file=" + d.image() + ",format=raw,if=virtio,cache=none,aio=threads"
-                            + (d.readOnly() ? ",readonly=on" : "")));
+                            // a discard in the guest punches holes in the image, as on a loop device
+                            + (d.readOnly() ? ",readonly=on" : ",discard=unmap")));
         }
         return a;
     }

@@ -1,15 +1,12 @@
 package org.fsflow.vm;
 
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fsflow.place.CellPlace;
 import org.fsflow.place.Resource;
-import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Teardown;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Cell;
@@ -20,8 +17,10 @@ import org.fsflow.scenario.Scenario;
 
 /**
  * The place of the cells that run under a kernel other than the host's: each unit in a throwaway
- * guest ({@link VmUnits}), its steps' outcomes handed to the walker's sink as the guest reports
- * them, each saying the guest's kernel and accelerator. What it creates (images, the QEMU
+ * guest ({@link VmUnits}), or, with {@code vm: reuse}, consecutive units of one kernel and guest
+ * shape in one guest booted once ({@link GuestGroup}: the guest's state reset between them); its
+ * steps' outcomes handed to the walker's sink as the guest reports them, each saying the guest's
+ * kernel, accelerator and the unit's rank in its guest. What it creates (images, the QEMU
  * process) is in its own registry, {@code vm-state.json}, released at close and by resume. Its
  * devices and datasets are the host's: {@link #prepare} has nothing to do.
  */
@@ -41,10 +40,10 @@ public final class VmPlace implements CellPlace {
 
         /**
          * Runs {@code units} (cell repetitions, in order) in one guest under {@code kernel}; each
-         * step's result goes to {@code sink} as the guest reports it. Returns null, or why the guest
-         * did not finish (the steps it did not report are not sent).
+         * step's result goes to {@code sink} as the guest reports it. Returns how the guest ended
+         * (the steps it did not report are not sent).
          */
-        String run(List<List<PlanNode>> units, KernelSpec kernel, Consumer<Result> sink);
+        Ended run(List<List<PlanNode>> units, KernelSpec kernel, Consumer<Result> sink);
 
         /** Kills the running guest at once (called from another thread). */
         void kill();
@@ -59,6 +58,19 @@ public final class VmPlace implements CellPlace {
      * @param where   where it ran: this host, the guest's kernel and accelerator
      */
     public record Result(PlanNode node, GuestResult guest, String command, Where where) {}
+
+    /**
+     * How a guest ended.
+     *
+     * @param problem null when it ran its job to the end, else why not (it died, was killed at its
+     *                limit, could not set up)
+     * @param running the step it was running when it ended, or null (between two steps, or none)
+     */
+    public record Ended(String problem, PlanNode running) {
+
+        /** A guest that ran its whole job. */
+        public static final Ended COMPLETE = new Ended(null, null);
+    }
 
     private final Scenario scenario;
     private final Layout layout;
@@ -104,98 +116,67 @@ public final class VmPlace implements CellPlace {
         // the host prepares the devices and datasets guests use (their images are made from them)
     }
 
+    /**
+     * The units at the head of {@code upcoming} that share one guest: with {@code vm: reuse}, those
+     * that follow the first under the same kernel and in a guest of the same RAM (CPUs, scale and
+     * disks follow from the kernel), each of which a guest can run.
+     */
+    @Override
+    public int together(List<CellPlace.Unit> upcoming) {
+        CellPlace.Unit first = upcoming.get(0);
+        KernelSpec kernel = scenario.kernelOf(first.cell().coordinates());
+        if (!scenario.vm().reuse() || units.cannotRun(first.cell(), kernel) != null) {
+            return 1;
+        }
+        int memory = GuestSteps.memoryMibOf(first.steps());
+        int n = 1;
+        while (n < upcoming.size()) {
+            CellPlace.Unit next = upcoming.get(n);
+            KernelSpec k = scenario.kernelOf(next.cell().coordinates());
+            if (!k.name().equals(kernel.name())
+                    || GuestSteps.memoryMibOf(next.steps()) != memory
+                    || units.cannotRun(next.cell(), k) != null) {
+                break;
+            }
+            n++;
+        }
+        return n;
+    }
+
     @Override
     public void run(CellPlace.Unit unit, CellPlace.UnitSink sink) {
-        KernelSpec kernel = scenario.kernelOf(unit.cell().coordinates());
-        String cannot = units.cannotRun(unit.cell(), kernel);
-        Unit state = new Unit(unit, sink);
-        String problem = cannot != null ? cannot : units.run(List.of(unit.steps()), kernel, state::reported);
-        if (state.stopped || sink.stopping()) {
-            return;
-        }
-        boolean first = true;
-        for (PlanNode n : unit.steps()) {
-            if (state.handled.contains(n.id())) {
-                continue;
-            }
-            if (unit.isKept(n)) {
-                sink.kept(n, "done before the interruption");
-                continue;
-            }
-            String why = n.step().skipped()
-                    ? n.step().skipReason()
-                    : state.skipReason != null
-                            ? state.skipReason
-                            : cannot != null ? cannot : "not run: the VM ended before this step (" + problem + ")";
-            StepOutcome m = skipped(n, why);
-            if (first && cannot == null && problem != null && !n.step().skipped() && state.skipReason == null) {
-                m = m.failedBecause(problem);
-                first = false;
-            }
-            if (!state.follow(sink.measured(n, m))) {
-                return;
-            }
-        }
+        runTogether(List.of(unit), sink);
     }
 
-    /** What one unit's guest has reported so far, and what the sink answered. */
-    private final class Unit {
-        final CellPlace.Unit unit;
-        final CellPlace.UnitSink sink;
-        final Set<String> handled = new HashSet<>();
-        String skipReason;
-        boolean stopped;
-
-        Unit(CellPlace.Unit unit, CellPlace.UnitSink sink) {
-            this.unit = unit;
-            this.sink = sink;
+    /**
+     * Runs {@code group} in one guest; when it ends before the end of its job, the units it had
+     * not begun run each in a fresh guest of their own.
+     */
+    @Override
+    public void runTogether(List<CellPlace.Unit> group, CellPlace.UnitSink sink) {
+        List<CellPlace.Unit> again = boot(group, sink);
+        if (!again.isEmpty()) {
+            info.accept("VM: " + again.size() + " cell repetition" + (again.size() == 1 ? "" : "s")
+                    + " the ended guest had not begun run each in a fresh guest");
         }
-
-        // called as the guest reports each step, on the walker's thread
-        void reported(Result r) {
-            PlanNode n = r.node();
-            if (stopped) {
-                return;
-            }
-            handled.add(n.id());
-            if (unit.isKept(n)) {
-                sink.kept(n, "measured before the interruption; run again unmeasured in a fresh guest");
-                return;
-            }
+        for (CellPlace.Unit u : again) {
             if (sink.stopping()) {
-                stop();
                 return;
             }
-            sink.starting(n);
-            StepOutcome m;
-            if (skipReason != null) {
-                m = skipped(n, skipReason);
-            } else {
-                VmResources.write(layout.log(n.id(), "out"), r.guest().stdout());
-                VmResources.write(layout.log(n.id(), "err"), r.guest().stderr());
-                m = r.guest().outcome().reported(r.command(), r.where(), layout.logs(n.id()));
-            }
-            follow(sink.measured(n, m));
-        }
-
-        boolean follow(CellPlace.Next next) {
-            if (next instanceof CellPlace.Next.SkipRest s) {
-                skipReason = s.reason();
-            } else if (next instanceof CellPlace.Next.Stop) {
-                stop();
-            }
-            return !stopped;
-        }
-
-        private void stop() {
-            stopped = true;
-            interrupt();
+            boot(List.of(u), sink);
         }
     }
 
-    // a step the guest did not run, as the planner resolved it: where says this host, no kernel reached
-    private static StepOutcome skipped(PlanNode n, String reason) {
-        return StepOutcome.skipped(n.step().command().text(), reason, new Where(Where.hostname(), null, null));
+    private List<CellPlace.Unit> boot(List<CellPlace.Unit> group, CellPlace.UnitSink sink) {
+        KernelSpec kernel = scenario.kernelOf(group.get(0).cell().coordinates());
+        GuestGroup guest = new GuestGroup(group, sink, layout, this::interrupt);
+        String cannot = units.cannotRun(group.get(0).cell(), kernel);
+        if (cannot != null) {
+            guest.refuse(cannot);
+            return List.of();
+        }
+        List<List<PlanNode>> steps = group.stream().map(CellPlace.Unit::steps).toList();
+        return guest.finish(units.run(steps, kernel, guest::reported));
     }
 
     @Override

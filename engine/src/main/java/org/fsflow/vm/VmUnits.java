@@ -119,7 +119,7 @@ public final class VmUnits implements VmPlace.Guests {
     }
 
     @Override
-    public String run(List<List<PlanNode>> units, KernelSpec spec, Consumer<VmPlace.Result> sink) {
+    public VmPlace.Ended run(List<List<PlanNode>> units, KernelSpec spec, Consumer<VmPlace.Result> sink) {
         Scenario at = scenario.at(spec); // datasets, disks and budget at this kernel's --scale
         String name = "fsflow-" + scenario.name() + "-vm";
         Path work = layout.work().resolve(VmPlace.WORK_DIR);
@@ -164,9 +164,9 @@ public final class VmUnits implements VmPlace.Guests {
                 teardown.forget(qemu[0]);
             }
             info.accept(GuestSteps.describe(kernel, o, units.size()));
-            return o.problem();
+            return new VmPlace.Ended(o.problem(), o.running() >= 0 ? job.nodes().get(o.running()) : null);
         } catch (VmException e) {
-            return e.getMessage();
+            return new VmPlace.Ended(e.getMessage(), null);
         } finally {
             session = null;
             for (Path img : images) {

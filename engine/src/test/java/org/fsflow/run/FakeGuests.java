@@ -35,6 +35,7 @@ final class FakeGuests implements VmPlace.Guests {
     private final Map<String, Integer> exits = new LinkedHashMap<>();
     private final Map<String, Runnable> interrupts = new LinkedHashMap<>();
     private final Map<String, String> deaths = new LinkedHashMap<>();
+    private final Map<String, String> deathsAfter = new LinkedHashMap<>();
     private final Map<String, String> refused = new LinkedHashMap<>();
     private final Map<String, double[]> seconds = new LinkedHashMap<>();
     private final Map<String, Integer> counts = new LinkedHashMap<>();
@@ -69,6 +70,12 @@ final class FakeGuests implements VmPlace.Guests {
         return this;
     }
 
+    /** The guest dies right after it reported a step containing {@code piece} (between two steps), for {@code problem}. */
+    FakeGuests dieAfter(String piece, String problem) {
+        deathsAfter.put(piece, problem);
+        return this;
+    }
+
     /** Cells whose id contains {@code piece} cannot run in a guest, for {@code reason}. */
     FakeGuests refuse(String piece, String reason) {
         refused.put(piece, reason);
@@ -90,7 +97,7 @@ final class FakeGuests implements VmPlace.Guests {
     }
 
     @Override
-    public String run(List<List<PlanNode>> units, KernelSpec kernel, Consumer<VmPlace.Result> sink) {
+    public VmPlace.Ended run(List<List<PlanNode>> units, KernelSpec kernel, Consumer<VmPlace.Result> sink) {
         killed = false;
         List<String> ran = new ArrayList<>();
         boots.add(ran);
@@ -99,7 +106,7 @@ final class FakeGuests implements VmPlace.Guests {
             String stop = null;
             for (PlanNode n : unit) {
                 if (killed) {
-                    return "the VM was killed";
+                    return new VmPlace.Ended("the VM was killed", null);
                 }
                 if (stop != null) {
                     sink.accept(result(n, index++, StepOutcome.skipped(null, stop, null)));
@@ -109,7 +116,7 @@ final class FakeGuests implements VmPlace.Guests {
                 interrupts.forEach((piece, action) -> run(n, piece, action));
                 String death = match(deaths, n);
                 if (killed || death != null) {
-                    return killed ? "the VM was killed" : death;
+                    return new VmPlace.Ended(killed ? "the VM was killed" : death, n);
                 }
                 Integer exit = match(exits, n);
                 StepOutcome o = ran(exit == null ? 0 : exit, realSeconds(n));
@@ -117,9 +124,13 @@ final class FakeGuests implements VmPlace.Guests {
                 if (!o.ok() && policy(n) != Scenario.OnError.CONTINUE) {
                     stop = "skipped because " + n.id() + " failed";
                 }
+                String after = match(deathsAfter, n);
+                if (after != null) {
+                    return new VmPlace.Ended(after, null);
+                }
             }
         }
-        return null;
+        return VmPlace.Ended.COMPLETE;
     }
 
     private static void run(PlanNode n, String piece, Runnable action) {

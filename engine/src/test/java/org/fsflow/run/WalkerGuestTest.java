@@ -84,7 +84,7 @@ class WalkerGuestTest {
 
     @Test
     void guestCellsRunInPlanOrderInAFreshGuestEachAndSayWhereTheyRan() throws Exception {
-        Plan plan = plan("repeat: 2");
+        Plan plan = plan("repeat: 2\nvm: { reuse: false }");
         FakeExecutor host = new FakeExecutor();
         FakeGuests guests = new FakeGuests(plan.scenario());
         assertEquals(0, runner(plan, host, guests, false).run().exitCode(), printed.toString());
@@ -107,6 +107,7 @@ class WalkerGuestTest {
             assertEquals(guest ? "tcg" : "host", m.virt(), m.node());
             assertEquals(Where.hostname(), m.host());
             assertEquals(Status.OK, m.status());
+            assertEquals(guest ? Integer.valueOf(1) : null, m.guestRepetition(), "a guest booted for each");
         }
         Measurement g = journal().stream()
                 .filter(m -> m.node().equals("debian-6.1/r1/s2"))
@@ -192,11 +193,11 @@ class WalkerGuestTest {
                         "debian-6.1/r1/s3"),
                 nodes(),
                 "the kept step is not measured again");
-        assertTrue(printed.toString().contains("run again unmeasured in a fresh guest"), printed.toString());
+        assertTrue(printed.toString().contains("run again unmeasured in the guest"), printed.toString());
     }
 
     @Test
-    void adaptiveRepeatAddsGuestRepetitionsOnlyForNoisyGuestCellsEachInAFreshGuest() throws Exception {
+    void adaptiveRepeatAddsGuestRepetitionsOnlyForNoisyGuestCellsAGuestForEachRound() throws Exception {
         Plan plan = plan("repeat: { min: 2, max: 4, target_cv: 10% }");
         FakeExecutor host = new FakeExecutor().seconds("s1-host", 1.0);
         FakeGuests guests = new FakeGuests(plan.scenario()).seconds("s1-debian", 1.0, 2.0, 3.0, 4.0);
@@ -212,7 +213,7 @@ class WalkerGuestTest {
                         .filter(n -> n.endsWith("/s1") && n.startsWith("host"))
                         .toList(),
                 "the steady host cell gets no more repetitions");
-        assertEquals(4, guests.boots().size(), "one fresh guest per repetition, added ones too");
+        assertEquals(3, guests.boots().size(), "r1 and r2 share a guest; each added round boots one");
     }
 
     @Test

@@ -85,7 +85,13 @@ class GuestStepsTest {
         List<GuestStep> steps = steps("");
         GuestStep mkfs = steps.get(0);
         assertEquals(List.of("mkfs.reiserfs", "-f", "-q", "/dev/vda"), mkfs.argv());
-        assertNull(mkfs.before(), "no release of blocks: the guest's disk is a fresh image");
+        assertEquals(
+                List.of("blkdiscard", "-f", "/dev/vda"),
+                mkfs.before(),
+                "a reused guest's disk holds the previous repetition's blocks: released as on the host");
+        assertNull(
+                steps("vm: { reuse: false }").get(0).before(),
+                "no release of blocks without reuse: the guest's disk is a fresh image");
         GuestStep copy =
                 steps.stream().filter(s -> s.id().endsWith("/copy")).findFirst().orElseThrow();
         Path mnt = dir.resolve("work/mnt/target");
