@@ -63,6 +63,13 @@ class CliTest {
         assertEquals(ExitCodes.FAILED, bad.exitCode());
         assertTrue(bad.err().contains("--set repeat=0: error: repeat is 0: it must be at least 1"), bad.err());
 
+        Cli vm = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "vm.reuse=maybe");
+        assertTrue(vm.err().contains("--set vm.reuse=maybe: error: vm: reuse must be true or false"), vm.err());
+        assertEquals(
+                0,
+                Cli.run("validate", scenario("cds-2009.yaml"), "--set", "vm.reuse=false")
+                        .exitCode());
+
         Cli ref = Cli.run("validate", scenario("cds-2009.yaml"), "--set", "matrix.filesystem=ext3,xfz");
         assertTrue(
                 ref.err().contains("--set matrix.filesystem=ext3,xfz: error: filesystem 'xfz' is not declared"),
@@ -155,7 +162,10 @@ class CliTest {
         assertEquals("${target.dev}", mkfs.get("argv").get(3).asText());
         assertEquals(
                 "[\"blkdiscard\",\"-f\",\"${target.dev}\"]", mkfs.get("release").toString());
-        assertTrue(!byId.get("test2/xfs-vm/r2/mkfs").has("release"), "a guest releases nothing");
+        assertEquals(
+                mkfs.get("release"),
+                byId.get("test2/xfs-vm/r2/mkfs").get("release"),
+                "a reused guest releases as the host");
         assertTrue(!byId.get("test2/xfs/r2/walk").has("verify") && !mkfs.has("flush"), mkfs.toString());
     }
 

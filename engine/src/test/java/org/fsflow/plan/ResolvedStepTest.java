@@ -86,7 +86,7 @@ class ResolvedStepTest {
     }
 
     @Test
-    void aLoopDevicesNodeIsBoundAtRunTimeAndOnlyTheHostReleasesItsBlocks() throws Exception {
+    void aLoopDevicesNodeIsBoundAtRunTimeAndAFreshGuestReleasesNothing() throws Exception {
         Plan p = cds();
         ResolvedStep mkfs = step(p, "test1/xfs/r1/mkfs");
         assertEquals(Step.Action.MKFS, mkfs.action());
@@ -100,8 +100,20 @@ class ResolvedStepTest {
         assertEquals("mkfs.xfs -f -q /dev/loop7", bound.command().text());
         assertEquals(List.of("blkdiscard", "-f", "/dev/loop7"), bound.release().argv());
         ResolvedStep guest = step(p, "test1/xfs-vm/r1/mkfs").bind(Map.of("target", "/dev/vda"));
-        assertNull(guest.release(), "a guest's disk is a fresh image: nothing to release");
+        assertEquals(
+                List.of("blkdiscard", "-f", "/dev/vda"),
+                guest.release().argv(),
+                "a reused guest's disk holds the previous repetition's blocks (vm: reuse, the default)");
         assertEquals("mkfs.xfs -f -q /dev/vda", guest.command().text());
+        Scenario fresh = ScenarioLoader.load(
+                        TestPaths.root().resolve("scenarios/cds-2009.yaml"),
+                        new Overrides(List.of("vm.reuse=false"), Scales.parse(List.of())))
+                .scenario();
+        Plan once = Planner.plan(fresh, new Layout(Path.of("/out"), WORK), 0);
+        assertNull(step(once, "test1/xfs-vm/r1/mkfs").release(), "without reuse a guest's disk is a fresh image");
+        assertEquals(
+                List.of("blkdiscard", "-f", "${target.dev}"),
+                step(once, "test1/xfs/r1/mkfs").release().argv());
     }
 
     @Test
