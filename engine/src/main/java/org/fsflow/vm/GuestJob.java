@@ -9,7 +9,9 @@ import org.fsflow.plan.Shell;
  * Line-oriented text, a header {@code fsflow-job 1}, then one {@code KEY VALUE} line per setting:
  * {@code cgroup2 ROOT} (the cgroup v2 root the agent mounts if needed, measures CPU in and applies
  * budgets under), {@code dir PATH} (a mount point, made, and unmounted between cell repetitions),
- * {@code mount DEV TYPE ro|rw PATH} (mounted before the steps: the datasets' source), then per step
+ * {@code mount DEV TYPE ro|rw PATH} (mounted before the steps: the datasets' source), {@code caches
+ * FILE} (where {@code 3} drops the page cache, dentries and inodes: between two cell repetitions of
+ * a reused guest the agent undoes the mounts, syncs, drops the caches and mounts again), then per step
  * {@code unit} where a cell repetition begins, {@code step N ID} and one line per field of the
  * step as the planner resolved it ({@code argv}, {@code before}, {@code after}, {@code drop_caches}, {@code release},
  * {@code timeout_s}, {@code on_error}, {@code memory_budget_bytes}, {@code flush},
@@ -26,18 +28,34 @@ public final class GuestJob {
     /** The cgroup v2 root of the guest. */
     static final String CGROUP_ROOT = "/sys/fs/cgroup";
 
+    /** The guest kernel's switch that drops its page cache, dentries and inodes. */
+    static final String DROP_CACHES = "/proc/sys/vm/drop_caches";
+
     private GuestJob() {}
 
     /** The job of {@code steps} in a guest with cgroup v2 at {@link #CGROUP_ROOT}. */
     public static String of(List<GuestMount> mounts, List<String> directories, List<GuestStep> steps) {
-        return of(CGROUP_ROOT, mounts, directories, steps);
+        return of(CGROUP_ROOT, DROP_CACHES, mounts, directories, steps);
     }
 
     /** The job of {@code steps}, with cgroup v2 at {@code cgroupRoot}, or none when it is null. */
     static String of(String cgroupRoot, List<GuestMount> mounts, List<String> directories, List<GuestStep> steps) {
+        return of(cgroupRoot, null, mounts, directories, steps);
+    }
+
+    /** The job of {@code steps}, the caches dropped through {@code caches} between units (none when null). */
+    static String of(
+            String cgroupRoot,
+            String caches,
+            List<GuestMount> mounts,
+            List<String> directories,
+            List<GuestStep> steps) {
         StringBuilder s = new StringBuilder(HEADER).append('\n');
         if (cgroupRoot != null) {
             line(s, "cgroup2", cgroupRoot);
+        }
+        if (caches != null) {
+            line(s, "caches", caches);
         }
         directories.forEach(d -> line(s, "dir", d));
         for (GuestMount m : mounts) {

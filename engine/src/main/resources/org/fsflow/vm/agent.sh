@@ -28,6 +28,7 @@ DIRS=                      # the mount points, one a line: unmounted between cel
 MOUNTS=                    # the job's mount lines (word lists DEV TYPE ro|rw DIR), unmounted at its end
 STOP=                      # why the next steps of this cell repetition are skipped
 RAN=                       # a step ran: the next unit starts afresh
+CACHES=                    # where 3 drops the caches between two units of a reused guest; empty: never
 
 disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^(vd|ubd)[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
 ship() { if [ -s "$3" ]; then head -c "$LOG_CAP" "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
@@ -61,10 +62,21 @@ mount_one() {
   mount -t "$2" $o "$1" "$4" 2>"$S/m.err" || { say setup-failed "cannot mount $1 on $4: $(tail -n 1 "$S/m.err")"; exit 1; }
 }
 
-# a new cell repetition: a fresh start, nothing left mounted, no earlier failure skipping steps
+# a new cell repetition: a fresh start, nothing left mounted, no earlier failure skipping steps;
+# after another one in this guest (vm: reuse), no cache of it either: the job's mounts undone, the
+# page cache, dentries and inodes dropped, the mounts made again (a failure ends the job)
 unit() {
   if [ -n "$RAN" ]; then
     printf '%s' "$DIRS" | while IFS= read -r d; do umount "$d" 2>/dev/null; done
+    if [ -n "$CACHES" ]; then
+      printf '%s' "$MOUNTS" | while IFS= read -r m; do eval "set -- $m"; umount "$4" 2>/dev/null; done
+      sync; echo 3 > "$CACHES"
+      while IFS= read -r m; do
+        [ -n "$m" ] && { eval "set -- $m"; mount_one "$@"; }
+      done <<MOUNTS
+$MOUNTS
+MOUNTS
+    fi
   fi
   STOP=
 }
@@ -170,6 +182,7 @@ new_step
 while read -r key value <&3; do
   case $key in
     cgroup2) setup_cgroups "$value" ;;
+    caches) CACHES=$value ;;
     dir) mkdir -p "$value"; DIRS="$DIRS$value
 " ;;
     mount) eval "set -- $value"; mount_one "$@"; MOUNTS="$MOUNTS$value
