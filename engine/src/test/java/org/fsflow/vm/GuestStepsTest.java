@@ -87,10 +87,11 @@ class GuestStepsTest {
         assertEquals(List.of("mkfs.reiserfs", "-f", "-q", "/dev/vda"), mkfs.argv());
         assertEquals(
                 List.of("blkdiscard", "-f", "/dev/vda"),
-                mkfs.before(),
+                mkfs.release(),
                 "a reused guest's disk holds the previous repetition's blocks: released as on the host");
+        assertNull(mkfs.before(), "no before: of its own");
         assertNull(
-                steps("vm: { reuse: false }").get(0).before(),
+                steps("vm: { reuse: false }").get(0).release(),
                 "no release of blocks without reuse: the guest's disk is a fresh image");
         GuestStep copy =
                 steps.stream().filter(s -> s.id().endsWith("/copy")).findFirst().orElseThrow();
