@@ -14,6 +14,8 @@ import org.fsflow.scenario.ByteSize;
  * @param stepsPerCell measured steps per cell repetition
  * @param repeats      repetitions of each cell (the minimum with an adaptive repeat)
  * @param problems     campaign-wide blockers (a refused device), each with its fix
+ * @param places       one line per place the running cells use: the host, each guest kernel with its
+ *                     accelerator and expected slowdown ({@link PlaceForecast})
  * @param resources    disk space and memory needed against what the host has
  * @param estimate     the expected duration from a previous run, or null when there is none
  */
@@ -23,17 +25,19 @@ public record Diagnosis(
         int stepsPerCell,
         int repeats,
         List<String> problems,
+        List<String> places,
         List<Resource> resources,
         Estimate estimate) {
 
     /**
      * One cell's verdict.
      *
-     * @param cell the cell id ({@code test1/xfs})
-     * @param why  why it will be skipped, or null when it will run
-     * @param fix  what makes it run (a package, a kernel, root, a device), or null
+     * @param cell  the cell id ({@code test1/xfs})
+     * @param why   why it will be skipped, or null when it will run
+     * @param fix   what makes it run (a package, a kernel, root, a device), or null
+     * @param place where it runs: on the host, in a QEMU guest under a kernel (and accelerator)
      */
-    public record CellVerdict(String cell, String why, String fix) {
+    public record CellVerdict(String cell, String why, String fix, String place) {
         /** True when the cell will run. */
         public boolean runs() {
             return why == null;
@@ -101,7 +105,11 @@ public record Diagnosis(
         int width = Math.max(
                 1, cells.stream().mapToInt(c -> c.cell().length()).max().orElse(4));
         for (CellVerdict c : cells) {
-            out.printf(Locale.ROOT, "  %-" + width + "s  %s%n", c.cell(), c.runs() ? "run" : "skip: " + c.why());
+            out.printf(
+                    Locale.ROOT,
+                    "  %-" + width + "s  %s%n",
+                    c.cell(),
+                    c.runs() ? "run " + c.place() : "skip: " + c.why());
             if (c.fix() != null) {
                 out.printf(Locale.ROOT, "  %-" + width + "s  fix: %s%n", "", c.fix());
             }
@@ -113,6 +121,7 @@ public record Diagnosis(
                 cells.size(),
                 cells.size() - running,
                 running * stepsPerCell * repeats);
+        places.forEach(p -> out.println("place: " + p));
         for (Resource r : resources) {
             out.printf(
                     Locale.ROOT,

@@ -22,6 +22,8 @@ import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
+import org.fsflow.vm.Accelerators;
+import org.fsflow.vm.VmUnits;
 
 /**
  * Examines a planned campaign against this host and changes nothing: which cells run and which are
@@ -46,6 +48,9 @@ public final class Doctor {
 
         /** Why the scenario's devices are refused (the runner's own check), or null. */
         String deviceRefusal(Scenario scenario);
+
+        /** The accelerator guests get here, by the run's own rule, with earlier probes' verdicts under {@code cache}. */
+        Accelerators.Verdict accelerator(Path cache);
     }
 
     private Doctor() {}
@@ -64,10 +69,15 @@ public final class Doctor {
         } catch (RunFailure e) {
             problems.add(e.getMessage());
         }
+        Accelerators.Verdict accel = host.accelerator(VmUnits.kernelCache(plan.layout()));
         List<Diagnosis.CellVerdict> verdicts =
-                plan.cells().stream().map(c -> verdict(s, c, host)).toList();
+                plan.cells().stream().map(c -> verdict(s, c, host, accel)).toList();
         Optional<Path> previous = previousRun(reports, s.name(), scale);
         Optional<Extrapolation> earlier = previous.map(p -> Extrapolation.of(p, scalesOf(p), s));
+        List<Cell> running = plan.cells().stream()
+                .filter(c ->
+                        verdicts.stream().anyMatch(v -> v.runs() && v.cell().equals(c.id())))
+                .toList();
         int steps = (int) s.steps().size();
         return new Diagnosis(
                 s.name(),
@@ -75,17 +85,19 @@ public final class Doctor {
                 steps,
                 s.repeat().min(),
                 problems,
+                PlaceForecast.lines(s, running, accel, earlier, previous),
                 resources(plan, host, earlier),
                 estimate(plan, verdicts, previous, earlier).orElse(null));
     }
 
-    private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host) {
+    private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host, Accelerators.Verdict accel) {
         // a cell under another kernel runs in a VM: the host's kernel support does not apply
         String why = s.kernelOf(cell.coordinates()).isHost() ? CellSupport.cannotRun(s, cell, host::missing) : null;
+        String place = PlaceForecast.place(s, cell, accel);
         if (why == null) {
-            return new Diagnosis.CellVerdict(cell.id(), null, null);
+            return new Diagnosis.CellVerdict(cell.id(), null, null, place);
         }
-        return new Diagnosis.CellVerdict(cell.id(), why, fix(CellSupport.filesystem(s, cell), why));
+        return new Diagnosis.CellVerdict(cell.id(), why, fix(CellSupport.filesystem(s, cell), why), place);
     }
 
     /** What makes a skipped cell run, from the kind of reason {@code Capabilities} gave. */

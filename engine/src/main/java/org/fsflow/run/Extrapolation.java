@@ -39,6 +39,7 @@ final class Extrapolation {
 
     private final StepDurations durations = new StepDurations();
     private final GuestOverhead guests = new GuestOverhead();
+    private final GuestSlowdown slowdown = new GuestSlowdown();
     private final Map<String, Mean> movedBytes = new HashMap<>();
     private final Map<String, Mean> writtenBytes = new HashMap<>();
     private final Scenario before;
@@ -60,6 +61,7 @@ final class Extrapolation {
     private void learn(Measurement m) {
         durations.add(m);
         guests.add(m);
+        slowdown.add(m, before);
         if (m.status() != Status.OK || m.cell() == null || m.warmup()) {
             return;
         }
@@ -72,6 +74,11 @@ final class Extrapolation {
     /** What a guest cell repetition of the earlier run took beyond its measured steps, in seconds. */
     java.util.OptionalDouble guestOverhead() {
         return guests.perRepetition();
+    }
+
+    /** How much slower than its host the earlier run's guests were, on its control cells. */
+    GuestSlowdown slowdown() {
+        return slowdown;
     }
 
     /** True when the earlier run measured this node's step in this node's cell. */

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import org.fsflow.device.Capabilities;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
+import org.fsflow.vm.Accelerators;
+import org.fsflow.vm.VmException;
 
 /** The doctor's view of this machine: the runner's capability and device checks, disk, memory. */
 final class SystemHost implements Doctor.Host {
@@ -27,6 +29,15 @@ final class SystemHost implements Doctor.Host {
             return p == null ? 0 : Files.getFileStore(p).getUsableSpace();
         } catch (IOException e) {
             return 0;
+        }
+    }
+
+    @Override
+    public Accelerators.Verdict accelerator(Path cache) {
+        try {
+            return Accelerators.known(cache);
+        } catch (VmException e) {
+            return new Accelerators.Verdict(null, e.getMessage() + ": a run would stop at its first guest");
         }
     }
 

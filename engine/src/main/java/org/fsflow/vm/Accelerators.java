@@ -19,21 +19,57 @@ public final class Accelerators {
 
     private Accelerators() {}
 
-    /** The accelerator to use, probing with {@code kernel} and {@code initrd} if needed. */
-    public static Accel choose(Path cache, BootKernel kernel, Path initrd) {
+    /**
+     * What decides the accelerator on this host without booting anything, by the rule
+     * {@link VmSession#accel} follows.
+     *
+     * @param accel the accelerator, or null when the run's boot probe will decide (KVM if it boots)
+     * @param basis why, for a person
+     */
+    public record Verdict(Accel accel, String basis) {}
+
+    /** The verdict a run would reach here before any probe; {@code cache} holds earlier probes' verdicts. */
+    public static Verdict known(Path cache) {
         Accel forced = forced();
         if (forced != null) {
-            return forced == Accel.UML ? Accel.TCG : forced; // a QEMU guest (crash cells): the nearest is TCG
+            return new Verdict(forced, "FSFLOW_VM_ACCEL=" + System.getenv("FSFLOW_VM_ACCEL").strip());
         }
         Path kvm = Path.of("/dev/kvm");
+        if (!Files.exists(kvm)) {
+            return new Verdict(Accel.TCG, "this host has no /dev/kvm");
+        }
         if (!Files.isReadable(kvm) || !Files.isWritable(kvm)) {
-            return Accel.TCG;
+            return new Verdict(Accel.TCG, "/dev/kvm is not readable and writable by this user");
         }
         Path verdict = cache.resolve("accel-" + bootId());
         try {
             if (Files.exists(verdict)) {
-                return Accel.valueOf(Files.readString(verdict).strip());
+                Accel a = Accel.valueOf(Files.readString(verdict).strip());
+                return new Verdict(
+                        a,
+                        a == Accel.KVM
+                                ? "a guest booted under KVM in the boot probe made since this host's boot"
+                                : "KVM's boot probe, made since this host's boot, did not boot a guest within "
+                                        + PROBE_DEADLINE.toSeconds() + " s (a nested or paravirtual /dev/kvm)");
             }
+        } catch (IOException | IllegalArgumentException e) {
+            // an unreadable verdict: probed again
+        }
+        return new Verdict(
+                null,
+                "/dev/kvm is usable and not probed yet since this host's boot: the run's first"
+                        + " guest probes it (a boot of at most " + PROBE_DEADLINE.toSeconds()
+                        + " s), KVM if it boots, else TCG");
+    }
+
+    /** The accelerator to use, probing with {@code kernel} and {@code initrd} if needed. */
+    public static Accel choose(Path cache, BootKernel kernel, Path initrd) {
+        Verdict known = known(cache);
+        if (known.accel() != null) {
+            return known.accel() == Accel.UML ? Accel.TCG : known.accel(); // a QEMU guest (crash cells): the nearest
+        }
+        Path verdict = cache.resolve("accel-" + bootId());
+        try {
             Accel chosen = probe(cache, kernel, initrd) ? Accel.KVM : Accel.TCG;
             Files.createDirectories(cache);
             Files.writeString(verdict, chosen.name() + "\n");

@@ -43,36 +43,6 @@ public record GuestStep(
         String verifyCopy,
         List<String> release) {
 
-    /** A step without a release of its disk's blocks. */
-    public GuestStep(
-            String id,
-            List<String> argv,
-            List<String> before,
-            List<String> after,
-            boolean dropCaches,
-            long timeoutSeconds,
-            Scenario.OnError onError,
-            boolean firstOfUnit,
-            long memoryBytes,
-            String flushPath,
-            String verifyDataset,
-            String verifyCopy) {
-        this(
-                id,
-                argv,
-                before,
-                after,
-                dropCaches,
-                timeoutSeconds,
-                onError,
-                firstOfUnit,
-                memoryBytes,
-                flushPath,
-                verifyDataset,
-                verifyCopy,
-                null);
-    }
-
     /** A step without budget, flush or verify. */
     public GuestStep(
             String id,
@@ -83,7 +53,7 @@ public record GuestStep(
             long timeoutSeconds,
             Scenario.OnError onError,
             boolean firstOfUnit) {
-        this(id, argv, before, after, dropCaches, timeoutSeconds, onError, firstOfUnit, -1, null, null, null);
+        this(id, argv, before, after, dropCaches, timeoutSeconds, onError, firstOfUnit, -1, null, null, null, null);
     }
 
     /** True when the copy is compared with the dataset after the step. */

@@ -9,6 +9,7 @@ import org.fsflow.device.Capabilities;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Planner;
+import org.fsflow.scenario.KernelSpec;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
@@ -48,9 +49,14 @@ class DoctorIT {
             String why = s.kernelOf(cell.coordinates()).isHost()
                     ? capabilities.missing(s.filesystems().get(cell.filesystem()))
                     : null;
-            String verdict = why == null ? "run" : "skip: " + why;
+            KernelSpec kernel = s.kernelOf(cell.coordinates());
+            String place = kernel.isHost() ? "on the host" : "in a (QEMU|user-mode Linux) guest under " + kernel.name();
+            String verdict = why == null ? "run " + place : "skip: " + why;
             assertTrue(
-                    r.out().lines().anyMatch(l -> l.matches(" +\\Q" + cell.id() + "\\E +\\Q" + verdict + "\\E")),
+                    r.out()
+                            .lines()
+                            .anyMatch(l -> l.matches(" +\\Q" + cell.id() + "\\E +" + verdict
+                                    + "( \\((KVM|TCG|UML|KVM or TCG, by the boot probe)\\))?")),
                     verdict + "\n" + r.out() + r.err());
             allRun &= why == null;
         }

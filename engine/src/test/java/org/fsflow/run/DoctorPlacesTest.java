@@ -143,6 +143,36 @@ class DoctorPlacesTest {
     }
 
     @Test
+    void eachCellSaysWhereItRunsAndAGuestHowMuchSlowerItsStepsWereInTheControlCellsOfAnEarlierRun() throws Exception {
+        Diagnosis first = Doctor.examine(plan("0.25"), ROOMY, tmp);
+        assertEquals(
+                List.of("on the host", "in a QEMU guest under debian-6.1 (TCG)"),
+                first.cells().stream().map(Diagnosis.CellVerdict::place).toList());
+        assertEquals(
+                List.of(
+                        "host: 1 cell, under this host's kernel " + System.getProperty("os.version"),
+                        "QEMU guest under debian-6.1: 1 cell, TCG because this host has no /dev/kvm; about x16.5 slower "
+                                + "per step (median of 6 step ratios, x14.2-x31.0, from " + GuestSlowdown.BENCH_BASIS
+                                + ")"),
+                first.places(),
+                "no earlier run: bench/vm.sh's figures");
+        Path run = earlierRun(TEXT);
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            j.append(row("ext4", "mkfs", 1.0, 0, 0).toBuilder().virt("host").build());
+            j.append(row("ext4", "walk", 2.0, 0, 0).toBuilder().virt("host").build());
+            j.append(row("ext4-vm", "mkfs", 3.0, 0, 0).toBuilder().virt("tcg").build());
+            j.append(row("ext4-vm", "walk", 10.0, 0, 0).toBuilder().virt("tcg").build());
+            j.append(row("ext4-vm", "walk", 20.0, 0, 0).toBuilder().virt("kvm").build());
+        }
+        // mkfs x3, walk x5 under TCG (the KVM row is another accelerator's): the median of two is their mean
+        assertEquals(
+                "QEMU guest under debian-6.1: 1 cell, TCG because this host has no /dev/kvm; about x4.00 slower per "
+                        + "step (median of 2 step ratios, x3.00-x5.00, from " + run
+                        + "'s control cells ext4-vm/ext4 under tcg)",
+                Doctor.examine(plan("0.25"), ROOMY, tmp).places().get(1));
+    }
+
+    @Test
     void environmentJsonRecordsTheBudgetOfEachScaleCellsRanAt() throws Exception {
         assertEquals(
                 List.of("0.25"),

@@ -22,6 +22,8 @@ import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceText;
+import org.fsflow.vm.Accel;
+import org.fsflow.vm.Accelerators;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +69,11 @@ class DoctorTest {
         @Override
         public String deviceRefusal(Scenario scenario) {
             return refusal;
+        }
+
+        @Override
+        public Accelerators.Verdict accelerator(Path cache) {
+            return new Accelerators.Verdict(Accel.TCG, "this host has no /dev/kvm");
         }
     }
 

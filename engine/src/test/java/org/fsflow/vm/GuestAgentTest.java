@@ -117,51 +117,12 @@ class GuestAgentTest {
                         null,
                         ds.toString(),
                         bad),
-                checked("c/r1/budget", "true", 128L << 20, null, null, null),
-                checked("c/r1/before", "true", -1, null, null, null));
-        List<GuestStep> all = new ArrayList<>(steps.subList(0, 3));
-        GuestStep b = steps.get(3);
-        all.add(new GuestStep(
-                b.id(),
-                b.argv(),
-                List.of("sh", "-c", "echo nope >&2; exit 2"),
-                null,
-                false,
-                60,
-                CONTINUE,
-                false,
-                -1,
-                null,
-                null,
-                null));
-        all.add(new GuestStep(
-                "c/r1/mkfs",
-                List.of("true"),
-                null,
-                null,
-                false,
-                60,
-                CONTINUE,
-                false,
-                -1,
-                null,
-                null,
-                null,
-                List.of("sh", "-c", "echo gone >&2; exit 1")));
-        all.add(new GuestStep(
-                "c/r1/mkfs2",
-                List.of("echo", "made"),
-                null,
-                null,
-                false,
-                60,
-                CONTINUE,
-                false,
-                -1,
-                null,
-                null,
-                null,
-                List.of("true")));
+                checked("c/r1/budget", "true", 128L << 20, null, null, null));
+        List<GuestStep> all = new ArrayList<>(steps);
+        List<String> nope = List.of("sh", "-c", "echo nope >&2; exit 2");
+        all.add(new GuestStep("c/r1/before", List.of("true"), nope, null, false, 60, CONTINUE, false));
+        all.add(released("c/r1/mkfs", List.of("true"), List.of("sh", "-c", "echo gone >&2; exit 1")));
+        all.add(released("c/r1/mkfs2", List.of("echo", "made"), List.of("true")));
         List<GuestResult> r = run(shell, all);
         assertEquals(
                 "release the device's blocks before mkfs (sh -c 'echo gone >&2; exit 1'): exit status 1: gone",
@@ -215,6 +176,22 @@ class GuestAgentTest {
 
     private static GuestStep checked(String id, String script, long budget, String flush, String dataset, String copy) {
         return new GuestStep(
-                id, List.of("sh", "-c", script), null, null, false, 60, CONTINUE, false, budget, flush, dataset, copy);
+                id,
+                List.of("sh", "-c", script),
+                null,
+                null,
+                false,
+                60,
+                CONTINUE,
+                false,
+                budget,
+                flush,
+                dataset,
+                copy,
+                null);
+    }
+
+    private static GuestStep released(String id, List<String> argv, List<String> release) {
+        return new GuestStep(id, argv, null, null, false, 60, CONTINUE, false, -1, null, null, null, release);
     }
 }

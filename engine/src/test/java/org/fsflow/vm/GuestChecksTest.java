@@ -26,7 +26,8 @@ class GuestChecksTest {
             128L << 20,
             "/w/mnt/target",
             "/w/datasets/ds",
-            "/w/mnt/target/ds");
+            "/w/mnt/target/ds",
+            null);
     private final GuestStep plain = new GuestStep(
             "c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, Scenario.OnError.SKIP_CELL, false);
     private final List<GuestStep> steps = List.of(copy, plain);

@@ -125,6 +125,7 @@ class GuestJobTest {
                 -1,
                 "/a\nb",
                 null,
+                null,
                 null);
         VmException e = assertThrows(VmException.class, () -> GuestJob.of(List.of(), List.of(), List.of(step)));
         assertTrue(e.getMessage().startsWith("cannot hand 'flush' to the guest: "), e.getMessage());

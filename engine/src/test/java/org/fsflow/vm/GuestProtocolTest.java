@@ -15,26 +15,9 @@ import org.junit.jupiter.api.Test;
 class GuestProtocolTest {
 
     private final List<GuestStep> steps = List.of(
-            new GuestStep(
-                    "c/r1/mkfs",
-                    List.of("mkfs.jfs", "-q", "/dev/vda"),
-                    null,
-                    null,
-                    false,
-                    60,
-                    Scenario.OnError.SKIP_CELL,
-                    false),
-            new GuestStep(
-                    "c/r1/copy",
-                    List.of("sh", "-c", "cp -r a b"),
-                    null,
-                    null,
-                    false,
-                    60,
-                    Scenario.OnError.SKIP_CELL,
-                    false),
-            new GuestStep(
-                    "c/r1/walk", List.of("du", "-s", "b"), null, null, false, 60, Scenario.OnError.SKIP_CELL, false));
+            step("c/r1/mkfs", "mkfs.jfs", "-q", "/dev/vda"),
+            step("c/r1/copy", "sh", "-c", "cp -r a b"),
+            step("c/r1/walk", "du", "-s", "b"));
     private final List<GuestResult> results = new ArrayList<>();
     private final GuestProtocol protocol = new GuestProtocol(steps, results::add);
 
@@ -147,5 +130,9 @@ class GuestProtocolTest {
     void aStepKilledAtItsLimitIsATimeout() {
         feed("@@FSFLOW start 2", "@@FSFLOW time 2 60.01 0 0 900 1 0", "@@FSFLOW exit 2 137", "@@FSFLOW done 2");
         assertEquals(Status.TIMEOUT, results.get(0).outcome().status());
+    }
+
+    private static GuestStep step(String id, String... argv) {
+        return new GuestStep(id, List.of(argv), null, null, false, 60, Scenario.OnError.SKIP_CELL, false);
     }
 }

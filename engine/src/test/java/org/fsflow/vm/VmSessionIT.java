@@ -286,7 +286,8 @@ class VmSessionIT {
                 budget,
                 flush,
                 dataset,
-                copy);
+                copy,
+                null);
     }
 
     @Test
