@@ -32,7 +32,9 @@ public final class Accelerators {
     public static Verdict known(Path cache) {
         Accel forced = forced();
         if (forced != null) {
-            return new Verdict(forced, "FSFLOW_VM_ACCEL=" + System.getenv("FSFLOW_VM_ACCEL").strip());
+            return new Verdict(
+                    forced,
+                    "FSFLOW_VM_ACCEL=" + System.getenv("FSFLOW_VM_ACCEL").strip());
         }
         Path kvm = Path.of("/dev/kvm");
         if (!Files.exists(kvm)) {
