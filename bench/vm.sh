@@ -9,6 +9,13 @@
 # come from the guest's own clock. No target: the ratios say how far guest cells are from host
 # cells, which is why reports never rank one against the other. Needs root and the machine to
 # itself; without user-mode-linux installed the UML column says so.
+# Guests' fixed costs: QEMU runs twice, with its three cell repetitions in one guest (vm: reuse,
+# the default: one boot, the guest's mounts undone, disks released and caches dropped between
+# repetitions) and with a guest booted for each (--set vm.reuse=false, column qemu-fresh). For
+# each, the last table gives the boots, the wall time per guest cell repetition (from the end of
+# the row before it to the end of its last row, host clock) and what it cost beyond its measured
+# steps (boot, job hand-over, images, result streaming, the reset between repetitions), side by
+# side, and the saving.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${RUNS:-3}"
@@ -47,19 +54,22 @@ steps:
   - umount
 YAML
 
-place() { # NAME ACCEL: one fsflow run with the guest machine ACCEL (empty: the boot probe decides)
-  FSFLOW_VM_ACCEL="$2" "$root/fsflow" run "$tmp/vm.yaml" --out "$tmp/out-$1" --work "$tmp/work" \
-    >"$tmp/run-$1.log" 2>&1 || { cat "$tmp/run-$1.log"; exit 1; }
+place() { # NAME ACCEL [--set ...]: one fsflow run with the guest machine ACCEL (empty: the boot probe decides)
+  local name="$1" accel="$2"; shift 2
+  FSFLOW_VM_ACCEL="$accel" "$root/fsflow" run "$tmp/vm.yaml" --out "$tmp/out-$name" --work "$tmp/work" "$@" \
+    >"$tmp/run-$name.log" 2>&1 || { cat "$tmp/run-$name.log"; exit 1; }
+  set -- "$name" "$accel"
   grep -E '^VM |booted in|^user-mode Linux' "$tmp/run-$1.log" | sed "s/^/# $1: /"
   jq -r --arg p "$1" 'select(.status == "ok") | [.step, (if .virt == "host" then "host" else $p end), .real_s]
     | @tsv' "$tmp/out-$1/results.jsonl" >>"$tmp/rows.tsv"
 }
 : >"$tmp/rows.tsv"
 place qemu ""
-places="qemu"
+place qemu-fresh "" --set vm.reuse=false
+places="qemu qemu-fresh"
 if [ -x /usr/bin/linux.uml ]; then
   place uml uml
-  places="qemu uml"
+  places="$places uml"
 else
   echo "# uml: not measured: /usr/bin/linux.uml missing (apt-get install user-mode-linux)"
 fi
@@ -75,3 +85,28 @@ awk -F'\t' -v places="$places" '
         if (n[key] == 0) { printf " %-9s %-9s", "-", "-"; continue }
         v = s[key] / n[key]; printf " %-9.3f %-9s", v, (h > 0 ? sprintf("%.1fx", v / h) : "-") }
       printf "\n" } }' "$tmp/rows.tsv"
+
+# per guest cell repetition: wall from the end of the row before it to the end of its last row, and
+# that wall less its measured steps (the fixed cost); the rows in the order they ended
+fixed() { # NAME: boots, repetitions, wall and fixed seconds per repetition
+  local boots
+  boots=$(grep -c '^VM ' "$tmp/run-$1.log" || true)
+  jq -r '[(.ended_at | sub("\\.[0-9]+Z$"; "Z") | fromdateiso8601)
+           + ((.ended_at | capture("(?<f>\\.[0-9]+)Z$").f // "0") | tonumber),
+          (if .virt == "host" or .virt == null then "host" else "guest" end),
+          (.cell | tostring) + "/r" + (.repeat | tostring), (.real_s // 0)] | @tsv' \
+    "$tmp/out-$1/results.jsonl" | sort -n |
+    awk -F'\t' -v boots="$boots" -v name="$1" '
+      { if ($2 == "guest" && NR > 1) { if (!($3 in wall)) n++; wall[$3] += $1 - prev; steps[$3] += $4 }
+        prev = $1 }
+      END { for (u in wall) { w += wall[u]; s += steps[u] }
+        printf "%-11s %-6d %-6d %-11.2f %-11.2f %-11.2f\n", name, boots, n, w / n, s / n, (w - s) / n }'
+}
+echo
+echo "# guests' fixed cost per cell repetition (vm: reuse against a guest booted for each)"
+printf '%-11s %-6s %-6s %-11s %-11s %-11s\n' run boots reps wall/rep_s steps/rep_s fixed/rep_s
+fixed qemu | tee "$tmp/fixed-reused"
+fixed qemu-fresh | tee "$tmp/fixed-fresh"
+paste "$tmp/fixed-reused" "$tmp/fixed-fresh" | awk '{
+  printf "saving with reuse: %.2f s of wall time per guest cell repetition (%.1f s against %.1f s, x%.2f),", $10 - $4, $4, $10, ($4 > 0 ? $10 / $4 : 0)
+  printf " %.2f s of fixed cost (%.0f %% of it)\n", $12 - $6, ($12 > 0 ? 100 * ($12 - $6) / $12 : 0) }'
