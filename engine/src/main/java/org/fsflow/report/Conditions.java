@@ -50,6 +50,7 @@ final class Conditions {
         RunEnvironment.Settings s = env.settings();
         add(c, "CPU time", methods(results, RowFacts::cpuMethods, s == null ? null : s.cpuMethod()));
         add(c, "Memory (max RSS)", methods(results, RowFacts::memoryMethods, s == null ? null : s.memoryMethod()));
+        add(c, "Guests", guests(results));
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
@@ -86,6 +87,24 @@ final class Conditions {
         List<String> parts = new ArrayList<>();
         used.forEach((name, n) -> parts.add(name + explain(name) + ": " + n + (n == 1 ? " row" : " rows")));
         return String.join("; ", parts);
+    }
+
+    /** How many guest rows ran in a guest reused for consecutive cell repetitions, and what was reset; "" without. */
+    static String guests(ResultSet results) {
+        int fresh = 0;
+        int reused = 0;
+        for (Series s : results.series()) {
+            fresh += s.facts().freshGuestRows();
+            reused += s.facts().reusedGuestRows();
+        }
+        if (reused == 0) {
+            return fresh == 0 ? "" : "each cell repetition in a guest booted for it (" + fresh + " rows)";
+        }
+        return reused + " of " + (fresh + reused) + " guest rows ran in a guest reused for consecutive cell "
+                + "repetitions (vm: reuse; guest_repetition above 1): between repetitions the guest unmounted "
+                + "the previous one's filesystems and the datasets' image, dropped its page cache, dentries "
+                + "and inodes, mounted the image again, and each mkfs first released its disk's blocks; its "
+                + "kernel's uptime, slab caches and loaded modules carried over";
     }
 
     private static String explain(String method) {

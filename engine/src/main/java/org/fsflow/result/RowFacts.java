@@ -25,6 +25,8 @@ public final class RowFacts {
     private final Map<String, Integer> memoryMethods = new LinkedHashMap<>();
     private final Set<Long> budgets = new TreeSet<>();
     private int unbudgeted;
+    private int freshGuestRows;
+    private int reusedGuestRows;
 
     void add(Measurement m, long id) {
         if (commands.size() < COMMANDS) {
@@ -35,6 +37,10 @@ public final class RowFacts {
         if (m.realS() != null) {
             tally(cpuMethods, m.cpuMethod());
             tally(memoryMethods, m.memoryMethod());
+            if (m.guestRepetition() != null) {
+                freshGuestRows += m.guestRepetition() == 1 ? 1 : 0;
+                reusedGuestRows += m.guestRepetition() > 1 ? 1 : 0;
+            }
         }
         if (!m.counted()) {
             return;
@@ -59,12 +65,24 @@ public final class RowFacts {
         other.memoryMethods.forEach((k, v) -> memoryMethods.merge(k, v, Integer::sum));
         budgets.addAll(other.budgets);
         unbudgeted += other.unbudgeted;
+        freshGuestRows += other.freshGuestRows;
+        reusedGuestRows += other.reusedGuestRows;
     }
 
     private static void tally(Map<String, Integer> into, String method) {
         if (method != null) {
             into.merge(method, 1, Integer::sum);
         }
+    }
+
+    /** Measured rows of the first cell repetition of their guest (booted for it). */
+    public int freshGuestRows() {
+        return freshGuestRows;
+    }
+
+    /** Measured rows of a later cell repetition of their guest (a guest reused: {@code vm: reuse}). */
+    public int reusedGuestRows() {
+        return reusedGuestRows;
     }
 
     /** The distinct commands of the rows (null for rows without one), in order, at most {@value #COMMANDS}. */
