@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
 import org.fsflow.plan.Planner;
-import org.fsflow.result.Json;
 import org.fsflow.safety.SafeDirectories;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.ScenarioLoader;
@@ -67,9 +66,7 @@ final class DatasetCommand implements Callable<Integer> {
         if (m == null) {
             m = generator.generate(d, seed, into);
         }
-        spec.commandLine()
-                .getOut()
-                .println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(m));
+        spec.commandLine().getOut().println(m.toJson());
         return ExitCodes.OK;
     }
 }

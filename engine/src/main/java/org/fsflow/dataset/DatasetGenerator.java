@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -17,12 +16,18 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.zip.CRC32C;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.fsflow.result.Json;
 import org.fsflow.safety.SafeFiles;
 import org.fsflow.scenario.Dataset;
@@ -112,47 +117,20 @@ public final class DatasetGenerator {
      * true, generation stops with {@link Cancelled} and writes no manifest, so the next run
      * regenerates the tree instead of reusing a partial one.
      */
-    public Manifest generate(Dataset d, long seed, Path root, java.util.function.BooleanSupplier cancelled) {
+    public Manifest generate(Dataset d, long seed, Path root, BooleanSupplier cancelled) {
         try {
             deleteTree(root);
             Files.deleteIfExists(Manifest.of(root));
             Files.createDirectories(root);
             // work is cut into chunks of files (of one leaf directory each), one digest per chunk,
             // combined in order: memory grows with chunks (32 bytes per CHUNK files), not files
-            long leaves = d.leafDirs();
-            long perLeaf = (d.files() + CHUNK - 1) / CHUNK;
-            byte[][] leafDigests = new byte[Math.toIntExact(leaves * perLeaf)][];
-            long[] leafBytes = new long[leafDigests.length];
-            ExecutorService pool = pool(threads, "fsflow-dataset");
-            try {
-                java.util.List<Future<?>> jobs = new java.util.ArrayList<>();
-                for (int chunk = 0; chunk < leafDigests.length; chunk++) {
-                    int c = chunk;
-                    jobs.add(pool.submit(() -> {
-                        if (cancelled.getAsBoolean()) {
-                            throw new Cancelled();
-                        }
-                        writeChunk(d, seed, root, c, perLeaf, leafDigests, leafBytes);
-                    }));
-                }
-                for (Future<?> f : jobs) {
-                    f.get();
-                }
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof Cancelled c) {
-                    throw c;
-                }
-                throw e.getCause() instanceof UncheckedIOException u ? u : new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("dataset generation interrupted", e);
-            } finally {
-                pool.shutdownNow();
-            }
-            Manifest m = combine(d, leafDigests, leafBytes);
+            byte[][] digests = new byte[Math.toIntExact(d.leafDirs() * ChunkWriter.chunksPerLeaf(d))][];
+            long[] bytes = new long[digests.length];
+            writeChunks(d, seed, root, cancelled, digests, bytes);
+            Manifest m = combine(d, digests, bytes);
             Manifest withSpec = new Manifest(Manifest.GENERATOR, spec(d, seed), m.files(), m.bytes(), m.digest());
             try (OutputStream os = Channels.newOutputStream(SafeFiles.createNew(Manifest.of(root)))) {
-                Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(os, withSpec);
+                os.write(withSpec.toJson().getBytes(StandardCharsets.UTF_8));
             }
             return withSpec;
         } catch (IOException e) {
@@ -160,29 +138,70 @@ public final class DatasetGenerator {
         }
     }
 
-    private void writeChunk(Dataset d, long seed, Path root, int chunk, long perLeaf, byte[][] digests, long[] bytes) {
-        try {
-            long leaf = chunk / perLeaf;
-            long first = (chunk % perLeaf) * CHUNK;
-            long last = Math.min(d.files(), first + CHUNK);
-            String dirName = DatasetShape.leafPath(d, leaf);
-            Path dir = root.resolve(dirName);
-            Files.createDirectories(dir);
-            MessageDigest sha = sha256();
-            long total = 0;
-            for (long j = first; j < last; j++) {
-                SplitMix64 rng = SplitMix64.forItem(seed, leaf * d.files() + j);
-                long size = DatasetShape.sizeOf(d, rng);
-                String rel = dirName + DatasetShape.fileName(d, j);
-                long crc = writeFile(root.resolve(rel), size, rng, d.content());
-                sha.update(entry(rel, size, crc));
-                total += size;
+    // every thread (this one and threads - 1 of a pool) takes the next chunk until none is left:
+    // one hand-off per thread, not one per chunk; a failure or a cancel stops them all
+    private void writeChunks(
+            Dataset d, long seed, Path root, BooleanSupplier cancelled, byte[][] digests, long[] bytes) {
+        AtomicInteger next = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
+        Callable<Void> worker = () -> {
+            ChunkWriter writer = new ChunkWriter(d, seed, root);
+            try {
+                for (int c = next.getAndIncrement(); c < digests.length && !stop.get(); c = next.getAndIncrement()) {
+                    if (cancelled.getAsBoolean()) {
+                        throw new Cancelled();
+                    }
+                    writer.write(c, digests, bytes);
+                }
+            } catch (RuntimeException | Error e) {
+                stop.set(true);
+                throw e;
             }
-            digests[chunk] = sha.digest();
-            bytes[chunk] = total;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return null;
+        };
+        int helpers = (int) Math.min(threads - 1L, Math.max(0, digests.length - 1L));
+        ExecutorService pool = helpers == 0 ? null : pool(helpers, "fsflow-dataset");
+        try {
+            List<Future<Void>> jobs = new ArrayList<>();
+            for (int i = 0; i < helpers; i++) {
+                jobs.add(pool.submit(worker));
+            }
+            RuntimeException failure = null;
+            try {
+                worker.call();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            for (Future<Void> f : jobs) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    // the first real failure wins over a Cancelled that it caused elsewhere
+                    failure = failure != null && !(failure instanceof Cancelled) ? failure : unwrap(e.getCause());
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("dataset generation interrupted", e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
         }
+    }
+
+    private static RuntimeException unwrap(Throwable cause) {
+        if (cause instanceof Error e) {
+            throw e;
+        }
+        return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
     }
 
     static byte[] entry(String rel, long size, long crc) {
@@ -200,27 +219,6 @@ public final class DatasetGenerator {
                 Manifest.GENERATOR, "", d.fileCount(), bytes, HexFormat.of().formatHex(sha.digest()));
     }
 
-    private static long writeFile(Path file, long size, SplitMix64 rng, Dataset.Content content) throws IOException {
-        CRC32C crc = new CRC32C();
-        ByteBuffer buf = BUFFER.get();
-        // the tree was emptied first: a file already there is not ours, and is never written through
-        try (FileChannel ch = SafeFiles.createNew(file)) {
-            long left = size;
-            while (left > 0) {
-                int n = (int) Math.min(BLOCK, left);
-                fill(buf, n, rng, content);
-                buf.mark();
-                crc.update(buf);
-                buf.reset();
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                left -= n;
-            }
-        }
-        return crc.getValue();
-    }
-
     // random: all bytes from the stream; zero: zeros; compressible c: in every 4 KiB block the
     // first c x 4096 bytes are zero, the rest random, so the block compresses to about (1 - c)
     private static final ThreadLocal<long[]> WORDS = ThreadLocal.withInitial(() -> new long[BLOCK / 8]);
@@ -232,8 +230,17 @@ public final class DatasetGenerator {
     static void fill(ByteBuffer buf, int n, SplitMix64 rng, Dataset.Content content) {
         // the words are made in a plain long[] and copied in one bulk put: far cheaper than one
         // bounds-checked putLong per 8 bytes, warm or cold
-        int words = (n + 7) / 8;
         long[] w = WORDS.get();
+        fill(w, n, rng, content);
+        buf.clear();
+        (buf == BUFFER.get() ? LONGS.get().clear() : buf.asLongBuffer()).put(w, 0, (n + 7) / 8);
+        buf.limit(n);
+        buf.position(0);
+    }
+
+    /** Fills the words of the next {@code n} bytes of the content into {@code w}. */
+    static void fill(long[] w, int n, SplitMix64 rng, Dataset.Content content) {
+        int words = (n + 7) / 8;
         switch (content.kind()) {
             case ZERO -> java.util.Arrays.fill(w, 0, words, 0L);
             case RANDOM -> rng.fill(w, 0, words);
@@ -246,10 +253,6 @@ public final class DatasetGenerator {
                 }
             }
         }
-        buf.clear();
-        (buf == BUFFER.get() ? LONGS.get().clear() : buf.asLongBuffer()).put(w, 0, words);
-        buf.limit(n);
-        buf.position(0);
     }
 
     /** A pool of {@code threads} daemon threads named {@code name}. */

@@ -58,8 +58,22 @@ public final class Versions {
             String c = p.getProperty("commit", "").strip().toLowerCase(java.util.Locale.ROOT);
             String d = p.getProperty("dirty", "").strip();
             return new Build(
-                    c.matches("[0-9a-f]{40}") ? c : null,
-                    d.equals("true") ? Boolean.TRUE : d.equals("false") ? Boolean.FALSE : null);
+                    isCommit(c) ? c : null, d.equals("true") ? Boolean.TRUE : d.equals("false") ? Boolean.FALSE : null);
+        }
+
+        // 40 lower-case hex digits; a loop, not a regular expression: `fsflow --version` reads this,
+        // and a first Pattern costs a start the regex engine and lambda classes (bench/startup.sh)
+        private static boolean isCommit(String c) {
+            if (c.length() != 40) {
+                return false;
+            }
+            for (int i = 0; i < c.length(); i++) {
+                char ch = c.charAt(i);
+                if ((ch < '0' || ch > '9') && (ch < 'a' || ch > 'f')) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 }

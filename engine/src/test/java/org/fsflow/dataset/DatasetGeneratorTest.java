@@ -240,4 +240,33 @@ class DatasetGeneratorTest {
         Files.createSymbolicLink(Manifest.of(root), copy);
         assertNull(g.reusable(d, 9, root));
     }
+
+    @Test
+    void theManifestIsWrittenAsJacksonWritesItAndReadsBack() throws IOException {
+        Manifest m =
+                new Manifest(Manifest.GENERATOR, "names=\"d{i}\",f\\{j}\t\u0001 é seed=3", 131072, 2147483648L, "ab01");
+        assertEquals(
+                org.fsflow.result.Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(m), m.toJson());
+        assertEquals(m, org.fsflow.result.Json.MAPPER.readValue(m.toJson(), Manifest.class));
+    }
+
+    @Test
+    void aFileThatCannotBeWrittenFailsTheGenerationOnEveryThreadAndLeavesNoManifest() {
+        // a name pattern with a directory that does not exist: every chunk fails to open its file
+        Dataset d = new Dataset(
+                "d",
+                3,
+                600,
+                new Dataset.SizeSpec.Fixed(100),
+                1,
+                Dataset.Content.RANDOM,
+                org.fsflow.scenario.Defaults.DIR_NAME,
+                "missing/f{j}",
+                null,
+                null,
+                Location.of("t.yaml", 1, 1));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                java.io.UncheckedIOException.class, () -> new DatasetGenerator(2).generate(d, 1, dir));
+        assertTrue(!Files.exists(Manifest.of(dir)), "no manifest for a failed generation");
+    }
 }
