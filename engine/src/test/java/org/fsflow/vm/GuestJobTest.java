@@ -112,6 +112,33 @@ class GuestJobTest {
     }
 
     @Test
+    void theAgentReadsEveryKeyAJobHas() {
+        GuestStep every = new GuestStep(
+                "c/r1/all",
+                List.of("true"),
+                List.of("true"),
+                List.of("true"),
+                true,
+                5,
+                Scenario.OnError.ABORT,
+                true,
+                1L << 26,
+                "/m",
+                "/d",
+                "/m/d",
+                List.of("true"));
+        String job =
+                GuestJob.of(List.of(new GuestMount("/dev/vdb", "/d", "ext4", true)), List.of("/m"), List.of(every));
+        List<String> keys =
+                job.lines().skip(1).map(l -> l.split(" ", 2)[0]).distinct().toList();
+        assertTrue(
+                keys.containsAll(List.of("argv", "before", "after", "release", "verify_copy", "run")), keys.toString());
+        for (String key : keys) {
+            assertTrue(GuestAgent.script().contains("\n    " + key + ") "), "the agent has no case for '" + key + "'");
+        }
+    }
+
+    @Test
     void aValueThatWouldBreakItsLineIsRefused() {
         GuestStep step = new GuestStep(
                 "c/r1/x",
