@@ -86,7 +86,7 @@ final class CsvWriter {
      * The rows of one CSV, header first, on the generator the CSV mapper drives, driven directly:
      * the bytes of {@code SequenceWriter.write(List)}, without a serializer lookup per value.
      */
-    private static final class Rows implements AutoCloseable {
+    static final class Rows implements AutoCloseable {
 
         private final List<String> metrics;
         private final CsvGenerator g;

@@ -65,6 +65,80 @@ class JournalPassTest {
         }
     }
 
+    @Test
+    void rowsWithoutToolFiguresAreWrittenAsTheyAreHandedOverInManyBatches(@TempDir Path dir) throws IOException {
+        List<Measurement> rows = rows(3000, -1);
+        assertEquals(csvOfPass(dir, rows), CsvWriter.csv(rows));
+        assertEquals(mapped(rows), Files.readString(dir.resolve("results.csv")));
+    }
+
+    @Test
+    void toolFiguresFirstSeenAfterManyRowsGetTheirColumnsInEveryRow(@TempDir Path dir) throws IOException {
+        List<Measurement> rows = rows(3000, 2500);
+        String csv = csvOfPass(dir, rows);
+        assertEquals(mapped(rows), csv);
+        assertEquals(3001 + 3000 / 7, csv.lines().count(), "a line per row, and one more per reason of two lines");
+        assertEquals(true, csv.lines().findFirst().orElseThrow().endsWith(",metric.z_kib_s"));
+    }
+
+    @Test
+    void aTornLastLineLeavesTheRowsBeforeItInTheCsv(@TempDir Path dir) throws IOException {
+        List<Measurement> rows = rows(600, -1);
+        write(dir, rows);
+        Files.writeString(
+                dir.resolve(Journal.FILE), "{\"node\": \"c/r601/s\", \"st", java.nio.file.StandardOpenOption.APPEND);
+        try (JournalPass pass = JournalPass.over(dir)) {
+            assertEquals(600, pass.results().size());
+            pass.writeCsv();
+        }
+        assertEquals(CsvWriter.csv(rows), Files.readString(dir.resolve("results.csv")));
+    }
+
+    @Test
+    void aDamagedLineBeforeTheLastStopsThePassAndLeavesTheOldCsv(@TempDir Path dir) throws IOException {
+        write(dir, rows(2000, -1));
+        List<String> lines = new ArrayList<>(Files.readAllLines(dir.resolve(Journal.FILE)));
+        lines.set(1500, "{\"node\": oops}");
+        Files.write(dir.resolve(Journal.FILE), lines);
+        Files.writeString(dir.resolve("results.csv"), "old");
+        assertThrows(org.fsflow.result.JournalException.class, () -> JournalPass.over(dir));
+        assertEquals("old", Files.readString(dir.resolve("results.csv")));
+        try (var left = Files.list(dir)) {
+            assertEquals(2, left.count(), "no temporary file left");
+        }
+    }
+
+    // n rows of one step; the one at index withFigures (none when negative) has tool figures
+    private static List<Measurement> rows(int n, int withFigures) {
+        List<Measurement> rows = new ArrayList<>();
+        for (int r = 1; r <= n; r++) {
+            rows.add(Measurement.builder("c/r" + r + "/s", "s")
+                    .repeat(r)
+                    .status(r % 7 == 0 ? Status.FAILED : Status.OK)
+                    .realS(r / 3.0)
+                    .command("cp -a \"/a b\",c " + r % 3)
+                    .reason(r % 7 == 0 ? "line one\nline \"two\"" : null)
+                    .metrics(r - 1 == withFigures ? Map.of("z_kib_s", r * 1e9) : Map.of())
+                    .build());
+        }
+        return rows;
+    }
+
+    private static void write(Path dir, List<Measurement> rows) {
+        try (Journal j = Journal.open(dir.resolve(Journal.FILE))) {
+            j.appendAll(rows);
+        }
+    }
+
+    private static String csvOfPass(Path dir, List<Measurement> rows) throws IOException {
+        write(dir, rows);
+        try (JournalPass pass = JournalPass.over(dir)) {
+            assertEquals(rows.size(), pass.results().size());
+            pass.writeCsv();
+        }
+        return Files.readString(dir.resolve("results.csv"));
+    }
+
     // what the CSV mapper writes for these rows, each a list of values: the reference
     private static String mapped(List<Measurement> rows) throws IOException {
         java.util.TreeSet<String> keys = new java.util.TreeSet<>();
