@@ -33,6 +33,7 @@ public final class JournalReader {
         }
         int count = 0;
         long end = 0;
+        Values values = new Values();
         // one parser over the whole journal: its names are looked up once, and it finds each line's end
         try (InputStream in = Files.newInputStream(file);
                 JsonParser p = MeasurementReader.parser(in)) {
@@ -44,7 +45,7 @@ public final class JournalReader {
                         return count;
                     }
                     offset = p.currentTokenLocation().getByteOffset();
-                    m = MeasurementReader.read(p);
+                    m = MeasurementReader.read(p, values);
                     end = p.currentLocation().getByteOffset();
                 } catch (IOException | RuntimeException e) {
                     return tornTail(file, end, count, e);

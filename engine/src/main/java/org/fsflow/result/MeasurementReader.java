@@ -28,7 +28,7 @@ final class MeasurementReader {
     static Measurement read(byte[] line, int offset, int length) throws IOException {
         try (JsonParser p = JSON.createParser(line, offset, length)) {
             p.nextToken();
-            Measurement m = read(p);
+            Measurement m = read(p, new Values());
             if (p.nextToken() != null) {
                 throw new IOException("not one JSON object");
             }
@@ -41,8 +41,11 @@ final class MeasurementReader {
         return JSON.createParser(in);
     }
 
-    /** The measurement whose START_OBJECT {@code p} is at; it ends at its END_OBJECT. */
-    static Measurement read(JsonParser p) throws IOException {
+    /**
+     * The measurement whose START_OBJECT {@code p} is at; it ends at its END_OBJECT. A cell equal to
+     * the previous row's is that row's map ({@code values}).
+     */
+    static Measurement read(JsonParser p, Values values) throws IOException {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new IOException("not a JSON object");
         }
@@ -59,7 +62,7 @@ final class MeasurementReader {
             if (t == JsonToken.VALUE_NULL) {
                 continue;
             }
-            if (!text(b, name, p) && !number(b, name, p) && !structure(b, name, p)) {
+            if (!text(b, name, p) && !number(b, name, p) && !structure(b, name, p, values)) {
                 p.skipChildren();
             }
         }
@@ -125,9 +128,9 @@ final class MeasurementReader {
         return true;
     }
 
-    private static boolean structure(MeasurementBuilder b, String name, JsonParser p) throws IOException {
+    private static boolean structure(MeasurementBuilder b, String name, JsonParser p, Values v) throws IOException {
         switch (name) {
-            case "cell" -> b.cell(strings(p));
+            case "cell" -> b.cell(v.cell(strings(p)));
             case "metrics" -> b.metrics(untyped(p));
             case "devices" -> b.devices(list(p));
             case "mkfs_options" -> b.mkfsOptions(list(p));

@@ -30,6 +30,8 @@ public final class ResultSet {
     private final List<Long> uncountedIds = new ArrayList<>();
     private final CrashResults crash = new CrashResults();
     private int size;
+    private Map<String, String> lastCell;
+    private Map<String, Series> lastSteps;
 
     private ResultSet(List<Measurement> kept, Path journal) {
         this.kept = kept;
@@ -70,11 +72,7 @@ public final class ResultSet {
             crash.add(m);
             return;
         }
-        Map<String, Series> steps = cells.get(m.cell() != null ? m.cell() : coordinates(m));
-        if (steps == null) {
-            steps = new HashMap<>();
-            cells.put(coordinates(m), steps);
-        }
+        Map<String, Series> steps = m.cell() != null && m.cell() == lastCell ? lastSteps : steps(m);
         Series s = steps.get(m.step());
         if (s == null) {
             s = new Series(keyOf(m), kept != null);
@@ -86,6 +84,18 @@ public final class ResultSet {
             uncounted.add(m);
             uncountedIds.add(id);
         }
+    }
+
+    // the series by step of m's cell; the cell is remembered: the journal's next rows share its map
+    private Map<String, Series> steps(Measurement m) {
+        Map<String, Series> steps = cells.get(m.cell() != null ? m.cell() : coordinates(m));
+        if (steps == null) {
+            steps = new HashMap<>();
+            cells.put(coordinates(m), steps);
+        }
+        lastCell = m.cell();
+        lastSteps = steps;
+        return steps;
     }
 
     /** Every measurement, in journal order: only a result set that keeps its rows ({@link #load}, {@link #of}) has them. */

@@ -27,12 +27,15 @@ public final class RowFacts {
     private int unbudgeted;
     private int freshGuestRows;
     private int reusedGuestRows;
+    private String kernel;
+    private String virt;
+    private String place;
 
     void add(Measurement m, long id) {
         if (commands.size() < COMMANDS) {
             commands.putIfAbsent(m.command(), id);
         }
-        String place = m.kernel() + "\u0000" + m.virt();
+        String place = place(m);
         places.putIfAbsent(place, m);
         if (m.realS() != null) {
             tally(cpuMethods, m.cpuMethod());
@@ -51,6 +54,18 @@ public final class RowFacts {
         } else {
             unbudgeted++;
         }
+    }
+
+    // the key of m's place, made again only when it changes: rows of a series share their place
+    private String place(Measurement m) {
+        if (place == null
+                || !java.util.Objects.equals(m.kernel(), kernel)
+                || !java.util.Objects.equals(m.virt(), virt)) {
+            kernel = m.kernel();
+            virt = m.virt();
+            place = kernel + "\u0000" + virt;
+        }
+        return place;
     }
 
     void addAll(RowFacts other) {
