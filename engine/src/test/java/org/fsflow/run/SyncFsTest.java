@@ -33,6 +33,11 @@ class SyncFsTest {
         try (SyncFs sync = SyncFs.open(dir.resolve("absent"))) {
             IOException e = assertThrows(IOException.class, sync::settle);
             assertTrue(e.getMessage().startsWith("syncfs of " + dir.resolve("absent") + " (xfs_io): "), e.getMessage());
+            // xfs_io has surely ended now: the write into its pipe fails, the error still says what it said
+            IOException again = assertThrows(IOException.class, sync::settle);
+            assertTrue(
+                    again.getMessage().startsWith("syncfs of " + dir.resolve("absent") + " (xfs_io): "),
+                    again.getMessage());
         }
     }
 
