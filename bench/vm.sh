@@ -63,6 +63,8 @@ place() { # NAME ACCEL [--set ...]: one fsflow run with the guest machine ACCEL 
   jq -r --arg p "$1" 'select(.status == "ok") | [.step, (if .virt == "host" then "host" else $p end), .real_s]
     | @tsv' "$tmp/out-$1/results.jsonl" >>"$tmp/rows.tsv"
 }
+load() { echo "# load average ($1): $(cut -d' ' -f1-3 /proc/loadavg)"; }
+load start
 : >"$tmp/rows.tsv"
 place qemu ""
 place qemu-fresh "" --set vm.reuse=false
@@ -73,6 +75,7 @@ if [ -x /usr/bin/linux.uml ]; then
 else
   echo "# uml: not measured: /usr/bin/linux.uml missing (apt-get install user-mode-linux)"
 fi
+load end
 printf '%-9s %-9s' step host_s
 for p in $places; do printf ' %-9s %-9s' "${p}_s" "$p/host"; done
 echo
@@ -87,26 +90,32 @@ awk -F'\t' -v places="$places" '
       printf "\n" } }' "$tmp/rows.tsv"
 
 # per guest cell repetition: wall from the end of the row before it to the end of its last row, and
-# that wall less its measured steps (the fixed cost); the rows in the order they ended
-fixed() { # NAME: boots, repetitions, wall and fixed seconds per repetition
+# that wall less its measured steps (the fixed cost), the rows taken in the order they ended; the
+# fixed cost also for the first repetition of each guest (its boot included) and the later ones
+fixed() { # NAME
   local boots
-  boots=$(grep -c '^VM ' "$tmp/run-$1.log" || true)
+  boots=$(grep -c '^VM .*cell repetitions' "$tmp/run-$1.log" || true)
   jq -r '[(.ended_at | sub("\\.[0-9]+Z$"; "Z") | fromdateiso8601)
            + ((.ended_at | capture("(?<f>\\.[0-9]+)Z$").f // "0") | tonumber),
           (if .virt == "host" or .virt == null then "host" else "guest" end),
-          (.cell | tostring) + "/r" + (.repeat | tostring), (.real_s // 0)] | @tsv' \
+          (.cell | tostring) + "/r" + (.repeat | tostring), (.real_s // 0), (.guest_repetition // 1)] | @tsv' \
     "$tmp/out-$1/results.jsonl" | sort -n |
     awk -F'\t' -v boots="$boots" -v name="$1" '
-      { if ($2 == "guest" && NR > 1) { if (!($3 in wall)) n++; wall[$3] += $1 - prev; steps[$3] += $4 }
+      { if ($2 == "guest" && NR > 1) {
+          if (!($3 in wall)) { n++; rank[$3] = $5 }
+          wall[$3] += $1 - prev; steps[$3] += $4 }
         prev = $1 }
-      END { for (u in wall) { w += wall[u]; s += steps[u] }
-        printf "%-11s %-6d %-6d %-11.2f %-11.2f %-11.2f\n", name, boots, n, w / n, s / n, (w - s) / n }'
+      END { for (u in wall) { w += wall[u]; s += steps[u]; f = wall[u] - steps[u]
+              if (rank[u] == 1) { f1 += f; n1++ } else { f2 += f; n2++ } }
+        printf "%-11s %-6d %-6d %-11.2f %-11.2f %-11.2f %-12s %-12s\n", name, boots, n, w / n, s / n, (w - s) / n,
+          (n1 ? sprintf("%.2f", f1 / n1) : "-"), (n2 ? sprintf("%.2f", f2 / n2) : "-") }'
 }
 echo
 echo "# guests' fixed cost per cell repetition (vm: reuse against a guest booted for each)"
-printf '%-11s %-6s %-6s %-11s %-11s %-11s\n' run boots reps wall/rep_s steps/rep_s fixed/rep_s
+printf '%-11s %-6s %-6s %-11s %-11s %-11s %-12s %-12s\n' run boots reps wall/rep_s steps/rep_s fixed/rep_s \
+  fixed_1st_s fixed_later_s
 fixed qemu | tee "$tmp/fixed-reused"
 fixed qemu-fresh | tee "$tmp/fixed-fresh"
 paste "$tmp/fixed-reused" "$tmp/fixed-fresh" | awk '{
-  printf "saving with reuse: %.2f s of wall time per guest cell repetition (%.1f s against %.1f s, x%.2f),", $10 - $4, $4, $10, ($4 > 0 ? $10 / $4 : 0)
-  printf " %.2f s of fixed cost (%.0f %% of it)\n", $12 - $6, ($12 > 0 ? 100 * ($12 - $6) / $12 : 0) }'
+  printf "saving with reuse: %.2f s of wall time per guest cell repetition (%.1f s against %.1f s, x%.2f),", $12 - $4, $4, $12, ($4 > 0 ? $12 / $4 : 0)
+  printf " %.2f s of fixed cost (%.0f %% of it)\n", $14 - $6, ($14 > 0 ? 100 * ($14 - $6) / $14 : 0) }'

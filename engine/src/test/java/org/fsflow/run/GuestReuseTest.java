@@ -3,21 +3,14 @@ package org.fsflow.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
-import org.fsflow.plan.Planner;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
-import org.fsflow.scenario.Overrides;
-import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.fsflow.vm.VmPlace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,24 +43,11 @@ class GuestReuseTest {
             """;
 
     Plan plan(String extra) throws Exception {
-        Scenario s = ScenarioLoader.load(
-                        SourceText.of(
-                                dir.resolve("s.yaml").toString(),
-                                "fsflow: 1\nname: g\ndevices: { target: { dir: " + dir + " } }\n"
-                                        + STEPS.formatted(extra)),
-                        Overrides.NONE)
-                .scenario();
-        return Planner.plan(s, new Layout(dir.resolve("out"), dir.resolve("work")), 0);
+        return WalkerGuestTest.plan(dir, STEPS, extra);
     }
 
     Runner runner(Plan plan, FakeGuests guests, boolean resume) {
-        return new Runner(
-                plan,
-                new RunOptions(new PrintWriter(printed), false, resume),
-                info -> KernelPlaces.of(
-                        plan,
-                        new LocalHost(plan, new FakeExecutor(), info),
-                        new VmPlace(plan.scenario(), plan.layout(), info, t -> guests)));
+        return WalkerGuestTest.runner(plan, new FakeExecutor(), guests, resume, printed);
     }
 
     List<Measurement> journal() {

@@ -54,17 +54,27 @@ class WalkerGuestTest {
             """;
 
     Plan plan(String extra) throws Exception {
+        return plan(dir, STEPS, extra);
+    }
+
+    /** The plan of a scenario of {@code steps} (a template taking {@code extra}) on a directory device in {@code dir}. */
+    static Plan plan(Path dir, String steps, String extra) throws Exception {
         Scenario s = ScenarioLoader.load(
                         SourceText.of(
                                 dir.resolve("s.yaml").toString(),
                                 "fsflow: 1\nname: g\ndevices: { target: { dir: " + dir + " } }\n"
-                                        + STEPS.formatted(extra)),
+                                        + steps.formatted(extra)),
                         Overrides.NONE)
                 .scenario();
         return Planner.plan(s, new Layout(dir.resolve("out"), dir.resolve("work")), 0);
     }
 
     Runner runner(Plan plan, FakeExecutor host, FakeGuests guests, boolean resume) {
+        return runner(plan, host, guests, resume, printed);
+    }
+
+    /** A runner of {@code plan}: host cells on {@code host}, guest cells in the real VmPlace on {@code guests}. */
+    static Runner runner(Plan plan, FakeExecutor host, FakeGuests guests, boolean resume, StringWriter printed) {
         return new Runner(
                 plan,
                 new RunOptions(new PrintWriter(printed), false, resume),
