@@ -32,6 +32,7 @@ public final class ResultSet {
     private int size;
     private Map<String, String> lastCell;
     private Map<String, Series> lastSteps;
+    private Map<Cell, Measurement> firstByCell; // made at its first use, once every row is in
 
     private ResultSet(List<Measurement> kept, Path journal) {
         this.kept = kept;
@@ -151,6 +152,15 @@ public final class ResultSet {
         SeriesKey key = new SeriesKey(cell, step);
         Series s = bySeries.get(key);
         return s != null ? s : new Series(key, List.of());
+    }
+
+    /** The first row of {@code cell}'s first series (any status), or null when the cell has none. */
+    public Measurement first(Cell cell) {
+        if (firstByCell == null) {
+            firstByCell = new HashMap<>();
+            bySeries.values().forEach(s -> firstByCell.putIfAbsent(s.key().cell(), s.first()));
+        }
+        return firstByCell.get(cell);
     }
 
     /** The cells that have measurements, in the order of their first one. */

@@ -207,11 +207,6 @@ public final class ControlAgreements {
     }
 
     private static Measurement firstOf(ResultSet results, Cell c) {
-        for (Series s : results.series()) {
-            if (s.key().cell().equals(c) && !s.isEmpty()) {
-                return s.first();
-            }
-        }
-        return null;
+        return results.first(c);
     }
 }

@@ -71,12 +71,8 @@ public final class RunNames {
     // where the run's cells with these coordinates ran: "?" when none ran
     private static String place(ResultSet results, Map<String, String> coordinates) {
         for (Cell c : results.cells()) {
-            if (c.coordinates().entrySet().containsAll(coordinates.entrySet())) {
-                for (Series s : results.series()) {
-                    if (s.key().cell().equals(c)) {
-                        return Places.of(s.first());
-                    }
-                }
+            if (c.coordinates().entrySet().containsAll(coordinates.entrySet()) && results.first(c) != null) {
+                return Places.of(results.first(c));
             }
         }
         return "?";
