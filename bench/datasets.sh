@@ -13,25 +13,35 @@
 #    on a tmpfs and on an ext4 loop device; files/s, MB/s and ratios (JVM start subtracted here).
 #    Targets: >= 2x fio, >= 100x the dd loop.
 # 3. Memory: fsflow's max RSS for 10^4, 10^5 and 10^6 files (tiny files, on tmpfs); target flat.
-# Needs root (mounts, loop device) and gcc. ONLY=c runs part 1 alone.
+# The tmpfs is /dev/shm when it is one (no mount needed), else one the bench mounts. In part 1,
+# each run's CPU time (user + system, from GNU time) is printed beside its wall time: a busy host
+# stretches the wall time of both programs, far less their CPU. Needs gcc; parts 2 and 3 need root
+# (mounts, loop device). ONLY=c runs part 1 alone.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 tmp="$(mktemp -d /tmp/fsflow-bench-ds.XXXXXX)"
 dev=""
+shm=""
 cleanup() {
   for m in "$tmp/tmpfs" "$tmp/ext4"; do mountpoint -q "$m" && umount "$m"; done
+  case "$shm" in /dev/shm/fsflow-bench-ds.*) rm -rf "$shm" ;; esac
   [ -n "$dev" ] && losetup -d "$dev"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
 "$root/fsflow" --version >/dev/null
-command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)"; exit 1; }
+[ "${ONLY:-}" = c ] || command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)"; exit 1; }
 
 command -v gcc >/dev/null || { echo "gcc is not installed (apt-get install gcc)"; exit 1; }
 gcc -O2 -o "$tmp/cwriter" "$root/bench/cwriter.c"
 
 mkdir -p "$tmp/tmpfs" "$tmp/ext4"
-mount -t tmpfs -o size=8G fsflow-bench "$tmp/tmpfs"
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+  shm="$(mktemp -d /dev/shm/fsflow-bench-ds.XXXXXX)"
+else
+  mount -t tmpfs -o size=8G fsflow-bench "$tmp/tmpfs"
+  shm="$tmp/tmpfs"
+fi
 
 cat >"$tmp/s.yaml" <<YAML
 fsflow: 1
@@ -49,32 +59,44 @@ steps: [ { name: x, run: "true" } ]
 YAML
 now() { date +%s.%N; }
 fresh() { rm -rf "$1"/* 2>/dev/null || true; sync; echo 3 >/proc/sys/vm/drop_caches; }
-empty() { rm -rf "$1"/* 2>/dev/null || true; sync; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 runs="${RUNS:-3}"
-echo "against a one-thread C writer (bench/cwriter.c), tmpfs, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg);" \
+echo "against a one-thread C writer (bench/cwriter.c), tmpfs ($shm), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg);" \
   "fsflow timed whole (JVM start included), median of $runs alternating runs; the trees are the same bytes (diff -r)"
-fresh "$tmp/tmpfs"
-"$root/fsflow" dataset "$tmp/s.yaml" small --into "$tmp/tmpfs/ff" >/dev/null
-"$tmp/cwriter" "$tmp/tmpfs/c" 16 1024 16384 1
-diff -r -q "$tmp/tmpfs/ff" "$tmp/tmpfs/c" >/dev/null || { echo "fsflow and the C writer made different trees"; exit 1; }
+# part 1 neither syncs nor drops caches: a tmpfs needs neither, and both would disturb whatever
+# else the machine is measuring
+wipe() { rm -rf "$1"/* 2>/dev/null || true; }
+wipe "$shm"
+"$root/fsflow" dataset "$tmp/s.yaml" small --into "$shm/ff" >/dev/null
+"$tmp/cwriter" "$shm/c" 16 1024 16384 1
+diff -r -q "$shm/ff" "$shm/c" >/dev/null || { echo "fsflow and the C writer made different trees"; exit 1; }
+# one timed run: wall time (date, ns) and CPU time (GNU time's user + system) appended to $1
+timed() {
+  local out="$1" s e
+  shift
+  s=$(now)
+  /usr/bin/time -f '%U %S' -o "$tmp/cpu" "$@" >/dev/null
+  e=$(now)
+  echo "$(echo "$e - $s" | bc) $(awk '{print $1 + $2}' "$tmp/cpu")" >>"$out"
+}
+runs_of() { cut -d' ' -f1 "$1" | sort -n | awk '{printf "%s%.2f", (NR > 1 ? " " : ""), $1}'; }
 for ds in same small; do
   case $ds in same) dirs=128; target=1.2;; small) dirs=16; target=0.9;; esac
   : >"$tmp/ff.t"; : >"$tmp/c.t"
   # the tmpfs emptied, caches not dropped: both programs start warm, as a second command does
   # (dropping them makes java read its 130 MB of modules and the archive from disk again)
   for i in $(seq "$runs"); do
-    empty "$tmp/tmpfs"; s=$(now); "$root/fsflow" dataset "$tmp/s.yaml" $ds --into "$tmp/tmpfs/ff" >/dev/null
-    echo "$(now) - $s" | bc >>"$tmp/ff.t"
-    empty "$tmp/tmpfs"; s=$(now); "$tmp/cwriter" "$tmp/tmpfs/c" $dirs 1024 16384 1
-    echo "$(now) - $s" | bc >>"$tmp/c.t"
+    wipe "$shm"; timed "$tmp/ff.t" "$root/fsflow" dataset "$tmp/s.yaml" $ds --into "$shm/ff"
+    wipe "$shm"; timed "$tmp/c.t" "$tmp/cwriter" "$shm/c" $dirs 1024 16384 1
   done
-  ff=$(median <"$tmp/ff.t"); c=$(median <"$tmp/c.t")
-  awk -v n=$((dirs * 1024)) -v a="$ff" -v b="$c" -v t="$target" -v all="$(sort -n "$tmp/ff.t" | tr '\n' ' ')" \
-      -v call="$(sort -n "$tmp/c.t" | tr '\n' ' ')" 'BEGIN {
-    printf "  %7d x 16 KiB  fsflow %.2f s (runs: %s)  C writer %.2f s (runs: %s)\n", n, a, all, b, call
+  ff=$(cut -d' ' -f1 "$tmp/ff.t" | median); c=$(cut -d' ' -f1 "$tmp/c.t" | median)
+  ffcpu=$(cut -d' ' -f2 "$tmp/ff.t" | median); ccpu=$(cut -d' ' -f2 "$tmp/c.t" | median)
+  awk -v n=$((dirs * 1024)) -v a="$ff" -v b="$c" -v t="$target" -v all="$(runs_of "$tmp/ff.t")" \
+      -v call="$(runs_of "$tmp/c.t")" -v acpu="$ffcpu" -v bcpu="$ccpu" 'BEGIN {
+    printf "  %7d x 16 KiB  fsflow %.2f s (runs: %s) CPU %.2f s  C writer %.2f s (runs: %s) CPU %.2f s\n", n, a, all, acpu, b, call, bcpu
     printf "  %7d x 16 KiB  fsflow is %.2fx the C writer (target >= %.1fx): %s\n", n, b / a, t, (b / a >= t ? "met" : "MISSED") }'
 done
+echo "  load $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 [ "${ONLY:-}" = c ] && exit 0
 
 truncate -s 6G "$tmp/ext4.img"
@@ -88,6 +110,7 @@ printf 'dataset generation: 131,072 files x 16 KiB (2 GiB, seed 000 test3), rand
 printf '  %-6s %-8s %10s %10s\n' where tool files/s MB/s
 for where in tmpfs ext4; do
   d="$tmp/$where"
+  [ "$where" = ext4 ] || d="$shm"
   fresh "$d"; s=$(now); "$root/fsflow" dataset "$tmp/s.yaml" same --into "$d/ff" >/dev/null; t_ff=$(echo "$(now) - $s - $jvm" | bc)
   fresh "$d"; s=$(now)
   fio --name=gen --directory="$d" --rw=write --bs=16k --filesize=16k --nrfiles=131072 --openfiles=1 \
@@ -107,8 +130,8 @@ done
 
 echo "memory: max RSS of fsflow dataset (64-byte files on tmpfs)"
 for n in n4 n5 n6; do
-  fresh "$tmp/tmpfs"
-  /usr/bin/time -f '%M %e' -o "$tmp/t" "$root/fsflow" dataset "$tmp/s.yaml" "$n" --into "$tmp/tmpfs/$n" >/dev/null
+  fresh "$shm"
+  /usr/bin/time -f '%M %e' -o "$tmp/t" "$root/fsflow" dataset "$tmp/s.yaml" "$n" --into "$shm/$n" >/dev/null
   read -r kb secs <"$tmp/t"
   case $n in n4) files=10000;; n5) files=100000;; n6) files=1000000;; esac
   printf '  %8d files  max RSS %4d MB  %6.1f s\n' "$files" $((kb / 1024)) "$secs"
