@@ -56,7 +56,10 @@ final class GuestGroup {
         handled.add(n.id());
         CellPlace.Unit unit = units.get(current);
         if (unit.isKept(n)) {
-            sink.kept(n, "measured before the interruption; run again unmeasured in the guest");
+            sink.kept(
+                    n,
+                    "measured before the interruption; run again unmeasured in "
+                            + (current == 0 ? "a fresh guest" : "the guest"));
             return;
         }
         if (sink.stopping()) {

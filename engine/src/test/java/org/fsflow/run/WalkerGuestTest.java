@@ -203,7 +203,7 @@ class WalkerGuestTest {
                         "debian-6.1/r1/s3"),
                 nodes(),
                 "the kept step is not measured again");
-        assertTrue(printed.toString().contains("run again unmeasured in the guest"), printed.toString());
+        assertTrue(printed.toString().contains("run again unmeasured in a fresh guest"), printed.toString());
     }
 
     @Test
