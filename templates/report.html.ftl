@@ -112,6 +112,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if failed?has_content>
 <table><thead><tr><th>node</th><th>status</th><th>reason</th></tr></thead>
 <tbody><#list failed as f><tr><th>${f.node}</th><td>${f.status}</td><td>${f.reason}</td></tr></#list></tbody></table>
+<#if failedCount gt failed?size><p class="meta">The first ${failed?size} of the ${failedCount} steps that failed or timed out; every one is in <a href="${csv}">${csv}</a>.</p></#if>
 </#if>
 </section>
 </#if>

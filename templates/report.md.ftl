@@ -102,6 +102,10 @@ Each cell is the mean over the runs ± their sample standard deviation; +++++ : 
 <#list failed as f>
 | ${f.node} | ${f.status} | ${f.reason} |
 </#list>
+<#if failedCount gt failed?size>
+
+The first ${failed?size} of the ${failedCount} steps that failed or timed out; every one is in [${csv}](${csv}).
+</#if>
 </#if>
 
 ## Rows worth a look

@@ -26,7 +26,8 @@ import java.util.List;
  * @param bonnie       the bonnie++ tables
  * @param capacity     capacity after mkfs, one row per filesystem
  * @param skipped      skipped steps by cell and reason
- * @param failed       failed and timed-out steps
+ * @param failed       failed and timed-out steps, the first {@link NotableRows#LIMIT}; every one is in the CSV
+ * @param failedCount  how many steps failed or timed out
  * @param raw          the measurements shown one by one: failures and outliers (at most
  *                     {@link NotableRows#LIMIT}); every row is in the CSV
  * @param notable      how many measurements failed or are outliers (raw holds the first ones)
@@ -57,6 +58,7 @@ public record ReportModel(
         List<Capacity> capacity,
         List<Skipped> skipped,
         List<Failed> failed,
+        int failedCount,
         List<Raw> raw,
         int notable,
         String csv,

@@ -68,8 +68,10 @@ public final class ReportModelBuilder {
                         .map(k -> new Skipped(k.label(), Conditions.nz(k.reason()), k.steps()))
                         .toList(),
                 s.failed().stream()
+                        .limit(NotableRows.LIMIT)
                         .map(r -> new Failed(r.node(), r.status().value(), Conditions.nz(r.reason())))
                         .toList(),
+                s.failed().size(),
                 notable.stream()
                         .limit(NotableRows.LIMIT)
                         .map(n -> raw(n, s.results().row(n.id())))

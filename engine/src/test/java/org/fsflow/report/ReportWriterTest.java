@@ -109,6 +109,30 @@ class ReportWriterTest {
     }
 
     @Test
+    void aRunOfManyFailuresListsTheFirstOnesAndSaysHowManyThereAre() throws IOException {
+        Path out = dir.resolve("failing");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("environment.json"), """
+                {"scenario": "failing", "campaign": {"title": "failing", "steps": ["copy"], "filesystems": ["ext4"],
+                 "datasets": {}, "devices": {}}}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (int r = 1; r <= 620; r++) {
+            rows.append(row("a/ext4/r" + r + "/copy", r <= 600 ? "failed" : "ok", "cp x y", "no space " + r))
+                    .append("\n");
+        }
+        Files.writeString(out.resolve("results.jsonl"), rows.toString());
+        org.fsflow.StoredReport.render(out);
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("The first 500 of the 600 steps that failed or timed out; every one is in"), html);
+        assertTrue(html.contains("no space 500<"), "the 500th is listed");
+        assertFalse(html.contains("no space 501<"), "the 501st only in results.csv");
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("The first 500 of the 600 steps that failed or timed out; every one is in"), md);
+        assertEquals(621, Files.readAllLines(out.resolve("results.csv")).size(), "every row in the CSV");
+    }
+
+    @Test
     void aBrokenUserTemplateIsOneLocatedLine() throws IOException {
         Path out = render("t");
         Path templates = dir.resolve("my-templates");
