@@ -145,7 +145,11 @@ public final class PlanPrinter {
         Scenario s = plan.scenario();
         return "kernel    " + k.name() + " (" + spec + "): " + cells + " of "
                 + plan.cells().size() + " cells run in a VM under it"
-                + (s.at(k) != s ? ", at --scale " + Scales.plain(s.at(k).scale()) : "") + "\n";
+                + (s.at(k) != s ? ", at --scale " + Scales.plain(s.at(k).scale()) : "")
+                + (s.vm().reuse()
+                        ? "; consecutive cell repetitions share one guest (vm: reuse)"
+                        : "; a guest booted for every cell repetition (vm: reuse: false)")
+                + "\n";
     }
 
     private static void text(Plan plan, Writer out) throws IOException {
