@@ -6,7 +6,8 @@
 # Targets: 10^5 under 2 s after JVM start, max RSS under 256 MB, report.html under 2 MB; 10^6
 # under 15 s, max RSS flat (at most 1.25x that of 10^5). RUNS (default 3) runs of the 10^5 case.
 # Each figure also as CPU time (user + system, all threads): on a shared host the wall time is what
-# the scheduler gives, the CPU time what the work costs.
+# the scheduler gives, the CPU time what the work costs; and the fastest run of each beside the
+# medians (the targets are judged on the medians).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${RUNS:-3}"
@@ -47,12 +48,15 @@ base=$(cut -d' ' -f1 "$tmp/base" | median)
 basecpu=$(awk '{print $2 + $3}' "$tmp/base" | median)
 repcpu=$(awk '{print $3 + $4}' "$tmp/rep" | median)
 rep=$(cut -d' ' -f1 "$tmp/rep" | median)
+repmin=$(cut -d' ' -f1 "$tmp/rep" | sort -n | head -1)
+basemin=$(cut -d' ' -f1 "$tmp/base" | sort -n | head -1)
 rss=$(cut -d' ' -f2 "$tmp/rep" | sort -n | tail -1)
 html=$(wc -c <"$tmp/e5/report.html")
 echo "report: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg); $(wc -l <"$tmp/e5/results.jsonl") measurements," \
   "$runs runs (JVM start measured beside them); results.csv $(($(wc -c <"$tmp/e5/results.csv") / 1024)) KiB"
-awk -v b="$base" -v r="$rep" -v m="$rss" -v h="$html" -v bc="$basecpu" -v rc="$repcpu" 'BEGIN {
+awk -v b="$base" -v r="$rep" -v m="$rss" -v h="$html" -v bc="$basecpu" -v rc="$repcpu" -v rm="$repmin" -v bm="$basemin" 'BEGIN {
   printf "  10^5: fsflow report median %.2f s, JVM start %.2f s, max RSS %d MB, report.html %d KiB\n", r, b, m / 1024, h / 1024
+  printf "  10^5: the least disturbed run (fastest of each) %.2f s, JVM start %.2f s: %.2f s after JVM start\n", rm, bm, rm - bm
   printf "  10^5: CPU (user + system) median %.2f s, JVM start %.2f s: %.2f s after JVM start\n", rc, bc, rc - bc
   printf "  10^5: rendering after JVM start %.2f s (target < 2 s): %s\n", r - b, (r - b < 2 ? "met" : "MISSED")
   printf "  10^5: max RSS %d MB (target < 256 MB): %s\n", m / 1024, (m / 1024 < 256 ? "met" : "MISSED")
@@ -63,9 +67,9 @@ rc=0
 /usr/bin/time -f '%e %M %U %S' -o "$tmp/t" "$root/fsflow" report "$tmp/e6" >/dev/null 2>"$tmp/err" || rc=$?
 read -r secs kb u6 s6 <<<"$(tail -1 "$tmp/t")"
 awk -v b="$base" -v s="$secs" -v m="$kb" -v m5="$rss" -v rc="$rc" -v n="$(wc -l <"$tmp/e6/results.jsonl")" \
-    -v c="$(echo "$u6 + $s6" | bc)" 'BEGIN {
-  printf "  10^6: %d measurements: %s in %.2f s (CPU %.2f s), max RSS %d MB (%.2fx that of 10^5)\n", n,
-    (rc == 0 ? "rendered" : "FAILED (exit " rc ")"), s, c, m / 1024, m / m5
+    -v c="$(echo "$u6 + $s6" | bc)" -v load="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN {
+  printf "  10^6: %d measurements: %s in %.2f s (CPU %.2f s), max RSS %d MB (%.2fx that of 10^5); load then %s\n", n,
+    (rc == 0 ? "rendered" : "FAILED (exit " rc ")"), s, c, m / 1024, m / m5, load
   printf "  10^6: rendering after JVM start %.2f s (target < 15 s): %s\n", s - b, (rc == 0 && s - b < 15 ? "met" : "MISSED")
   printf "  10^6: max RSS flat (target at most 1.25x that of 10^5): %s\n", (rc == 0 && m <= 1.25 * m5 ? "met" : "MISSED") }'
 [ "$rc" = 0 ] || head -3 "$tmp/err"
