@@ -54,17 +54,11 @@ final class KernelPlaces implements CellPlace {
         }
     }
 
-    // a guest's units go together only with the guest units right after them: never across a host unit
+    // a guest's units go together only with the guest units right after them: the guests' place
+    // stops at the first unit of another kernel, a host unit among them
     @Override
     public int together(List<Unit> upcoming) {
-        if (onHost(upcoming.get(0))) {
-            return host.together(upcoming);
-        }
-        int guests = 1;
-        while (guests < upcoming.size() && !onHost(upcoming.get(guests))) {
-            guests++;
-        }
-        return vm.together(upcoming.subList(0, guests));
+        return (onHost(upcoming.get(0)) ? host : vm).together(upcoming);
     }
 
     @Override

@@ -90,20 +90,24 @@ final class Walker {
      * between them told kept first.
      */
     private void runUnits(List<CellPlace.Unit> units) {
-        int next = 0;
-        while (next < units.size() && !recorder.stopping()) {
-            List<CellPlace.Unit> live = units.subList(next, units.size()).stream()
-                    .filter(u -> !u.done())
-                    .toList();
-            if (live.isEmpty()) {
-                units.subList(next, units.size()).forEach(this::keptAll);
-                return;
+        List<CellPlace.Unit> live = units.stream().filter(u -> !u.done()).toList();
+        int next = 0; // in units
+        int from = 0; // in live
+        while (from < live.size() && !recorder.stopping()) {
+            List<CellPlace.Unit> upcoming = live.subList(from, live.size());
+            int size = Math.max(1, Math.min(upcoming.size(), place.together(upcoming)));
+            CellPlace.Unit last = upcoming.get(size - 1);
+            for (; units.get(next) != last; next++) {
+                if (units.get(next).done()) {
+                    keptAll(units.get(next));
+                }
             }
-            List<CellPlace.Unit> group = live.subList(0, Math.max(1, Math.min(live.size(), place.together(live))));
-            int last = units.indexOf(group.get(group.size() - 1));
-            units.subList(next, last + 1).stream().filter(CellPlace.Unit::done).forEach(this::keptAll);
-            place.runTogether(group, recorder);
-            next = last + 1;
+            next++;
+            place.runTogether(upcoming.subList(0, size), recorder);
+            from += size;
+        }
+        for (; next < units.size() && !recorder.stopping(); next++) {
+            keptAll(units.get(next)); // done before: every unit after the last that ran
         }
     }
 
