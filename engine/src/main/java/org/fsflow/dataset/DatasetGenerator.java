@@ -36,7 +36,9 @@ import org.fsflow.scenario.Dataset;
  * Generates a dataset tree, seeded and reproducible: file {@code k} (in tree order) gets its size
  * and its bytes from its own SplitMix64 stream, derived from (seed, k), so files can be written in
  * parallel and the result does not depend on the number of threads. Streams: memory does not grow
- * with the file count. Leaf directories are shared out among the cores.
+ * with the file count. Chunks of {@link #CHUNK} files of one leaf directory are taken in turn by
+ * every writer thread (the calling one among them) from one counter, each written by a {@link
+ * ChunkWriter}.
  */
 public final class DatasetGenerator {
 

@@ -23,6 +23,11 @@ class DatasetGeneratorTest {
     Path dir;
 
     static Dataset dataset(long dirs, long files, Dataset.SizeSpec size, int depth, Dataset.Content content) {
+        return dataset(dirs, files, size, depth, content, org.fsflow.scenario.Defaults.FILE_NAME);
+    }
+
+    static Dataset dataset(
+            long dirs, long files, Dataset.SizeSpec size, int depth, Dataset.Content content, String fileName) {
         return new Dataset(
                 "d",
                 dirs,
@@ -31,7 +36,7 @@ class DatasetGeneratorTest {
                 depth,
                 content,
                 org.fsflow.scenario.Defaults.DIR_NAME,
-                org.fsflow.scenario.Defaults.FILE_NAME,
+                fileName,
                 null,
                 null,
                 Location.of("t.yaml", 1, 1));
@@ -253,18 +258,7 @@ class DatasetGeneratorTest {
     @Test
     void aFileThatCannotBeWrittenFailsTheGenerationOnEveryThreadAndLeavesNoManifest() {
         // a name pattern with a directory that does not exist: every chunk fails to open its file
-        Dataset d = new Dataset(
-                "d",
-                3,
-                600,
-                new Dataset.SizeSpec.Fixed(100),
-                1,
-                Dataset.Content.RANDOM,
-                org.fsflow.scenario.Defaults.DIR_NAME,
-                "missing/f{j}",
-                null,
-                null,
-                Location.of("t.yaml", 1, 1));
+        Dataset d = dataset(3, 600, new Dataset.SizeSpec.Fixed(100), 1, Dataset.Content.RANDOM, "missing/f{j}");
         org.junit.jupiter.api.Assertions.assertThrows(
                 java.io.UncheckedIOException.class, () -> new DatasetGenerator(2).generate(d, 1, dir));
         assertTrue(!Files.exists(Manifest.of(dir)), "no manifest for a failed generation");
