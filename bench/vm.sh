@@ -116,6 +116,7 @@ printf '%-11s %-6s %-6s %-11s %-11s %-11s %-12s %-12s\n' run boots reps wall/rep
   fixed_1st_s fixed_later_s
 fixed qemu | tee "$tmp/fixed-reused"
 fixed qemu-fresh | tee "$tmp/fixed-fresh"
+case " $places " in *" uml "*) fixed uml ;; esac
 paste "$tmp/fixed-reused" "$tmp/fixed-fresh" | awk '{
   printf "saving with reuse: %.2f s of wall time per guest cell repetition (%.1f s against %.1f s, x%.2f),", $12 - $4, $4, $12, ($4 > 0 ? $12 / $4 : 0)
   printf " %.2f s of fixed cost (%.0f %% of it)\n", $14 - $6, ($14 > 0 ? 100 * ($14 - $6) / $14 : 0) }'

@@ -83,7 +83,10 @@ public final class Packages {
             new Need("slurm-wlm", "the tests: a one-node Slurm cluster (started by the test)"),
             new Need("munge", "the tests: Slurm's authentication (started by the test)"),
             new Need("dmsetup", "the tests: crash recovery (dm-log-writes in a guest, driven by the host's dmsetup)"),
-            new Need("e2fsprogs", "the tests: crash recovery (e2fsck of replayed images)"));
+            new Need("e2fsprogs", "the tests: crash recovery (e2fsck of replayed images)"),
+            new Need(
+                    "user-mode-linux",
+                    "the tests: guests under user-mode Linux (UmlSessionIT), bench/vm.sh's UML column"));
 
     private Packages() {}
 

@@ -26,10 +26,25 @@ final class GuestSlowdown {
      * bench/vm.sh on the project's machine (README, "Benchmarks of fsflow itself"): ext4 in a TCG
      * guest over ext4 on the host, per step (mkfs, mount, copy, walk, delete, umount).
      */
-    static final double[] BENCH_TCG = {15.0, 30.4, 31.0, 17.5, 15.5, 14.2};
+    static final double[] BENCH_TCG = {7.4, 22.5, 20.2, 76.2, 13.3, 14.3};
 
     /** Where {@link #BENCH_TCG} comes from, for the person reading doctor. */
     static final String BENCH_BASIS = "bench/vm.sh's ext4 steps on the project's 2-core machine under TCG (README)";
+
+    /** bench/vm.sh's same steps in a user-mode Linux guest (FSFLOW_VM_ACCEL=uml), in the same bench run. */
+    static final double[] BENCH_UML = {7.2, 10.7, 5.8, 36.5, 4.7, 8.3};
+
+    /** Where {@link #BENCH_UML} comes from. */
+    static final String BENCH_UML_BASIS =
+            "bench/vm.sh's ext4 steps on the project's 2-core machine under user-mode Linux (README)";
+
+    /**
+     * What doctor adds to a user-mode Linux guest's place: faster than TCG, but its control cells
+     * did not rank filesystems as the host does (README, "User-mode Linux: measured, not chosen").
+     */
+    static final String UML_CAVEAT = "its control cells ranked ext3 against xfs like the host in 2 of 12 steps of"
+            + " piszcz-2006 where TCG's did in 9 of 12 (README, user-mode Linux): read its rankings only where the"
+            + " report's control-cell agreement says agrees";
 
     /**
      * The slowdown of one accelerator's guests.

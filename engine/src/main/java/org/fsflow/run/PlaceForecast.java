@@ -68,6 +68,10 @@ final class PlaceForecast {
 
     // the accelerator, why, and the slowdown under it (under each, while the probe has not decided)
     private static String guest(Accelerators.Verdict accel, Optional<Extrapolation> earlier, Optional<Path> from) {
+        if (accel.accel() == Accel.UML) {
+            return "UML because " + accel.basis() + "; " + slowdown(Accel.UML, earlier, from) + "; "
+                    + GuestSlowdown.UML_CAVEAT;
+        }
         if (accel.accel() != null) {
             return accel.accel().name() + " because " + accel.basis() + "; " + slowdown(accel.accel(), earlier, from);
         }
@@ -83,6 +87,10 @@ final class PlaceForecast {
         }
         if (a == Accel.TCG) {
             return GuestSlowdown.summary(GuestSlowdown.BENCH_TCG, GuestSlowdown.BENCH_BASIS)
+                    .describe();
+        }
+        if (a == Accel.UML) {
+            return GuestSlowdown.summary(GuestSlowdown.BENCH_UML, GuestSlowdown.BENCH_UML_BASIS)
                     .describe();
         }
         return "no measured slowdown (no earlier run of this scenario ran its control cells under " + a.name()

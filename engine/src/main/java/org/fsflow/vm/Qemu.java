@@ -122,15 +122,23 @@ public final class Qemu {
      * {@code onStart} before the first line is read.
      */
     public Exit run(Config c, Consumer<String> console, LongConsumer onStart) {
-        return run(argv(c), c.hardLimit(), console, onStart);
+        return run(argv(c), c.hardLimit(), console, onStart, pid -> {});
     }
 
     /**
      * Runs a guest machine's command line {@code argv} (QEMU's, or user-mode Linux's: {@link Uml})
      * to its end under {@code hardLimit}, each console line to {@code console}; the pid goes to
-     * {@code onStart} before the first line is read.
+     * {@code onStart} before the first line is read, and to {@code exited} as soon as the process
+     * has ended (by itself, at its limit or killed), before the console is read to its end: what
+     * the guest's process left behind (user-mode Linux's helpers, which hold the console open) is
+     * killed there.
      */
-    public Exit run(List<String> argv, Duration hardLimit, Consumer<String> console, LongConsumer onStart) {
+    public Exit run(
+            List<String> argv,
+            Duration hardLimit,
+            Consumer<String> console,
+            LongConsumer onStart,
+            LongConsumer exited) {
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -155,6 +163,7 @@ public final class Qemu {
                     } catch (InterruptedException e) {
                         p.destroyForcibly();
                     }
+                    exited.accept(p.pid());
                 },
                 "fsflow-vm-limit");
         watchdog.setDaemon(true);

@@ -56,8 +56,39 @@ final class Uml {
     }
 
     /**
+     * Why user-mode kernel {@code uml} cannot stand in for the scenario's {@code kernel} in a cell
+     * that needs {@code modules} (filesystems), or null: it stands in only for a kernel of its own
+     * series ({@code 6.1}), never for another version (a kernel comparison would compare it with
+     * itself), and it must have every filesystem, built in or as a module.
+     */
+    static String cannotStandIn(BootKernel kernel, BootKernel uml, List<String> modules) {
+        if (!series(kernel.release()).equals(series(uml.release()))) {
+            return "FSFLOW_VM_ACCEL=uml: user-mode Linux " + uml.release() + " stands in only for a "
+                    + series(uml.release())
+                    + " kernel, not for " + kernel.name() + " (" + kernel.release()
+                    + "): unset FSFLOW_VM_ACCEL to boot "
+                    + kernel.name() + " under QEMU";
+        }
+        KernelModules has = new KernelModules(uml);
+        for (String m : modules) {
+            if (!has.has(m)) {
+                return "FSFLOW_VM_ACCEL=uml: user-mode Linux " + uml.release() + " has no " + m
+                        + " (neither built in nor under " + uml.modules() + "): unset FSFLOW_VM_ACCEL";
+            }
+        }
+        return null;
+    }
+
+    // 6.1.0-57-amd64 and 6.1.176 are both of series 6.1
+    private static String series(String release) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("^(\\d+\\.\\d+)").matcher(release);
+        return m.find() ? m.group(1) : release;
+    }
+
+    /**
      * The command line of {@code c} booting {@code initrd} (the initramfs with the job appended):
-     * its disks as {@code ubd0=}, {@code ubd1r=} (read-only) ..., its RAM as {@code mem=}; its
+     * its disks as {@code ubd0d=}, {@code ubd1rd=} (read-only) ..., its RAM as {@code mem=}; its
      * {@code uml_dir} (the control socket and pid file) is the directory of the pid file.
      */
     static List<String> argv(Qemu.Config c, Path initrd) {
@@ -70,7 +101,8 @@ final class Uml {
                 "initrd=" + initrd));
         for (int i = 0; i < c.disks().size(); i++) {
             Qemu.Disk d = c.disks().get(i);
-            a.add("ubd" + i + (d.readOnly() ? "r" : "") + "=" + d.image());
+            // d: the image is data, never taken for a copy-on-write file by its first bytes
+            a.add("ubd" + i + (d.readOnly() ? "r" : "") + "d=" + d.image());
         }
         a.addAll(List.of("con0=fd:0,fd:1", "con=null", "ssl=null", "panic=-1", "quiet", "loglevel=1"));
         return a;
@@ -78,10 +110,35 @@ final class Uml {
 
     /** The registry entry that kills guest {@code name} (pid {@code pid}, its own process group) after a crash. */
     static Resource killer(long pid, String name, Path umlDir) {
-        String script = "if tr '\\0' ' ' < /proc/" + pid + "/cmdline 2>/dev/null | grep -q -- 'umid=" + name
-                + " '; then kill -9 -- -" + pid + "; fi; rm -rf '" + umlDir.resolve(name) + "'; true";
+        String script = groupKill(pid, name) + "; rm -rf '" + umlDir.resolve(name) + "'; true";
         return Resource.command(
                 List.of("sh", "-c", script), Resource.UNIT, "the user-mode Linux guest " + name + " (pid " + pid + ")");
+    }
+
+    /**
+     * Kills what is left of the guest whose kernel process was {@code pid}: user-mode Linux makes
+     * itself a process-group leader, and its I/O helpers, separate processes, survive a kernel
+     * killed by a signal (a time limit, Ctrl-C), holding its console open. Nothing happens when the
+     * group is gone.
+     */
+    static void killGroup(long pid, String name) {
+        if (pid > 0) {
+            HostCommand.run(10, "sh", "-c", groupKill(pid, name));
+        }
+    }
+
+    // kills group PID while a member is still guest NAME (never a group that reused the number)
+    private static String groupKill(long pid, String name) {
+        return "if pgrep -g " + pid + " -f -- 'umid=" + name + " ' >/dev/null; then kill -9 -" + pid + "; fi";
+    }
+
+    /** Removes guest {@code name}'s {@code uml_dir} entry under {@code work} (its control socket and pid file). */
+    static void removeDir(Path work, String name) {
+        try {
+            KernelStore.deleteTree(work.resolve(name));
+        } catch (IOException e) {
+            // harmless: the next guest of this name replaces it
+        }
     }
 
     /**

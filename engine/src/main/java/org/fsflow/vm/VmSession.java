@@ -97,17 +97,8 @@ public final class VmSession {
         r.modules().stream().filter(m -> !wanted.contains(m)).forEach(wanted::add);
         List<Path> modules = new KernelModules(r.kernel()).inOrder(wanted);
         Path initrd = new Initramfs(cache).build(r.kernel(), modules, GuestTools.of(r.steps()), GuestScript.init());
-        Path job = r.work().resolve(r.name() + ".job");
-        try {
-            Files.createDirectories(r.work());
-            Files.writeString(job, GuestJob.of(r.mounts(), r.directories(), r.steps()), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new VmException("cannot write " + job + ": " + e.getMessage());
-        }
-        Duration limit = BOOT_ALLOWANCE;
-        for (GuestStep s : r.steps()) {
-            limit = limit.plusSeconds(s.timeoutSeconds() > 0 ? s.timeoutSeconds() + 30 : 3600);
-        }
+        Path job = writeJob(r);
+        Duration limit = limit(r.steps());
         Qemu.Config config = new Qemu.Config(
                 r.name(),
                 r.kernel(),
@@ -126,6 +117,7 @@ public final class VmSession {
         GuestProtocol protocol = new GuestProtocol(r.steps(), results);
         long start = System.nanoTime();
         long[] readyAt = {0};
+        long[] started = {0};
         Qemu.Exit exit = qemu.run(
                 uml ? Uml.argv(config, bootImage) : Qemu.argv(config),
                 limit,
@@ -135,19 +127,44 @@ public final class VmSession {
                         readyAt[0] = System.nanoTime();
                     }
                 },
-                onStart);
+                pid -> {
+                    started[0] = pid;
+                    onStart.accept(pid);
+                },
+                pid -> {
+                    if (uml) {
+                        Uml.killGroup(pid, r.name()); // its I/O helpers outlive a killed kernel and hold the console
+                    }
+                });
         deleteQuietly(job);
         deleteQuietly(config.pidFile());
         deleteQuietly(bootImage);
         if (uml) {
-            try {
-                KernelStore.deleteTree(r.work().resolve(r.name())); // its uml_dir: control socket, pid file
-            } catch (IOException e) {
-                // harmless: the next guest of this name replaces it
-            }
+            Uml.killGroup(started[0], r.name());
+            Uml.removeDir(r.work(), r.name());
         }
         Double boot = readyAt[0] == 0 ? null : (readyAt[0] - start) / 1e9;
         return new Outcome(accel, boot, exit.wallSeconds(), problem(protocol, exit, limit), protocol.running());
+    }
+
+    private static Path writeJob(Request r) {
+        Path job = r.work().resolve(r.name() + ".job");
+        try {
+            Files.createDirectories(r.work());
+            Files.writeString(job, GuestJob.of(r.mounts(), r.directories(), r.steps()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new VmException("cannot write " + job + ": " + e.getMessage());
+        }
+        return job;
+    }
+
+    // the guest's hard limit: boot and power-off, plus each step's own limit and some slack
+    private static Duration limit(List<GuestStep> steps) {
+        Duration limit = BOOT_ALLOWANCE;
+        for (GuestStep s : steps) {
+            limit = limit.plusSeconds(s.timeoutSeconds() > 0 ? s.timeoutSeconds() + 30 : 3600);
+        }
+        return limit;
     }
 
     private static String problem(GuestProtocol p, Qemu.Exit exit, Duration limit) {

@@ -82,6 +82,16 @@ public final class VmUnits implements VmPlace.Guests {
         if (k instanceof String why) {
             return why;
         }
+        if (Accelerators.forced() == Accel.UML) {
+            try {
+                String why = Uml.cannotStandIn((BootKernel) k, umlKernel(), modules(cell, false));
+                if (why != null) {
+                    return why;
+                }
+            } catch (VmException e) {
+                return "FSFLOW_VM_ACCEL=uml: " + e.getMessage();
+            }
+        }
         for (Device d : scenario.devices().values()) {
             if (d instanceof Device.Block || d instanceof Device.Dir) {
                 return "device '" + d.name() + "' is a " + (d instanceof Device.Block ? "block device" : "directory")

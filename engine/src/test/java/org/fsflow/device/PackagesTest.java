@@ -128,6 +128,7 @@ class PackagesTest {
                         "zfs-fuse",
                         "time",
                         "qemu-system-x86",
+                        "user-mode-linux",
                         "busybox-static",
                         "cpio")),
                 names.toString());

@@ -151,8 +151,8 @@ class DoctorPlacesTest {
         assertEquals(
                 List.of(
                         "host: 1 cell, under this host's kernel " + System.getProperty("os.version"),
-                        "QEMU guest under debian-6.1: 1 cell, TCG because this host has no /dev/kvm; about x16.5 slower "
-                                + "per step (median of 6 step ratios, x14.2-x31.0, from " + GuestSlowdown.BENCH_BASIS
+                        "QEMU guest under debian-6.1: 1 cell, TCG because this host has no /dev/kvm; about x17.3 slower "
+                                + "per step (median of 6 step ratios, x7.40-x76.2, from " + GuestSlowdown.BENCH_BASIS
                                 + ")"),
                 first.places(),
                 "no earlier run: bench/vm.sh's figures");

@@ -42,12 +42,37 @@ class UmlTest {
                         "uml_dir=" + dir,
                         "mem=1536M",
                         "initrd=" + dir.resolve("boot.img"),
-                        "ubd0=" + dir.resolve("target.img"),
-                        "ubd1r=" + dir.resolve("source.img")),
+                        "ubd0d=" + dir.resolve("target.img"),
+                        "ubd1rd=" + dir.resolve("source.img")),
                 argv.subList(k + 1, k + 7));
         assertTrue(argv.stream().noneMatch(a -> a.contains("hostfs") || a.startsWith("root")), argv.toString());
         assertEquals("/dev/ubdb", Accel.UML.disk(1));
         assertEquals("/dev/vdb", Accel.TCG.disk(1));
+    }
+
+    /** A shell command listing the processes of group {@code pgid} that are not zombies (killed, not yet reaped). */
+    static String livingIn(long pgid) {
+        return "ps -e -o pid=,pgid=,stat= | awk '$2 == " + pgid + " && $3 !~ /^Z/ { print $1 }'";
+    }
+
+    @Test
+    void theGroupOfTheGuestIsKilledAndNoOtherGroup() throws Exception {
+        // a process group led by a process whose command line names the guest, with a child
+        Process leader =
+                new ProcessBuilder("setsid", "sh", "-c", "sleep 300 & wait", "umid=fsflow-uml-test", "x").start();
+        try {
+            Thread.sleep(200); // the child is started
+            Uml.killGroup(leader.pid(), "fsflow-uml-other");
+            assertTrue(leader.isAlive(), "another guest's name kills nothing");
+            HostCommand members = HostCommand.run(10, "pgrep", "-g", String.valueOf(leader.pid()));
+            assertEquals(2, members.out().strip().split("\n").length, members.out());
+            Uml.killGroup(leader.pid(), "fsflow-uml-test");
+            assertTrue(leader.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the leader is killed");
+            HostCommand left = HostCommand.run(10, "sh", "-c", "sleep 0.2; " + UmlTest.livingIn(leader.pid()));
+            assertEquals("", left.out().strip(), "the child is killed with its group");
+        } finally {
+            leader.destroyForcibly();
+        }
     }
 
     @Test
