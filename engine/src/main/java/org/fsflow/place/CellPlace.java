@@ -11,7 +11,7 @@ import org.fsflow.result.Measurement;
  * Where the cells of a campaign run: the seam between the walker (order, {@code on_error},
  * resume, interrupts, adaptive repetition, the journal) and the machine that executes steps.
  * The places are {@code run.LocalHost} (the machine's own kernel) and {@code vm.VmPlace} (a
- * throwaway QEMU guest under another kernel, which receives a unit's steps as one job and streams
+ * throwaway QEMU guest under another kernel, or on request a user-mode Linux one, which receives a unit's steps as one job and streams
  * back one result per step), put together by {@code run.KernelPlaces} and chosen in
  * {@code run.Runner} alone; the walker, the journal and the reports do not change with them.
  * Every place hands back one {@link StepOutcome} per step, which one builder

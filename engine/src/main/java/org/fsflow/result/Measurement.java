@@ -43,7 +43,8 @@ import java.util.Map;
  *                     journals written before it was recorded, and in imported results
  * @param kernel       the kernel release there ({@code uname -r}); null likewise
  * @param virt         how that kernel ran: {@code host} (on the machine itself), {@code kvm} or
- *                     {@code tcg} (a VM guest, hardware-assisted or emulated); null likewise
+ *                     {@code tcg} (a QEMU guest, hardware-assisted or emulated), {@code uml} (a
+ *                     user-mode Linux guest); null likewise
  * @param memoryBudgetBytes the memory budget the step ran under (the cgroup's limit: the RAM of the
  *                     machine under test), or null for none (the host's whole RAM)
  * @param flushS       {@code flush: true}: seconds the sync of the step's filesystem took after the

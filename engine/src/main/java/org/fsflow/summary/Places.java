@@ -17,13 +17,15 @@ public final class Places {
 
     /**
      * The place as a table's column group names it: {@code host kernel 6.18.4}, or {@code guest kernel
-     * 6.1.0-57-amd64, TCG (emulated CPU)} / {@code ..., KVM}.
+     * 6.1.0-57-amd64, TCG (emulated CPU)} / {@code ..., KVM} / {@code guest kernel 6.1.176, user-mode Linux (UML)}.
      */
     static String label(Measurement m) {
         if (of(m).equals(HOST)) {
             return m.kernel() == null ? "host" : "host kernel " + m.kernel();
         }
-        String virt = m.virt().equals("tcg") ? "TCG (emulated CPU)" : m.virt().toUpperCase(java.util.Locale.ROOT);
+        String virt = m.virt().equals("tcg")
+                ? "TCG (emulated CPU)"
+                : m.virt().equals("uml") ? "user-mode Linux (UML)" : m.virt().toUpperCase(java.util.Locale.ROOT);
         return "guest kernel " + m.kernel() + ", " + virt;
     }
 

@@ -34,7 +34,7 @@ public enum Accel {
         return (this == UML ? "/dev/ubd" : "/dev/vd") + (char) ('a' + index);
     }
 
-    /** Its name in results ({@code virt}): kvm or tcg. */
+    /** Its name in results ({@code virt}): kvm, tcg or uml. */
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }

@@ -10,7 +10,9 @@ import java.util.List;
  * Chooses KVM or TCG for this host: KVM only when a short boot probe under it reaches the guest's
  * /init and powers off within its deadline (a nested or paravirtual /dev/kvm can exist and still
  * boot a stock kernel a hundred times slower), else TCG. The verdict is kept per host boot.
- * {@code FSFLOW_VM_ACCEL=kvm|tcg} decides without a probe.
+ * {@code FSFLOW_VM_ACCEL=kvm|tcg} decides without a probe; {@code FSFLOW_VM_ACCEL=uml} asks for a
+ * user-mode Linux guest instead ({@link Uml}), which no probe chooses: measured less faithful than
+ * TCG (README, "User-mode Linux: measured, not chosen").
  */
 public final class Accelerators {
 

@@ -76,6 +76,26 @@ class UmlTest {
     }
 
     @Test
+    void itStandsInOnlyForAKernelOfItsSeriesWithTheCellsFilesystems() throws Exception {
+        Path modules = Files.createDirectories(dir.resolve("modules/6.1.176"));
+        Files.writeString(modules.resolve("modules.builtin"), "kernel/fs/xfs/xfs.ko\nkernel/fs/ext4/ext4.ko\n");
+        BootKernel uml = new BootKernel("uml", Uml.BINARY, modules, "6.1.176", "6.1um4", "00", "debian");
+        BootKernel debian61 =
+                new BootKernel("debian-6.1", Path.of("/k"), modules, "6.1.0-57-amd64", "6.1.192-3", "0", "d");
+        BootKernel debian612 =
+                new BootKernel("debian-6.12", Path.of("/k"), modules, "6.12.57+deb13-amd64", "6.12.57-1", "0", "d");
+        assertEquals(null, Uml.cannotStandIn(debian61, uml, List.of("xfs", "ext4")));
+        assertEquals(
+                "FSFLOW_VM_ACCEL=uml: user-mode Linux 6.1.176 stands in only for a 6.1 kernel, not for debian-6.12"
+                        + " (6.12.57+deb13-amd64): unset FSFLOW_VM_ACCEL to boot debian-6.12 under QEMU",
+                Uml.cannotStandIn(debian612, uml, List.of("xfs")));
+        assertEquals(
+                "FSFLOW_VM_ACCEL=uml: user-mode Linux 6.1.176 has no reiserfs (neither built in nor under " + modules
+                        + "): unset FSFLOW_VM_ACCEL",
+                Uml.cannotStandIn(debian61, uml, List.of("xfs", "reiserfs")));
+    }
+
+    @Test
     void theJobIsAppendedAsACpioArchiveThatCpioReadsBack() throws Exception {
         Path initramfs = dir.resolve("i.cpio.gz");
         Files.write(initramfs, new byte[] {0x1f, (byte) 0x8b, 1, 2, 3}); // 5 bytes: the job starts at 8
