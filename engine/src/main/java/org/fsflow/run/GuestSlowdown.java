@@ -23,16 +23,17 @@ import org.fsflow.scenario.Scenario;
 final class GuestSlowdown {
 
     /**
-     * bench/vm.sh on the project's machine (README, "Benchmarks of fsflow itself"): ext4 in a TCG
-     * guest over ext4 on the host, per step (mkfs, mount, copy, walk, delete, umount).
+     * bench/vm.sh on the project's machine (README, "Benchmarks of fsflow itself"; 2026-12-01 22:01 UTC,
+     * load 1.5, nothing else running): ext4 in a TCG guest (its repetitions in one guest) over ext4 on
+     * the host, per step (mkfs, mount, copy, walk, delete, umount).
      */
-    static final double[] BENCH_TCG = {7.4, 22.5, 20.2, 76.2, 13.3, 14.3};
+    static final double[] BENCH_TCG = {29.9, 69.5, 29.9, 40.5, 10.1, 47.9};
 
     /** Where {@link #BENCH_TCG} comes from, for the person reading doctor. */
     static final String BENCH_BASIS = "bench/vm.sh's ext4 steps on the project's 2-core machine under TCG (README)";
 
     /** bench/vm.sh's same steps in a user-mode Linux guest (FSFLOW_VM_ACCEL=uml), in the same bench run. */
-    static final double[] BENCH_UML = {7.2, 10.7, 5.8, 36.5, 4.7, 8.3};
+    static final double[] BENCH_UML = {48.3, 46.2, 17.7, 49.6, 8.4, 32.8};
 
     /** Where {@link #BENCH_UML} comes from. */
     static final String BENCH_UML_BASIS =
