@@ -20,7 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
 class DatasetGeneratorTest {
 
     @TempDir
+    Path temp;
+
+    /** A dataset's root inside the temporary directory: its manifest is written beside the root. */
     Path dir;
+
+    @org.junit.jupiter.api.BeforeEach
+    void root() throws IOException {
+        dir = java.nio.file.Files.createDirectories(temp.resolve("root"));
+    }
 
     static Dataset dataset(long dirs, long files, Dataset.SizeSpec size, int depth, Dataset.Content content) {
         return dataset(dirs, files, size, depth, content, org.fsflow.scenario.Defaults.FILE_NAME);
