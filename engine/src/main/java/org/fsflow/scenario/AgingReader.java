@@ -8,7 +8,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /** Reads {@code aging:} ({@link Aging}) and the lognormal size with a Pareto tail ({@code size: { median: ... }}). */
-final class AgingReader {
+record AgingReader(Fields f, Scalars v) {
 
     static final List<String> KEYS = List.of("fullness", "rounds", "mix", "size", "dirs", "cpu", "seed", "device");
     static final List<String> LOGNORMAL_KEYS = List.of("median", "sigma", "tail", "alpha", "max");
@@ -27,14 +27,6 @@ final class AgingReader {
 
     static final Dataset.SizeSpec DEFAULT_SIZE = new Dataset.SizeSpec.LogNormal(16 << 10, 1.5, 0.03, 1.3, 64L << 20);
     private static final double MAX_FULLNESS = 0.95;
-
-    private final Fields f;
-    private final Scalars v;
-
-    AgingReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
 
     static boolean isKey(NodeTuple t, String key) {
         return t.getKeyNode() instanceof ScalarNode s && key.equals(s.getValue());

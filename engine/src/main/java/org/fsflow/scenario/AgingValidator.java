@@ -7,15 +7,7 @@ import java.util.List;
  * values, the aged device (a loop device the steps format and mount) and the filesystems of the
  * aged cells (a type the ager knows, on the host's kernel, without a custom lifecycle).
  */
-final class AgingValidator {
-
-    private final Scenario s;
-    private final Problems problems;
-
-    AgingValidator(Scenario scenario, Problems problems) {
-        this.s = scenario;
-        this.problems = problems;
-    }
+record AgingValidator(Scenario s, Problems problems) {
 
     void validate() {
         List<Matrix.Value> ages = s.matrix().axes().getOrDefault(Aging.AXIS, List.of());

@@ -13,18 +13,10 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * {@code ${params.NAME}} like any string (a bonnie++ campaign ties its budget to the RAM it tells
  * bonnie++ with -r).
  */
-final class BudgetReader {
+record BudgetReader(Fields f, Scalars v) {
 
     /** The largest budget: far beyond any machine under test. */
     static final long MAX_BYTES = 64L << 40;
-
-    private final Fields f;
-    private final Scalars v;
-
-    BudgetReader(Fields f, Scalars v) {
-        this.f = f;
-        this.v = v;
-    }
 
     /** The scenario's {@code memory:}. */
     MemoryBudget scenarioBudget(Node node) {

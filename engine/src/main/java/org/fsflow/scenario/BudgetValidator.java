@@ -7,15 +7,7 @@ import java.util.List;
  * budget that {@code --scale} shrank below what the steps' tools need is raised to
  * {@link MemoryBudget#MIN_BYTES}, with a warning where it is written; a flush needs a device to sync.
  */
-final class BudgetValidator {
-
-    private final Scenario s;
-    private final Problems problems;
-
-    BudgetValidator(Scenario scenario, Problems problems) {
-        this.s = scenario;
-        this.problems = problems;
-    }
+record BudgetValidator(Scenario s, Problems problems) {
 
     void validate() {
         MemoryBudget top = s.memory();

@@ -15,21 +15,13 @@ import java.util.regex.Pattern;
  * bcachefs: coreutils 9 and later clone there by default, sharing extents and copying no byte),
  * or any {@code cp --reflink[=always|auto]}. Its time would be a clone's, not a copy's.
  */
-final class CloneValidator {
+record CloneValidator(Scenario s, Problems problems) {
 
     /** Filesystem types where {@code cp} clones by default. */
     static final List<String> CLONING = List.of("xfs", "btrfs", "bcachefs");
 
     private static final Pattern CP = Pattern.compile("(?:^|[;&|(`]|&&|\\|\\|)\\s*(?:\\S*/)?cp\\s+([^;&|]*)");
     private static final Pattern MOUNT = Pattern.compile("\\$\\{([A-Za-z0-9_-]+)\\.mnt}");
-
-    private final Scenario s;
-    private final Problems problems;
-
-    CloneValidator(Scenario scenario, Problems problems) {
-        this.s = scenario;
-        this.problems = problems;
-    }
 
     void validate() {
         for (Step step : s.steps()) {

@@ -3,15 +3,7 @@ package org.fsflow.scenario;
 import java.util.Map;
 
 /** The cross references of the {@code crash:} section: its kernel, filesystems and recovery tools. */
-final class CrashChecks {
-
-    private final Scenario s;
-    private final Problems problems;
-
-    CrashChecks(Scenario scenario, Problems problems) {
-        this.s = scenario;
-        this.problems = problems;
-    }
+record CrashChecks(Scenario s, Problems problems) {
 
     void validate() {
         Crash c = s.crash();

@@ -8,18 +8,10 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /** Reads the {@code crash:} section ({@link Crash}); references are checked by {@link #check}. */
-final class CrashReader {
+record CrashReader(Fields f, Scalars v) {
 
     static final List<String> KEYS =
             List.of("kernel", "filesystems", "workloads", "points", "target", "log", "recovery");
-
-    private final Fields f;
-    private final Scalars v;
-
-    CrashReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
 
     Crash read(Node node) {
         Map<String, NodeTuple> e = f.entries(node, "crash", KEYS);

@@ -2,7 +2,6 @@ package org.fsflow.scenario;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -11,7 +10,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /** Reads {@code datasets:}: generated trees (counts, sizes, content, names, seed) or existing ones. */
-final class DatasetReader {
+record DatasetReader(Fields f, Scalars v) {
 
     /** The largest single file a dataset may hold. */
     static final long MAX_FILE_BYTES = 4L << 40;
@@ -21,28 +20,8 @@ final class DatasetReader {
     static final long MAX_FILES_PER_DIR = 10_000_000;
     static final long MAX_FILES = 100_000_000;
 
-    private final Fields f;
-    private final Scalars v;
-
-    DatasetReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
-
     Map<String, Dataset> datasets(Node node) {
-        Map<String, Dataset> out = new LinkedHashMap<>();
-        Map<String, NodeTuple> entries = f.entries(node, "datasets", null);
-        if (entries == null) {
-            return out;
-        }
-        for (NodeTuple t : entries.values()) {
-            String name = f.key(t.getKeyNode(), "dataset name", Scalars.ID, Scalars.ID_RULE);
-            Dataset d = name == null ? null : dataset(name, t.getValueNode(), f.at(t.getKeyNode()));
-            if (d != null) {
-                out.put(name, d);
-            }
-        }
-        return out;
+        return f.named(node, "datasets", "dataset", this::dataset);
     }
 
     private Dataset dataset(String name, Node node, Location keyAt) {

@@ -11,20 +11,12 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /** Reads {@code devices:}: each a dir, loop, block or tmpfs device with its options. */
-final class DeviceReader {
+record DeviceReader(Fields f, Scalars v) {
 
     /** The largest loop image or tmpfs fsflow will create. */
     static final long MAX_DEVICE_BYTES = 64L << 40;
 
     static final List<String> DEVICE_KINDS = List.of("dir", "loop", "block", "tmpfs");
-
-    private final Fields f;
-    private final Scalars v;
-
-    DeviceReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
 
     Map<String, Device> devices(Node node) {
         Map<String, Device> out = new LinkedHashMap<>();

@@ -135,6 +135,29 @@ final class Fields {
         return s == null ? null : params.literal(s, locator((ScalarNode) node));
     }
 
+    /** Reads one named item of a section: null when it is not kept (its problems recorded). */
+    interface Item<T> {
+        T read(String name, Node value, Location nameAt);
+    }
+
+    /**
+     * The items of a section that maps names to items ({@code datasets:}, {@code filesystems:},
+     * {@code kernels:}), in file order: each name checked as an identifier, each item read by
+     * {@code item} and kept unless it returns null; empty when the section is not a mapping.
+     */
+    <T> Map<String, T> named(Node node, String section, String what, Item<T> item) {
+        Map<String, T> out = new LinkedHashMap<>();
+        Map<String, NodeTuple> entries = entries(node, section, null);
+        for (NodeTuple t : entries == null ? List.<NodeTuple>of() : entries.values()) {
+            String name = key(t.getKeyNode(), what + " name", Scalars.ID, Scalars.ID_RULE);
+            T read = name == null ? null : item.read(name, t.getValueNode(), at(t.getKeyNode()));
+            if (read != null) {
+                out.put(name, read);
+            }
+        }
+        return out;
+    }
+
     /** A mapping key used as a name: as written, never substituted (the pattern refuses '$'). */
     String key(Node node, String what, String pattern, String rule) {
         String s = rawText(node, what);

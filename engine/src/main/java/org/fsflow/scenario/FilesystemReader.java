@@ -1,7 +1,6 @@
 package org.fsflow.scenario;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -11,30 +10,10 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /** Reads {@code filesystems:}: a built-in type with its options, or a custom lifecycle. */
-final class FilesystemReader {
-
-    private final Fields f;
-    private final Scalars v;
-
-    FilesystemReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
+record FilesystemReader(Fields f, Scalars v) {
 
     Map<String, Filesystem> filesystems(Node node) {
-        Map<String, Filesystem> out = new LinkedHashMap<>();
-        Map<String, NodeTuple> entries = f.entries(node, "filesystems", null);
-        if (entries == null) {
-            return out;
-        }
-        for (NodeTuple t : entries.values()) {
-            String name = f.key(t.getKeyNode(), "filesystem name", Scalars.ID, Scalars.ID_RULE);
-            Filesystem fs = name == null ? null : filesystem(name, t.getValueNode(), f.at(t.getKeyNode()));
-            if (fs != null) {
-                out.put(name, fs);
-            }
-        }
-        return out;
+        return f.named(node, "filesystems", "filesystem", this::filesystem);
     }
 
     private Filesystem filesystem(String name, Node node, Location keyAt) {

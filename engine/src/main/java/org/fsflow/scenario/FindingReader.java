@@ -7,7 +7,7 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 
 /** Reads one item of {@code source: findings:} into a {@link Finding}, recording every problem. */
-final class FindingReader {
+record FindingReader(Fields f, Scalars v, SourceReader numbers, double defaultTolerance) {
 
     static final List<String> KEYS = List.of(
             "id",
@@ -25,18 +25,6 @@ final class FindingReader {
             "min_scale",
             "explanation");
     static final String ID = "[a-z0-9][a-z0-9-]{0,79}";
-
-    private final Fields f;
-    private final Scalars v;
-    private final SourceReader numbers;
-    private final double defaultTolerance;
-
-    FindingReader(Fields fields, Scalars scalars, SourceReader numbers, double defaultTolerance) {
-        this.f = fields;
-        this.v = scalars;
-        this.numbers = numbers;
-        this.defaultTolerance = defaultTolerance;
-    }
 
     /** What the source says of the two sides. */
     Finding read(Node node) {

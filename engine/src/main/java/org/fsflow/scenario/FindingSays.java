@@ -9,19 +9,9 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /** Reads what a finding's source says: its two {@code figures}, a stated {@code ratio} or a {@code claim}. */
-final class FindingSays {
+record FindingSays(Fields f, Scalars v, SourceReader numbers) {
 
     private static final List<String> SAYS = List.of("figures", "claim", "ratio");
-
-    private final Fields f;
-    private final Scalars v;
-    private final SourceReader numbers;
-
-    FindingSays(Fields fields, Scalars scalars, SourceReader numbers) {
-        this.f = fields;
-        this.v = scalars;
-        this.numbers = numbers;
-    }
 
     /** What the source says of the two sides. */
     record Says(String numerator, String denominator, Finding.Figures figures, double ratio, boolean higher) {}

@@ -2,7 +2,6 @@ package org.fsflow.scenario;
 
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.Node;
@@ -12,42 +11,22 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
  * Reads the {@code kernels:} section (see {@link KernelSpec}) and checks every place that names a
  * kernel: a filesystem's {@code kernel:} and the values of a {@code kernel} matrix axis.
  */
-final class KernelReader {
+record KernelReader(Fields f, Scalars v) {
 
     /** The matrix axis that chooses the kernel of each cell. */
     static final String AXIS = "kernel";
 
     private static final String PACKAGE = "linux-image-[A-Za-z0-9.+~-]+";
 
-    private final Fields f;
-    private final Scalars v;
-
-    KernelReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
-
     Map<String, KernelSpec> read(Node node) {
-        Map<String, KernelSpec> out = new LinkedHashMap<>();
-        Map<String, NodeTuple> entries = f.entries(node, "kernels", null);
-        if (entries == null) {
-            return out;
-        }
-        for (NodeTuple t : entries.values()) {
-            String name = f.key(t.getKeyNode(), "kernel name", Scalars.ID, Scalars.ID_RULE);
-            if (KernelSpec.HOST.equals(name)) {
-                f.error(t.getKeyNode(), "'host' is the kernel fsflow runs on: it needs no declaration");
-                continue;
-            }
-            KernelSpec k = name == null ? null : spec(name, t.getValueNode(), f.at(t.getKeyNode()));
-            if (k != null) {
-                out.put(name, k);
-            }
-        }
-        return out;
+        return f.named(node, "kernels", "kernel", this::spec);
     }
 
     private KernelSpec spec(String name, Node node, Location at) {
+        if (KernelSpec.HOST.equals(name)) {
+            f.problems().error(at, "'host' is the kernel fsflow runs on: it needs no declaration");
+            return null;
+        }
         String what = "kernel '" + name + "'";
         Map<String, NodeTuple> e = f.entries(node, what, List.of("debian", "image", "modules"));
         if (e == null) {

@@ -12,17 +12,9 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
  * {@code --scale} multiplies ({@code size: { value: 2048, scale: true }}, a size in the unit its
  * command reads, or a count), which must then be a whole number of at least 1.
  */
-final class ParamReader {
+record ParamReader(Fields f, Scalars v) {
 
     private static final List<String> KEYS = List.of("value", "scale");
-
-    private final Fields f;
-    private final Scalars v;
-
-    ParamReader(Fields f, Scalars v) {
-        this.f = f;
-        this.v = v;
-    }
 
     /** The parameters of {@code node} ({@code params:}, null when absent), in file order. */
     Map<String, Scenario.Param> params(Node node) {

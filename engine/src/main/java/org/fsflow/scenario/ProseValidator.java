@@ -18,7 +18,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * {@code bs=1M}, {@code count=1024}). The report generates those from what ran; the source's own
  * figures belong in {@code source: conditions:}, which the report prints beside them.
  */
-final class ProseValidator {
+record ProseValidator(Scenario s, Problems problems) {
 
     /** What the rule finds, each alternative one kind of claim. */
     static final Pattern CLAIM =
@@ -29,14 +29,6 @@ final class ProseValidator {
                     + "|\\b(?:bs|count)=\\d+\\w*");
 
     private static final List<String> KEYS = List.of("title", "description");
-
-    private final Scenario s;
-    private final Problems problems;
-
-    ProseValidator(Scenario scenario, Problems problems) {
-        this.s = scenario;
-        this.problems = problems;
-    }
 
     void validate() {
         SourceText source = s.source();

@@ -9,15 +9,7 @@ import java.util.Map;
  * The second validation layer: cross references and variables, checked on a scenario whose every
  * field already has the right shape. Collects all problems; executes nothing.
  */
-final class ScenarioValidator {
-
-    private final Scenario s;
-    private final Problems problems;
-
-    ScenarioValidator(Scenario scenario, Problems problems) {
-        this.s = scenario;
-        this.problems = problems;
-    }
+record ScenarioValidator(Scenario s, Problems problems) {
 
     void validate() {
         kernelReferences();

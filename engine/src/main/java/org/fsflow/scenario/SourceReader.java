@@ -15,18 +15,10 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * findings (read by {@link FindingReader}). Shapes, types and duplicate ids are checked here; the
  * references to steps, filesystems and datasets by {@link FindingChecker}.
  */
-final class SourceReader {
+record SourceReader(Fields f, Scalars v) {
 
     static final List<String> KEYS = List.of("title", "document", "conditions", "tolerance", "findings");
     static final List<String> CONDITIONS = List.of("ram", "cpu", "disks", "kernel", "runs", "data", "tools");
-
-    private final Fields f;
-    private final Scalars v;
-
-    SourceReader(Fields fields, Scalars scalars) {
-        this.f = fields;
-        this.v = scalars;
-    }
 
     /** The section at {@code node}, or null after recording why it is wrong. */
     SourceSection read(Node node) {

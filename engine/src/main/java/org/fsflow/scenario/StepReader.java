@@ -12,7 +12,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /** Reads {@code steps:}: built-in actions in their three forms, and commands. */
-final class StepReader {
+record StepReader(Fields f, Scalars v, BudgetReader memory) {
 
     static final List<String> STEP_KEYS = List.of(
             "name",
@@ -31,16 +31,6 @@ final class StepReader {
 
     // the keys of verify: { dataset: NAME, path: COPY }
     private static final List<String> VERIFY_KEYS = List.of("dataset", "path");
-
-    private final Fields f;
-    private final Scalars v;
-    private final BudgetReader memory;
-
-    StepReader(Fields fields, Scalars scalars, BudgetReader memory) {
-        this.f = fields;
-        this.v = scalars;
-        this.memory = memory;
-    }
 
     List<Step> steps(Node node) {
         List<Step> out = new ArrayList<>();
