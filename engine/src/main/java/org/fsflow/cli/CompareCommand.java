@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import org.fsflow.compare.Comparer;
 import org.fsflow.compare.Comparison;
 import org.fsflow.compare.ComparisonWriter;
@@ -14,7 +13,6 @@ import org.fsflow.compare.Run;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow compare BASE OTHER... --out DIR}: runs side by side, regressions with a direction. */
 @Command(
@@ -24,7 +22,7 @@ import picocli.CommandLine.Spec;
                 + "the ratio with its Fieller interval, Welch's test under Benjamini-Hochberg false-discovery "
                 + "control, better/worse by the metric's direction, and the conditions that differ. Writes "
                 + "DIR/report.html, DIR/report.md, DIR/chart-ratios.svg and DIR/comparison.csv.")
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand extends Subcommand {
 
     @Parameters(index = "0", paramLabel = "BASE", description = "The baseline: a run's (or an import's) directory.")
     Path base;
@@ -55,14 +53,11 @@ final class CompareCommand implements Callable<Integer> {
                     "Use the templates of DIR first (compare.html.ftl, compare.md.ftl), the built-in ones for the rest.")
     Path templates;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         Gate gate = gate();
         Comparison c = Comparer.compare(runs(), axis);
-        var w = spec.commandLine().getOut();
+        var w = out();
         for (Path p : new ComparisonWriter(templates).write(c, out)) {
             w.println("wrote " + p);
         }
@@ -96,12 +91,7 @@ final class CompareCommand implements Callable<Integer> {
         List<Run> runs = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (Path d : dirs) {
-            Run r;
-            try {
-                r = Run.load(d);
-            } catch (IllegalArgumentException e) {
-                throw new UserError(e.getMessage(), ExitCodes.FAILED);
-            }
+            Run r = run(d);
             runs.add(labels.add(r.label()) ? r : r.labelled(d.toString()));
             labels.add(d.toString());
         }

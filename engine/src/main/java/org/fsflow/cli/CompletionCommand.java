@@ -1,9 +1,7 @@
 package org.fsflow.cli;
 
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow completion bash|zsh}: prints the shell completion script. */
 @Command(
@@ -15,7 +13,7 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed", "2:usage error"})
-final class CompletionCommand implements Callable<Integer> {
+final class CompletionCommand extends Subcommand {
 
     /** The shells fsflow completes in. */
     enum Shell {
@@ -26,12 +24,9 @@ final class CompletionCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SHELL", description = "bash or zsh.")
     Shell shell;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        var out = spec.commandLine().getOut();
+        var out = out();
         out.print(shell == Shell.bash ? Completion.bash() : Completion.zsh());
         out.flush();
         return ExitCodes.OK;

@@ -4,14 +4,12 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.crash.KeptLog;
 import org.fsflow.crash.Replay;
 import org.fsflow.crash.WriteLog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fsflow crash-replay LOG --to ENTRY --size BYTES --image OUT}: a crash point of a crash cell
@@ -23,7 +21,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = "Replay a kept crash-cell write log (dm-log-writes format, .gz or plain) onto a new image, "
                 + "up to a crash point, to examine it (fsck, or a mount under the guest's kernel).")
-final class CrashReplayCommand implements Callable<Integer> {
+final class CrashReplayCommand extends Subcommand {
 
     @Parameters(index = "0", paramLabel = "LOG", description = "The write log (crash-logs/FS-WORKLOAD.log.gz).")
     Path log;
@@ -36,9 +34,6 @@ final class CrashReplayCommand implements Callable<Integer> {
 
     @Option(names = "--image", required = true, paramLabel = "OUT", description = "The image to create.")
     Path image;
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
@@ -64,11 +59,9 @@ final class CrashReplayCommand implements Callable<Integer> {
             }
             try (Replay replay = new Replay(w, image)) {
                 replay.to(to);
-                spec.commandLine()
-                        .getOut()
-                        .println("replayed entries 0 to " + to + " of "
-                                + w.entries().size() + " (" + replay.bytes() + " bytes written or discarded) onto "
-                                + image);
+                out().println("replayed entries 0 to " + to + " of "
+                        + w.entries().size() + " (" + replay.bytes() + " bytes written or discarded) onto "
+                        + image);
             }
         } finally {
             if (!plain.equals(log)) {

@@ -1,7 +1,6 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
 import org.fsflow.plan.Planner;
@@ -12,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow dataset FILE NAME --into DIR}: generates one dataset on its own and prints its manifest. */
 @Command(
@@ -20,7 +18,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = "Generate one dataset of a scenario into a directory (reused when its manifest and content "
                 + "match) and print its manifest.")
-final class DatasetCommand implements Callable<Integer> {
+final class DatasetCommand extends Subcommand {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file.")
     Path file;
@@ -37,13 +35,9 @@ final class DatasetCommand implements Callable<Integer> {
     @Mixin
     ScenarioOptions options;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        ScenarioLoader.Loaded loaded =
-                Scenarios.load(file, options.overrides(), spec.commandLine().getErr());
+        ScenarioLoader.Loaded loaded = Scenarios.load(file, options.overrides(), err());
         Dataset d = loaded.scenario().datasets().get(name);
         if (d == null) {
             throw new UserError(
@@ -66,7 +60,7 @@ final class DatasetCommand implements Callable<Integer> {
         if (m == null) {
             m = generator.generate(d, seed, into);
         }
-        spec.commandLine().getOut().println(m.toJson());
+        out().println(m.toJson());
         return ExitCodes.OK;
     }
 }

@@ -1,7 +1,6 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.Plan;
 import org.fsflow.run.Diagnosis;
@@ -9,7 +8,6 @@ import org.fsflow.run.Doctor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow doctor FILE}: what a run would do here, and what it lacks; changes nothing. */
 @Command(
@@ -26,7 +24,7 @@ import picocli.CommandLine.Spec;
             "1:invalid scenario, or something will be skipped or does not fit",
             "2:usage error"
         })
-final class DoctorCommand implements Callable<Integer> {
+final class DoctorCommand extends Subcommand {
 
     @Parameters(paramLabel = "FILE", description = "Scenario file.")
     Path file;
@@ -37,14 +35,11 @@ final class DoctorCommand implements Callable<Integer> {
     @Mixin
     LayoutOptions layout;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        var out = spec.commandLine().getOut();
+        var out = out();
         var overrides = options.overrides();
-        var loaded = Scenarios.load(file, overrides, spec.commandLine().getErr());
+        var loaded = Scenarios.load(file, overrides, err());
         Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
         Diagnosis d = Doctor.examine(plan, Doctor.system(), Path.of("reports"));
         d.print(out);

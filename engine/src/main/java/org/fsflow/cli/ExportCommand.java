@@ -5,13 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.compare.Exporter;
 import org.fsflow.compare.Run;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow export bmf|gab DIR}: a run for Bencher or github-action-benchmark. */
 @Command(
@@ -20,7 +18,7 @@ import picocli.CommandLine.Spec;
         description = "Print a run's means with their 95 %% intervals as Bencher Metric Format (bmf: value, "
                 + "lower_value, upper_value) or as github-action-benchmark JSON (gab: customSmallerIsBetter, or "
                 + "customBiggerIsBetter with --bigger). compare writes both for a comparison.")
-final class ExportCommand implements Callable<Integer> {
+final class ExportCommand extends Subcommand {
 
     @Parameters(index = "0", paramLabel = "bmf|gab", description = "The format.")
     String format;
@@ -34,24 +32,16 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of the standard output.")
     Path out;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        Run run;
-        try {
-            run = Run.load(dir);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage(), ExitCodes.FAILED);
-        }
+        Run run = run(dir);
         String text = switch (format) {
             case "bmf" -> Exporter.bmf(run);
             case "gab" -> Exporter.gab(run, bigger);
             default -> throw new UserError("export as what? 'bmf' or 'gab', not '" + format + "'", ExitCodes.USAGE);
         };
         if (out == null) {
-            spec.commandLine().getOut().print(text);
+            out().print(text);
             return ExitCodes.OK;
         }
         try {
@@ -59,7 +49,7 @@ final class ExportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);
         }
-        spec.commandLine().getOut().println("wrote " + out);
+        out().println("wrote " + out);
         return ExitCodes.OK;
     }
 }

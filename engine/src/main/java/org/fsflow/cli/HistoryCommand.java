@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import org.fsflow.history.By;
 import org.fsflow.history.ChangePoints;
 import org.fsflow.history.CommitOrder;
@@ -17,7 +16,6 @@ import org.fsflow.history.HistoryWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow history RUN_DIR... --out DIR}: runs as series, change points, a gate for CI. */
 @Command(
@@ -33,7 +31,7 @@ import picocli.CommandLine.Spec;
             "1:--fail-on: the newest run sits after a change point worse than N %%",
             "2:usage error: a bad option, or a directory that is not a run's"
         })
-final class HistoryCommand implements Callable<Integer> {
+final class HistoryCommand extends Subcommand {
 
     @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "Output directories of runs (or imports).")
     List<Path> dirs;
@@ -76,9 +74,6 @@ final class HistoryCommand implements Callable<Integer> {
             description = "Use the templates of DIR first (history.html.ftl, history.md.ftl).")
     Path templates;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         By order = usage(() -> By.parse(by));
@@ -94,7 +89,7 @@ final class HistoryCommand implements Callable<Integer> {
                         Path.of("").toAbsolutePath())
                 : null;
         HistoryResult h = History.of(runs, order, options, commits);
-        var w = spec.commandLine().getOut();
+        var w = out();
         for (Path p : new HistoryWriter(templates)
                 .write(h, order.order(commits == null ? java.util.Map.of() : commits.ranks()), out)) {
             w.println("wrote " + p);

@@ -5,14 +5,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.fsflow.importer.Importer;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.safety.SafeDirectories;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow import bonnie|gnu-time|fio|hyperfine FILE... --out DIR}: foreign results into an fsflow report. */
 @Command(
@@ -22,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "Import published results (bonnie++ CSV of 1.03 or 1.9x, GNU time logs, fio --output-format=json, "
                         + "hyperfine --export-json) into DIR/results.jsonl "
                         + "and render the usual report.")
-final class ImportCommand implements Callable<Integer> {
+final class ImportCommand extends Subcommand {
 
     @Parameters(index = "0", paramLabel = "bonnie|gnu-time|fio|hyperfine", description = "The kind of file.")
     String kind;
@@ -39,9 +37,6 @@ final class ImportCommand implements Callable<Integer> {
             description =
                     "filesystem=, dataset=, name=, title=, source=, description= (filesystem overrides the CSV's name field).")
     Map<String, String> labels = new LinkedHashMap<>();
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -72,10 +67,8 @@ final class ImportCommand implements Callable<Integer> {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
         org.fsflow.Fsflow.report(out, null);
-        spec.commandLine()
-                .getOut()
-                .println("imported " + n + " rows into " + out.resolve("results.jsonl") + "; report: "
-                        + out.resolve("report.html"));
+        out().println("imported " + n + " rows into " + out.resolve("results.jsonl") + "; report: "
+                + out.resolve("report.html"));
         return ExitCodes.OK;
     }
 }

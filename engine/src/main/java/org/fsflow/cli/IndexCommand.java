@@ -2,12 +2,10 @@ package org.fsflow.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.report.ReportIndex;
 import org.fsflow.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow index DIR}: the index of the reports under DIR, each with its headline. */
 @Command(
@@ -16,13 +14,10 @@ import picocli.CommandLine.Spec;
         description = "Write DIR/index.html and DIR/index.md: every report directory under DIR (one with a "
                 + "report.html) with its title and headline (its verdicts, else its largest significant "
                 + "difference). Run it after rendering the reports. Same inputs, same bytes.")
-final class IndexCommand implements Callable<Integer> {
+final class IndexCommand extends Subcommand {
 
     @Parameters(paramLabel = "DIR", defaultValue = "reports", description = "The reports directory (default: reports).")
     Path dir;
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -31,7 +26,7 @@ final class IndexCommand implements Callable<Integer> {
                     dir + " is not a directory: give the directory that holds the reports", ExitCodes.USAGE);
         }
         for (Path p : ReportIndex.write(dir, new ReportWriter(null))) {
-            spec.commandLine().getOut().println("wrote " + p);
+            out().println("wrote " + p);
         }
         return ExitCodes.OK;
     }

@@ -1,15 +1,12 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.fsflow.compare.Merger;
 import org.fsflow.compare.Run;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow merge RUN... --out DIR}: runs into one results set, what tells them apart as an axis. */
 @Command(
@@ -19,7 +16,7 @@ import picocli.CommandLine.Spec;
                 + "as a new cell axis, and render the ordinary report, which then shows them side by side. Each row "
                 + "keeps its bytes but for the axis value in front of its node id and first in its cell; the "
                 + "originals are copied to DIR/runs/VALUE/.")
-final class MergeCommand implements Callable<Integer> {
+final class MergeCommand extends Subcommand {
 
     @Parameters(arity = "2..*", paramLabel = "RUN", description = "Output directories of runs or imports.")
     List<Path> dirs;
@@ -34,26 +31,18 @@ final class MergeCommand implements Callable<Integer> {
                     + "first of kernel, host, run whose values tell every run apart.")
     String axis;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        List<Run> runs = new ArrayList<>();
+        List<Run> runs = dirs.stream().map(Subcommand::run).toList();
         String used;
         try {
-            for (Path d : dirs) {
-                runs.add(Run.load(d));
-            }
             used = Merger.merge(runs, out, axis);
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
         org.fsflow.Fsflow.report(out, null);
-        spec.commandLine()
-                .getOut()
-                .println("merged " + runs.size() + " runs along '" + used + "' into " + out.resolve("results.jsonl")
-                        + "; report: " + out.resolve("report.html"));
+        out().println("merged " + runs.size() + " runs along '" + used + "' into " + out.resolve("results.jsonl")
+                + "; report: " + out.resolve("report.html"));
         return ExitCodes.OK;
     }
 }

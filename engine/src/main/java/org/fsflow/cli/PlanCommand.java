@@ -1,21 +1,19 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.PlanPrinter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow plan FILE}: prints the execution graph that {@code run} would execute. */
 @Command(
         name = "plan",
         mixinStandardHelpOptions = true,
         description = "Print the expanded execution graph of a scenario. Runs nothing.")
-final class PlanCommand implements Callable<Integer> {
+final class PlanCommand extends Subcommand {
 
     @Parameters(paramLabel = "FILE", description = "Scenario file.")
     Path file;
@@ -33,9 +31,6 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     LayoutOptions layout;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         PlanPrinter.Format f;
@@ -50,8 +45,8 @@ final class PlanCommand implements Callable<Integer> {
                 layout,
                 Fsflow.Stage.PLAN,
                 null,
-                spec.commandLine().getErr(),
-                plan -> PlanPrinter.print(plan, f, spec.commandLine().getOut()));
+                err(),
+                plan -> PlanPrinter.print(plan, f, out()));
         return ExitCodes.OK;
     }
 }

@@ -2,12 +2,10 @@ package org.fsflow.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.safety.SafeDirectories;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow report DIR}: re-renders a run's reports from its stored results. */
 @Command(
@@ -15,7 +13,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = "Render DIR/report.html, DIR/report.md (with its chart SVG files) and DIR/results.csv from "
                 + "DIR/results.jsonl and DIR/environment.json. Same inputs, same bytes.")
-final class ReportCommand implements Callable<Integer> {
+final class ReportCommand extends Subcommand {
 
     @Parameters(paramLabel = "DIR", description = "Output directory of a run or an import.")
     Path dir;
@@ -34,9 +32,6 @@ final class ReportCommand implements Callable<Integer> {
                     + "scenarios/cds-2009.yaml), stored as DIR/source.yaml for later reports.")
     Path source;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         if (!Files.isRegularFile(dir.resolve("results.jsonl"))) {
@@ -50,15 +45,13 @@ final class ReportCommand implements Callable<Integer> {
                 dir,
                 "the report directory",
                 "Copy it into a directory of root's, or run " + "'fsflow report' as the user who owns it.");
-        org.fsflow.Fsflow.scenarioDrift(dir)
-                .ifPresent(w -> spec.commandLine().getErr().println("fsflow: warning: " + w));
+        org.fsflow.Fsflow.scenarioDrift(dir).ifPresent(w -> err().println("fsflow: warning: " + w));
         if (source != null) {
-            SourceOption.store(
-                    dir, source, spec.commandLine().getOut(), spec.commandLine().getErr());
+            SourceOption.store(dir, source, out(), err());
         }
-        SourceOption.check(dir, spec.commandLine().getErr());
+        SourceOption.check(dir, err());
         for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
-            spec.commandLine().getOut().println("wrote " + p);
+            out().println("wrote " + p);
         }
         return ExitCodes.OK;
     }

@@ -2,7 +2,6 @@ package org.fsflow.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.run.Campaign;
 import org.fsflow.run.LaunchRecord;
@@ -12,7 +11,6 @@ import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow resume DIR}: continues an interrupted or killed run. */
 @Command(
@@ -22,19 +20,15 @@ import picocli.CommandLine.Spec;
                 + "run the rest (the node that was running runs again). Stopped before it recorded its settings "
                 + "(no run.json): start it afresh with the command recorded in DIR/launch.json. Nothing recorded: "
                 + "exit 4.")
-final class ResumeCommand implements Callable<Integer> {
+final class ResumeCommand extends Subcommand {
 
     @Parameters(paramLabel = "DIR", description = "Output directory of the run.")
     Path dir;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         if (org.fsflow.hosts.HostsFile.in(dir)) {
-            return HostsRuns.resume(
-                    dir, spec.commandLine().getOut(), spec.commandLine().getErr());
+            return HostsRuns.resume(dir, out(), err());
         }
         if (!Files.exists(dir.resolve(Campaign.RUN))) {
             return afresh();
@@ -44,7 +38,7 @@ final class ResumeCommand implements Callable<Integer> {
             summary = Fsflow.resume(dir, Runs.options(spec), new Fsflow.Listener() {})
                     .run();
         } catch (ScenarioException e) {
-            throw Scenarios.failed(e, spec.commandLine().getErr());
+            throw Scenarios.failed(e, err());
         } catch (Overrides.Invalid e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         } catch (RunFailure e) {
@@ -76,12 +70,11 @@ final class ResumeCommand implements Callable<Integer> {
                             + "FILE --out " + dir + "'",
                     ExitCodes.NOTHING_TO_RESUME);
         }
-        var out = spec.commandLine().getOut();
+        var out = out();
         out.println("the run was stopped before it recorded its settings (no " + Campaign.RUN + "): starting it afresh "
                 + "with the command recorded in " + dir.resolve(LaunchRecord.FILE) + ", from " + launch.cwd() + ": "
                 + launch.command());
         out.flush();
-        return FsflowCommand.execute(
-                launch.argv().toArray(String[]::new), out, spec.commandLine().getErr(), launch.cwd());
+        return FsflowCommand.execute(launch.argv().toArray(String[]::new), out, err(), launch.cwd());
     }
 }

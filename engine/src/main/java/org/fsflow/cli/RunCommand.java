@@ -3,7 +3,6 @@ package org.fsflow.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.PlanPrinter;
 import org.fsflow.run.Campaign;
@@ -13,7 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow run FILE}: runs a campaign for real and records every measurement. */
 @Command(
@@ -27,7 +25,7 @@ import picocli.CommandLine.Spec;
             "2:usage error",
             "3:interrupted (Ctrl-C, SIGTERM): continue with 'fsflow resume DIR'"
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends Subcommand {
 
     @Parameters(paramLabel = "FILE", description = "Scenario file.")
     Path file;
@@ -79,9 +77,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     LayoutOptions layout;
-
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
 
     /** The directory relative paths are taken from: where fsflow runs, or the one a launch record names. */
     Path cwd = Path.of("").toAbsolutePath();
@@ -144,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private int start() {
-        var err = spec.commandLine().getErr();
+        var err = err();
         Runs.labels(labels);
         if ((hosts != null || !nodes.isEmpty()) && !dryRun) {
             if (!labels.isEmpty()) {
@@ -162,10 +157,9 @@ final class RunCommand implements Callable<Integer> {
                         ExitCodes.USAGE);
             }
             var where = new HostsRuns.Where(hosts, via.equals("slurm"), partition, nodes);
-            return HostsRuns.run(
-                    file, where, mode, options, layout.out, spec.commandLine().getOut(), err);
+            return HostsRuns.run(file, where, mode, options, layout.out, out(), err);
         }
-        var out = spec.commandLine().getOut();
+        var out = out();
         Fsflow.Outcome o = Scenarios.pipeline(
                 file,
                 options.overrides(),

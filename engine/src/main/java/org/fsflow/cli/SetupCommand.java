@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.Packages;
@@ -14,7 +13,6 @@ import org.fsflow.scenario.Overrides;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fsflow setup [SCENARIO...] [--tests]}: installs what the launcher, the scenarios and the
@@ -36,7 +34,7 @@ import picocli.CommandLine.Spec;
             "1:apt-get refused (its message is above), " + "or not root on Debian: the command to run is printed",
             "2:usage error"
         })
-final class SetupCommand implements Callable<Integer> {
+final class SetupCommand extends Subcommand {
 
     @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "Scenario files to prepare this machine for.")
     List<Path> files = new ArrayList<>();
@@ -44,12 +42,9 @@ final class SetupCommand implements Callable<Integer> {
     @Option(names = "--tests", description = "Also what the test suite needs (mvn verify).")
     boolean tests;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        var out = spec.commandLine().getOut();
+        var out = out();
         List<Packages.Need> needs = needs();
         PackageInstaller.Outcome outcome = new PackageInstaller(PackageInstaller.system(), out).install(needs);
         out.flush();
@@ -66,7 +61,7 @@ final class SetupCommand implements Callable<Integer> {
 
     /** The launcher's packages, each scenario's and the tests', once each. */
     List<Packages.Need> needs() {
-        var err = spec.commandLine().getErr();
+        var err = err();
         List<Packages.Need> needs = new ArrayList<>(Packages.LAUNCHER);
         needs.add(new Packages.Need("bash-completion", "shell completion of fsflow's commands"));
         for (Path file : files) {

@@ -2,13 +2,11 @@ package org.fsflow.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.plan.Plan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow validate FILE...}: checks scenarios, printing every problem; runs nothing. */
 @Command(
@@ -17,7 +15,7 @@ import picocli.CommandLine.Spec;
         description = "Check scenarios and print every problem as file:line:col. Runs nothing.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:all valid", "1:at least one invalid", "2:usage error"})
-final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand extends Subcommand {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files.")
     List<Path> files;
@@ -25,13 +23,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ScenarioOptions options;
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        var out = spec.commandLine().getOut();
-        var err = spec.commandLine().getErr();
+        var out = out();
+        var err = err();
         int code = ExitCodes.OK;
         for (Path file : files) {
             try {

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.fsflow.Fsflow;
 import org.fsflow.report.VerdictSection;
 import org.fsflow.report.VerdictSections;
@@ -15,7 +14,6 @@ import org.fsflow.summary.VerdictTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code fsflow verdicts DIR}: the verdict of every finding of a run's source, as a table; optionally a gate. */
 @Command(
@@ -24,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = "Print the verdict of every finding of the run's source (reproduced, direction only, "
                 + "contradicted, inconclusive) from DIR/results.jsonl; the findings come from DIR/source.yaml, else "
                 + "the source: section of DIR/scenario.yaml.")
-final class VerdictsCommand implements Callable<Integer> {
+final class VerdictsCommand extends Subcommand {
 
     @Parameters(paramLabel = "DIR", description = "Output directory of a run.")
     Path dir;
@@ -44,13 +42,10 @@ final class VerdictsCommand implements Callable<Integer> {
                     "Exit 1 when a finding has one of these verdicts: contradicted, direction-only, inconclusive.")
     List<String> failOn = List.of();
 
-    @Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         List<Verdict.Outcome> gate = gate();
         if (!Files.isRegularFile(dir.resolve("results.jsonl"))) {
             throw new UserError(dir + " has no results.jsonl: give the output directory of a run", ExitCodes.FAILED);
