@@ -1,6 +1,5 @@
 package org.fsflow.result;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 
@@ -11,15 +10,18 @@ import java.util.OptionalDouble;
  */
 public final class StepDurations {
 
-    private final Map<String, Mean> byCellStep = new HashMap<>();
-    private final Map<String, Mean> byStep = new HashMap<>();
-    private final Mean overall = new Mean();
+    private static final Map<String, String> ANY_CELL = Map.of();
+    private static final String ANY_STEP = "";
+
+    private final MeansByStep byCellStep = new MeansByStep();
+    private final MeansByStep byStep = new MeansByStep();
+    private final MeansByStep overall = new MeansByStep();
 
     /** Learns that {@code step} of the cell with {@code coordinates} took {@code realSeconds}. */
     public void add(Map<String, String> coordinates, String step, double realSeconds) {
-        byCellStep.computeIfAbsent(key(coordinates, step), k -> new Mean()).add(realSeconds);
-        byStep.computeIfAbsent(step, k -> new Mean()).add(realSeconds);
-        overall.add(realSeconds);
+        byCellStep.add(coordinates, step, realSeconds);
+        byStep.add(ANY_CELL, step, realSeconds);
+        overall.add(ANY_CELL, ANY_STEP, realSeconds);
     }
 
     /** Learns from a measurement that has a real time (skipped ones have none). */
@@ -31,32 +33,15 @@ public final class StepDurations {
 
     /** The expected real time of {@code step} in that cell, or empty before anything was learnt. */
     public OptionalDouble estimate(Map<String, String> coordinates, String step) {
-        Mean m = byCellStep.get(key(coordinates, step));
-        if (m == null) {
-            m = byStep.get(step);
+        OptionalDouble m = byCellStep.mean(coordinates, step);
+        if (m.isEmpty()) {
+            m = byStep.mean(ANY_CELL, step);
         }
-        if (m == null) {
-            m = overall;
-        }
-        return m.n == 0 ? OptionalDouble.empty() : OptionalDouble.of(m.sum / m.n);
+        return m.isPresent() ? m : overall.mean(ANY_CELL, ANY_STEP);
     }
 
     /** True when the same step of the same cell was measured (not a fallback). */
     public boolean knows(Map<String, String> coordinates, String step) {
-        return byCellStep.containsKey(key(coordinates, step));
-    }
-
-    private static String key(Map<String, String> coordinates, String step) {
-        return new java.util.TreeMap<>(coordinates) + "\u0000" + step;
-    }
-
-    private static final class Mean {
-        private double sum;
-        private long n;
-
-        void add(double v) {
-            sum += v;
-            n++;
-        }
+        return byCellStep.mean(coordinates, step).isPresent();
     }
 }

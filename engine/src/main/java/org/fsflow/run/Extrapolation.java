@@ -2,13 +2,13 @@ package org.fsflow.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
+import org.fsflow.result.MeansByStep;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
 import org.fsflow.result.StepDurations;
@@ -40,8 +40,8 @@ final class Extrapolation {
     private final StepDurations durations = new StepDurations();
     private final GuestOverhead guests = new GuestOverhead();
     private final GuestSlowdown slowdown = new GuestSlowdown();
-    private final Map<String, Mean> movedBytes = new HashMap<>();
-    private final Map<String, Mean> writtenBytes = new HashMap<>();
+    private final MeansByStep movedBytes = new MeansByStep();
+    private final MeansByStep writtenBytes = new MeansByStep();
     private final Scenario before;
     private final Scenario now;
     private final Map<String, String> basis = new TreeMap<>();
@@ -67,8 +67,8 @@ final class Extrapolation {
         }
         long read = m.readBytes() == null ? 0 : m.readBytes();
         long written = m.writeBytes() == null ? 0 : m.writeBytes();
-        movedBytes.computeIfAbsent(key(m.cell(), m.step()), k -> new Mean()).add(read + written);
-        writtenBytes.computeIfAbsent(key(m.cell(), m.step()), k -> new Mean()).add(written);
+        movedBytes.add(m.cell(), m.step(), read + written);
+        writtenBytes.add(m.cell(), m.step(), written);
     }
 
     /** What a guest cell repetition of the earlier run took beyond its measured steps, in seconds. */
@@ -115,12 +115,13 @@ final class Extrapolation {
      * now over then; empty when the earlier run did not measure it.
      */
     java.util.OptionalDouble writtenBytes(PlanNode n) {
-        Mean m = writtenBytes.get(key(then(n.cell().coordinates()), n.step().name()));
-        if (m == null || m.n == 0) {
-            return java.util.OptionalDouble.empty();
+        java.util.OptionalDouble m =
+                writtenBytes.mean(then(n.cell().coordinates()), n.step().name());
+        if (m.isEmpty()) {
+            return m;
         }
         Double sized = paramRatio(n);
-        return java.util.OptionalDouble.of(m.mean()
+        return java.util.OptionalDouble.of(m.getAsDouble()
                 * (sized != null
                         ? sized
                         : ratio(n.cell().coordinates(), n.cell().dataset(), true)));
@@ -167,8 +168,8 @@ final class Extrapolation {
         if (then == null || n.step().action() != null || sizesOf(now, cell, ds) == null) {
             return 1;
         }
-        Mean moved = movedBytes.get(key(then(cell), n.step().name()));
-        boolean data = moved != null && moved.mean() >= MOVED_SHARE * then.bytes();
+        java.util.OptionalDouble moved = movedBytes.mean(then(cell), n.step().name());
+        boolean data = moved.isPresent() && moved.getAsDouble() >= MOVED_SHARE * then.bytes();
         return ratio(cell, ds, data);
     }
 
@@ -231,24 +232,6 @@ final class Extrapolation {
         } catch (java.io.IOException | org.fsflow.scenario.ScenarioException | Overrides.Invalid e) {
             // a copy this version cannot read: its steps' times are taken as they were (basis() says so)
             return null;
-        }
-    }
-
-    private static String key(Map<String, String> coordinates, String step) {
-        return new TreeMap<>(coordinates) + "\u0000" + step;
-    }
-
-    private static final class Mean {
-        private double sum;
-        private long n;
-
-        void add(double v) {
-            sum += v;
-            n++;
-        }
-
-        double mean() {
-            return n == 0 ? 0 : sum / n;
         }
     }
 }
