@@ -69,16 +69,7 @@ final class RatioChart {
         StringBuilder s = new StringBuilder();
         String metric = lines.get(0).metric().equals("real_s") ? "elapsed time" : "each metric";
         String title = "Ratio to the baseline (" + metric + ", 95 % Fieller interval, log scale)";
-        s.append(String.format(
-                Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                        + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
-                width,
-                height,
-                width,
-                height));
-        s.append("<title>").append(Charts.xml(title)).append("</title>\n");
-        text(s, 10, 18, title, "start", " font-size=\"13\" font-weight=\"bold\"");
+        s.append(Charts.open(width, height, title, 10, 18));
         for (double tick : ticks(axis.lo(), axis.hi())) {
             double x = axis.x(tick);
             String dash = tick == 1 ? " stroke=\"#333\" stroke-dasharray=\"4 3\"" : " stroke=\"#ddd\"";

@@ -39,16 +39,7 @@ final class HistoryChart {
         StringBuilder b = new StringBuilder();
         String title =
                 HistoryView.where(s, main) + " · " + s.metric() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")");
-        b.append(String.format(
-                Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
-                        + "role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
-                WIDTH,
-                HEIGHT,
-                WIDTH,
-                HEIGHT));
-        b.append("<title>").append(Charts.xml(title)).append("</title>\n");
-        text(b, 10, 18, title, "start", " font-size=\"13\" font-weight=\"bold\"");
+        b.append(Charts.open(WIDTH, HEIGHT, title, 10, 18));
         grid(b, a);
         segments(b, s, a);
         runs(b, s, a);

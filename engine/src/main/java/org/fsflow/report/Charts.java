@@ -69,16 +69,7 @@ public final class Charts {
             double[][] halves) {
         double axisMax = niceCeiling(max(values, halves, unitLine));
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(
-                Locale.ROOT,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                        + "width=\"%d\" height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
-                WIDTH,
-                HEIGHT,
-                WIDTH,
-                HEIGHT));
-        svg.append("<title>").append(xml(title)).append("</title>\n");
-        svg.append(text(LEFT, 16, xml(title), "start", "font-size=\"13\" font-weight=\"bold\""));
+        svg.append(open(WIDTH, HEIGHT, title, LEFT, 16));
         axis(svg, axisMax, unit, unitLine);
         double group = (double) (WIDTH - LEFT - RIGHT) / Math.max(1, groups.size());
         double bar = Math.min(28, group * 0.8 / Math.max(1, series.size()));
@@ -205,6 +196,23 @@ public final class Charts {
             }
         }
         return 10 * scale;
+    }
+
+    /**
+     * The opening of a chart {@code width} by {@code height}: the {@code svg} element, its
+     * {@code title} (what a screen reader says) and the same title drawn in bold at (x, y).
+     */
+    public static String open(int width, int height, String title, double x, double y) {
+        return String.format(
+                        Locale.ROOT,
+                        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+                                + "height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
+                        width,
+                        height,
+                        width,
+                        height)
+                + "<title>" + xml(title) + "</title>\n"
+                + text(x, y, xml(title), "start", "font-size=\"13\" font-weight=\"bold\"");
     }
 
     /** An SVG text element at (x, y) of already escaped text; {@code extra} attributes, "" for none. */
