@@ -20,7 +20,11 @@ class MeansByStepTest {
         datasetFirst.put("filesystem", "xfs");
         means.add(fsFirst, "copy", 2.0);
         means.add(datasetFirst, "copy", 4.0);
-        assertEquals(3.0, means.mean(Map.of("filesystem", "xfs", "dataset", "tree"), "copy").getAsDouble(), 1e-12);
+        assertEquals(
+                3.0,
+                means.mean(Map.of("filesystem", "xfs", "dataset", "tree"), "copy")
+                        .getAsDouble(),
+                1e-12);
     }
 
     @Test
