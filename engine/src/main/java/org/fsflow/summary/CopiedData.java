@@ -24,9 +24,9 @@ final class CopiedData {
                 : s.first().command().strip();
     }
 
-    /** True for a copy. */
+    /** True for a copy: not a tar whose archive ends in /dev/null, which reads. */
     static boolean copies(String command) {
-        return COPY.matcher(command).matches();
+        return COPY.matcher(command).matches() && !ReadData.tarReads(command);
     }
 
     /** True for a step that writes files: a copy, or dd to a file. */

@@ -16,6 +16,7 @@ public final class WarningRules {
             new LaunchFloorRule(),
             new CloneRule(),
             new CopyBytesRule(),
+            new ShortReadRule(),
             new NothingWrittenRule(),
             new ShortWriteRule(),
             new BonnieTooFastRule(),
