@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import org.fsflow.scenario.ByteSize;
 
 /**
@@ -69,9 +70,9 @@ public record Diagnosis(
      * @param matched      steps that were measured in that run (same cell, same step)
      * @param total        steps that will run
      * @param basis        how the earlier run's times were carried to this run's data
-     * @param guestRepetitions the cell repetitions this run makes in a VM
-     * @param guestOverhead  what a guest cell repetition of the earlier run took beyond its measured
-     *                       steps, in seconds (boot, image, copy checks); empty when none ran in a VM
+     * @param guests        the starts of this run's guest cell repetitions, as long as they took then
+     * @param aroundSeconds the unmeasured time expected around the steps that will run (caches
+     *                      dropped, copies checked), carried from the earlier run with each step's data
      */
     public record Estimate(
             Path from,
@@ -80,8 +81,38 @@ public record Diagnosis(
             long matched,
             long total,
             String basis,
-            long guestRepetitions,
-            java.util.OptionalDouble guestOverhead) {}
+            GuestStarts guests,
+            double aroundSeconds) {
+
+        /** The whole expected duration: the steps, the time around them and the guests' starts. */
+        public double allSeconds() {
+            return seconds + aroundSeconds + guests.seconds();
+        }
+    }
+
+    /**
+     * The starts of a run's guest cell repetitions: {@code boots} after another cell's rows (a VM's
+     * boot, the datasets' image), {@code next} after the same cell's previous repetition (its guest
+     * handed over), each as long as the earlier run's took on average (empty: it had none).
+     */
+    public record GuestStarts(long boots, long next, OptionalDouble bootSeconds, OptionalDouble nextSeconds) {
+
+        /** How many guest cell repetitions this run makes. */
+        public long repetitions() {
+            return boots + next;
+        }
+
+        /** Their expected seconds in all: a kind the earlier run did not have counts as the other. */
+        public double seconds() {
+            double boot = bootSeconds.orElse(nextSeconds.orElse(0));
+            return boots * boot + next * nextSeconds.orElse(boot);
+        }
+
+        /** True when the earlier run timed some guest start. */
+        public boolean known() {
+            return bootSeconds.isPresent() || nextSeconds.isPresent();
+        }
+    }
 
     /** True when every cell runs and every resource fits. */
     public boolean allClear() {
@@ -150,18 +181,33 @@ public record Diagnosis(
         printGuests(out);
     }
 
-    // what the guests add to the measured steps, learnt from the earlier run's rows
+    // what the time around the steps and the guests' starts add to the measured steps, learnt from the earlier run's
+    // rows
     private void printGuests(PrintWriter out) {
-        if (estimate.guestRepetitions() > 0 && estimate.guestOverhead().isPresent()) {
-            double each = estimate.guestOverhead().getAsDouble();
+        if (estimate.aroundSeconds() > 0) {
             out.printf(
                     Locale.ROOT,
-                    "guests: about %s more for %d cell repetitions in a VM (%.1f s each beyond the measured steps "
-                            + "in that run: a fresh VM's boot, the datasets' image, the unmeasured copy checks, which "
-                            + "grow with the data)%n",
-                    Progress.clock(each * estimate.guestRepetitions()),
-                    estimate.guestRepetitions(),
-                    each);
+                    "around them: about %s more (the time between the steps in that run: caches dropped, copies "
+                            + "checked, blocks released before mkfs; carried with each step's data)%n",
+                    Progress.clock(estimate.aroundSeconds()));
         }
+        GuestStarts g = estimate.guests();
+        if (g.repetitions() > 0 && g.known()) {
+            out.printf(
+                    Locale.ROOT,
+                    "guests: about %s more to start %d cell repetitions in a VM (%d boots, %s each in that run: a "
+                            + "VM's boot, the datasets' image; %d hand-overs to the same guest, %s each)%n",
+                    Progress.clock(g.seconds()),
+                    g.repetitions(),
+                    g.boots(),
+                    seconds(g.bootSeconds()),
+                    g.next(),
+                    seconds(g.nextSeconds()));
+        }
+        out.printf(Locale.ROOT, "in all: about %s%n", Progress.clock(estimate.allSeconds()));
+    }
+
+    private static String seconds(OptionalDouble s) {
+        return s.isPresent() ? String.format(Locale.ROOT, "%.1f s", s.getAsDouble()) : "none timed";
     }
 }

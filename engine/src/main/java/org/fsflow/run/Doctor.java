@@ -147,20 +147,28 @@ public final class Doctor {
                 .map(Diagnosis.CellVerdict::cell)
                 .toList();
         double seconds = 0;
+        double around = 0;
         long matched = 0;
         long total = 0;
         java.util.Set<String> guestUnits = new java.util.HashSet<>();
+        long boots = 0;
+        String previousCell = null;
         for (PlanNode n : plan.nodes()) {
             if (!n.measured() || skipped.contains(n.cell().id())) {
                 continue;
             }
             total++;
             seconds += earlier.get().seconds(n);
+            around += earlier.get().aroundSeconds(n);
             matched += earlier.get().knows(n) ? 1 : 0;
-            if (!plan.scenario().kernelOf(n.cell().coordinates()).isHost()) {
-                guestUnits.add(n.cell().id() + "/r" + n.repeat());
+            if (!plan.scenario().kernelOf(n.cell().coordinates()).isHost()
+                    && guestUnits.add(n.cell().id() + "/r" + n.repeat())
+                    && !n.cell().id().equals(previousCell)) {
+                boots++; // after another cell's steps: a guest of its own (consecutive repetitions share one)
             }
+            previousCell = n.cell().id();
         }
+        UnmeasuredTime then = earlier.get().unmeasured();
         return Optional.of(new Diagnosis.Estimate(
                 previous.get(),
                 scalesOf(previous.get()),
@@ -168,8 +176,8 @@ public final class Doctor {
                 matched,
                 total,
                 earlier.get().basis(),
-                guestUnits.size(),
-                earlier.get().guestOverhead()));
+                new Diagnosis.GuestStarts(boots, guestUnits.size() - boots, then.guestBoot(), then.guestNext()),
+                around));
     }
 
     /**

@@ -38,7 +38,7 @@ final class Extrapolation {
     static final double MOVED_SHARE = 0.25;
 
     private final StepDurations durations = new StepDurations();
-    private final GuestOverhead guests = new GuestOverhead();
+    private final UnmeasuredTime unmeasured = new UnmeasuredTime();
     private final GuestSlowdown slowdown = new GuestSlowdown();
     private final MeansByStep movedBytes = new MeansByStep();
     private final MeansByStep writtenBytes = new MeansByStep();
@@ -60,7 +60,7 @@ final class Extrapolation {
 
     private void learn(Measurement m) {
         durations.add(m);
-        guests.add(m);
+        unmeasured.add(m);
         slowdown.add(m, before);
         if (m.status() != Status.OK || m.cell() == null || m.warmup()) {
             return;
@@ -71,9 +71,17 @@ final class Extrapolation {
         writtenBytes.add(m.cell(), m.step(), written);
     }
 
-    /** What a guest cell repetition of the earlier run took beyond its measured steps, in seconds. */
-    java.util.OptionalDouble guestOverhead() {
-        return guests.perRepetition();
+    /** What the earlier run's guest cell repetitions took to start, in seconds. */
+    UnmeasuredTime unmeasured() {
+        return unmeasured;
+    }
+
+    /**
+     * The expected unmeasured seconds before {@code n} in this run (caches dropped, the copy before
+     * it checked), carried with its step's data like the step itself.
+     */
+    double aroundSeconds(PlanNode n) {
+        return unmeasured.around(then(n.cell().coordinates()), n.step().name()).orElse(0) * factor(n);
     }
 
     /** How much slower than its host the earlier run's guests were, on its control cells. */

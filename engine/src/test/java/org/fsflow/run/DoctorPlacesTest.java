@@ -77,8 +77,10 @@ class DoctorPlacesTest {
                 "a bytes x4.00 and files x4.00, a (debian-6.1) bytes x1.00 and files x1.00",
                 d.estimate().basis());
         assertEquals(Scales.of(0.25), d.estimate().scale());
-        assertEquals(2, d.estimate().guestRepetitions(), "ext4-vm, two repetitions");
-        assertTrue(d.estimate().guestOverhead().isEmpty(), "the rows have no times");
+        assertEquals(2, d.estimate().guests().repetitions(), "ext4-vm, two repetitions");
+        assertEquals(1, d.estimate().guests().boots(), "one guest, handed over to the second repetition");
+        assertTrue(!d.estimate().guests().known(), "the rows have no times");
+        assertEquals(0, d.estimate().aroundSeconds(), 1e-9);
     }
 
     @Test

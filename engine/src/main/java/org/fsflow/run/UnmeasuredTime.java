@@ -1,0 +1,103 @@
+package org.fsflow.run;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.fsflow.result.MeansByStep;
+import org.fsflow.result.Measurement;
+
+/**
+ * What an earlier run spent between its measured steps, read from its rows' times: the time from
+ * the end of the row before a row (any place) to the row's end, less the row's real time. Before
+ * a step it is the unmeasured work around it (caches dropped, the previous copy checked, blocks
+ * released before a mkfs), which grows with the step's data: doctor carries it with the step. The
+ * gap before the first row of a repetition in a VM is that repetition's start, which does not: a
+ * VM's boot and the datasets' image when the row before was of another cell, the hand-over to the
+ * same guest when it was of the same cell (consecutive repetitions share a guest). Doctor adds
+ * each as it was.
+ */
+final class UnmeasuredTime {
+
+    private final List<Measurement> rows = new ArrayList<>();
+    private MeansByStep around;
+    private final double[] boots = new double[2]; // sum, count
+    private final double[] next = new double[2];
+
+    /** Learns from one row of the earlier run. */
+    void add(Measurement m) {
+        if (m.endedAt() != null && m.cell() != null) {
+            rows.add(m);
+            around = null;
+        }
+    }
+
+    /** The mean seconds before {@code step} in the cell with {@code coordinates}, beyond the step's own. */
+    OptionalDouble around(Map<String, String> coordinates, String step) {
+        learn();
+        return around.mean(coordinates, step);
+    }
+
+    /** The mean seconds a guest cell repetition took to start after another cell's rows (a boot); empty when none. */
+    OptionalDouble guestBoot() {
+        learn();
+        return boots[1] == 0 ? OptionalDouble.empty() : OptionalDouble.of(boots[0] / boots[1]);
+    }
+
+    /** The mean seconds a guest cell repetition took to start after its cell's previous repetition; empty when none. */
+    OptionalDouble guestNext() {
+        learn();
+        return next[1] == 0 ? OptionalDouble.empty() : OptionalDouble.of(next[0] / next[1]);
+    }
+
+    private void learn() {
+        if (around != null) {
+            return;
+        }
+        around = new MeansByStep();
+        List<Ended> timed = rows.stream()
+                .map(m -> new Ended(m, instant(m.endedAt())))
+                .filter(e -> e.at() != null)
+                .sorted(Comparator.comparing(Ended::at))
+                .toList();
+        java.util.Arrays.fill(boots, 0);
+        java.util.Arrays.fill(next, 0);
+        Set<String> started = new HashSet<>();
+        Ended before = null;
+        for (Ended e : timed) {
+            Measurement m = e.row();
+            if (before != null) {
+                double wall = Duration.between(before.at(), e.at()).toNanos() / 1e9;
+                double gap = Math.max(0, wall - (m.realS() == null ? 0 : m.realS()));
+                if (isGuest(m) && started.add(m.cell() + "/r" + m.repeat())) {
+                    double[] sum = m.cell().equals(before.row().cell()) ? next : boots;
+                    sum[0] += gap;
+                    sum[1]++;
+                } else {
+                    around.add(m.cell(), m.step(), gap);
+                }
+            }
+            before = e;
+        }
+    }
+
+    private record Ended(Measurement row, Instant at) {}
+
+    private static boolean isGuest(Measurement m) {
+        return m.virt() != null && !m.virt().equals("host");
+    }
+
+    private static Instant instant(String iso) {
+        try {
+            return iso == null ? null : Instant.parse(iso);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}

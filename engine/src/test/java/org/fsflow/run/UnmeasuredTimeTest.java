@@ -1,0 +1,49 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.fsflow.result.Measurement;
+import org.junit.jupiter.api.Test;
+
+/** The time an earlier run spent between its steps, read from its rows' times: around each step, and to start a guest. */
+class UnmeasuredTimeTest {
+
+    private static Measurement row(String fs, String virt, int repeat, String step, double realS, String endedAt) {
+        return DoctorTest.row(fs, step, realS, 0, 0).toBuilder()
+                .cell(Map.of("filesystem", fs))
+                .repeat(repeat)
+                .virt(virt)
+                .endedAt(endedAt)
+                .build();
+    }
+
+    @Test
+    void theGapBeforeEachStepLessItsTimeIsAroundItAndAGuestRepetitionsFirstGapIsItsStart() {
+        UnmeasuredTime u = new UnmeasuredTime();
+        // a host repetition, then two guest repetitions sharing one guest (given out of order)
+        u.add(row("ext4-vm", "tcg", 2, "copy", 4.0, "2026-12-01T10:01:00Z"));
+        u.add(row("ext4", "host", 1, "mkfs", 1.0, "2026-12-01T10:00:01Z"));
+        u.add(row("ext4", "host", 1, "copy", 2.0, "2026-12-01T10:00:05Z"));
+        u.add(row("ext4-vm", "tcg", 1, "mkfs", 1.0, "2026-12-01T10:00:25Z"));
+        u.add(row("ext4-vm", "tcg", 1, "copy", 4.0, "2026-12-01T10:00:35Z"));
+        u.add(row("ext4-vm", "tcg", 2, "mkfs", 1.0, "2026-12-01T10:00:40Z"));
+        Map<String, String> host = Map.of("filesystem", "ext4");
+        Map<String, String> guest = Map.of("filesystem", "ext4-vm");
+        assertEquals(2.0, u.around(host, "copy").getAsDouble(), 1e-9); // 4 s of wall for 2 s of copy
+        assertEquals(11.0, u.around(guest, "copy").getAsDouble(), 1e-9); // (6 + 16) / 2
+        assertTrue(u.around(guest, "mkfs").isEmpty(), "each guest mkfs started its repetition");
+        assertEquals(19.0, u.guestBoot().getAsDouble(), 1e-9); // after the host's rows: 20 s for 1 s of mkfs
+        assertEquals(4.0, u.guestNext().getAsDouble(), 1e-9); // after r1 of the same cell: 5 s for 1 s
+    }
+
+    @Test
+    void aRunWithoutGuestsOrTimesHasNone() {
+        UnmeasuredTime u = new UnmeasuredTime();
+        u.add(row("ext4", "host", 1, "mkfs", 1.0, "2026-12-01T10:00:01Z"));
+        u.add(row("ext4-vm", "tcg", 1, "mkfs", 1.0, null));
+        assertTrue(u.guestBoot().isEmpty() && u.guestNext().isEmpty());
+        assertTrue(u.around(Map.of("filesystem", "ext4"), "mkfs").isEmpty(), "the run's first row has no gap");
+    }
+}
