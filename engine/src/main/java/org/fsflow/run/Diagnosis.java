@@ -92,7 +92,7 @@ public record Diagnosis(
 
     /**
      * The starts of a run's guest cell repetitions: {@code boots} after another cell's rows (a VM's
-     * boot, the datasets' image), {@code next} after the same cell's previous repetition (its guest
+     * boot, or a new cell in the running guest), {@code next} after the same cell's previous repetition (its guest
      * handed over), each as long as the earlier run's took on average (empty: it had none).
      */
     public record GuestStarts(long boots, long next, OptionalDouble bootSeconds, OptionalDouble nextSeconds) {
@@ -195,8 +195,9 @@ public record Diagnosis(
         if (g.repetitions() > 0 && g.known()) {
             out.printf(
                     Locale.ROOT,
-                    "guests: about %s more to start %d cell repetitions in a VM (%d boots, %s each in that run: a "
-                            + "VM's boot, the datasets' image; %d hand-overs to the same guest, %s each)%n",
+                    "guests: about %s more to start %d cell repetitions in a VM (%d after another cell's steps, %s "
+                            + "each in that run: a VM's boot or a new cell in the running guest; %d after the same "
+                            + "cell's previous repetition, %s each)%n",
                     Progress.clock(g.seconds()),
                     g.repetitions(),
                     g.boots(),

@@ -164,7 +164,7 @@ public final class Doctor {
             if (!plan.scenario().kernelOf(n.cell().coordinates()).isHost()
                     && guestUnits.add(n.cell().id() + "/r" + n.repeat())
                     && !n.cell().id().equals(previousCell)) {
-                boots++; // after another cell's steps: a guest of its own (consecutive repetitions share one)
+                boots++; // after another cell's steps: a VM's boot, or a new cell in the running guest
             }
             previousCell = n.cell().id();
         }

@@ -19,7 +19,7 @@ import org.fsflow.result.Measurement;
  * a step it is the unmeasured work around it (caches dropped, the previous copy checked, blocks
  * released before a mkfs), which grows with the step's data: doctor carries it with the step. The
  * gap before the first row of a repetition in a VM is that repetition's start, which does not: a
- * VM's boot and the datasets' image when the row before was of another cell, the hand-over to the
+ * VM's boot or a new cell in the running guest when the row before was of another cell, the hand-over to the
  * same guest when it was of the same cell (consecutive repetitions share a guest). Doctor adds
  * each as it was.
  */
