@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.fsflow.result.MeansByStep;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.fsflow.result.Measurement;
 
 /**
@@ -21,14 +21,17 @@ import org.fsflow.result.Measurement;
  * gap before the first row of a repetition in a VM is that repetition's start, which does not: a
  * VM's boot or a new cell in the running guest when the row before was of another cell, the hand-over to the
  * same guest when it was of the same cell (consecutive repetitions share a guest). Doctor adds
- * each as it was.
+ * each as it was: a guest's starts by their mean (a boot and a new cell in the running guest are both
+ * real), the time around a step by its median over the step's repetitions, so that a one-off gap (a
+ * run interrupted, then resumed half an hour later: its rows do not say where) counts as the typical
+ * one, not as time around the step.
  */
 final class UnmeasuredTime {
 
     private final List<Measurement> rows = new ArrayList<>();
-    private MeansByStep around;
-    private final double[] boots = new double[2]; // sum, count
-    private final double[] next = new double[2];
+    private Map<String, List<Double>> around; // by cell and step
+    private final List<Double> boots = new ArrayList<>();
+    private final List<Double> next = new ArrayList<>();
 
     /** Learns from one row of the earlier run. */
     void add(Measurement m) {
@@ -38,36 +41,51 @@ final class UnmeasuredTime {
         }
     }
 
-    /** The mean seconds before {@code step} in the cell with {@code coordinates}, beyond the step's own. */
+    /** The median seconds before {@code step} in the cell with {@code coordinates}, beyond the step's own. */
     OptionalDouble around(Map<String, String> coordinates, String step) {
         learn();
-        return around.mean(coordinates, step);
+        return median(around.get(key(coordinates, step)));
     }
 
-    /** The mean seconds a guest cell repetition took to start after another cell's rows (a boot); empty when none. */
+    /**
+     * The mean seconds a guest cell repetition took to start after another cell's rows (a boot, or a
+     * new cell in the running guest: both kinds count as they came); empty when none.
+     */
     OptionalDouble guestBoot() {
         learn();
-        return boots[1] == 0 ? OptionalDouble.empty() : OptionalDouble.of(boots[0] / boots[1]);
+        return boots.stream().mapToDouble(Double::doubleValue).average();
     }
 
     /** The mean seconds a guest cell repetition took to start after its cell's previous repetition; empty when none. */
     OptionalDouble guestNext() {
         learn();
-        return next[1] == 0 ? OptionalDouble.empty() : OptionalDouble.of(next[0] / next[1]);
+        return next.stream().mapToDouble(Double::doubleValue).average();
+    }
+
+    private static OptionalDouble median(List<Double> values) {
+        return values == null || values.isEmpty()
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(new Median()
+                        .evaluate(
+                                values.stream().mapToDouble(Double::doubleValue).toArray()));
+    }
+
+    private static String key(Map<String, String> coordinates, String step) {
+        return new java.util.TreeMap<>(coordinates) + "\u0000" + step;
     }
 
     private void learn() {
         if (around != null) {
             return;
         }
-        around = new MeansByStep();
+        around = new java.util.HashMap<>();
         List<Ended> timed = rows.stream()
                 .map(m -> new Ended(m, instant(m.endedAt())))
                 .filter(e -> e.at() != null)
                 .sorted(Comparator.comparing(Ended::at))
                 .toList();
-        java.util.Arrays.fill(boots, 0);
-        java.util.Arrays.fill(next, 0);
+        boots.clear();
+        next.clear();
         Set<String> started = new HashSet<>();
         Ended before = null;
         for (Ended e : timed) {
@@ -76,11 +94,10 @@ final class UnmeasuredTime {
                 double wall = Duration.between(before.at(), e.at()).toNanos() / 1e9;
                 double gap = Math.max(0, wall - (m.realS() == null ? 0 : m.realS()));
                 if (isGuest(m) && started.add(m.cell() + "/r" + m.repeat())) {
-                    double[] sum = m.cell().equals(before.row().cell()) ? next : boots;
-                    sum[0] += gap;
-                    sum[1]++;
+                    (m.cell().equals(before.row().cell()) ? next : boots).add(gap);
                 } else {
-                    around.add(m.cell(), m.step(), gap);
+                    around.computeIfAbsent(key(m.cell(), m.step()), k -> new ArrayList<>())
+                            .add(gap);
                 }
             }
             before = e;

@@ -39,6 +39,19 @@ class UnmeasuredTimeTest {
     }
 
     @Test
+    void aPauseBetweenAnInterruptionAndItsResumeIsNotTimeAroundAStep() {
+        // cds-2009's full-size run: stopped after a copy, resumed 31 minutes later; the rows say nothing of it
+        UnmeasuredTime u = new UnmeasuredTime();
+        u.add(row("ext3", "host", 1, "mkfs", 1.0, "2026-12-02T05:00:01Z"));
+        u.add(row("ext3", "host", 1, "copy", 10.0, "2026-12-02T05:00:16Z")); // 5 s around
+        u.add(row("ext3", "host", 2, "mkfs", 1.0, "2026-12-02T05:00:20Z"));
+        u.add(row("ext3", "host", 2, "copy", 10.0, "2026-12-02T05:31:20Z")); // the pause
+        u.add(row("ext3", "host", 3, "mkfs", 1.0, "2026-12-02T05:31:25Z"));
+        u.add(row("ext3", "host", 3, "copy", 10.0, "2026-12-02T05:31:41Z")); // 6 s around
+        assertEquals(6.0, u.around(Map.of("filesystem", "ext3"), "copy").getAsDouble(), 1e-9);
+    }
+
+    @Test
     void aRunWithoutGuestsOrTimesHasNone() {
         UnmeasuredTime u = new UnmeasuredTime();
         u.add(row("ext4", "host", 1, "mkfs", 1.0, "2026-12-01T10:00:01Z"));
