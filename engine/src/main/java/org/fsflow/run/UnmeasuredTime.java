@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ import org.fsflow.result.Measurement;
 final class UnmeasuredTime {
 
     private final List<Measurement> rows = new ArrayList<>();
-    private Map<String, List<Double>> around; // by cell and step
+    private Map<CellStep, List<Double>> around;
     private final List<Double> boots = new ArrayList<>();
     private final List<Double> next = new ArrayList<>();
 
@@ -44,7 +45,7 @@ final class UnmeasuredTime {
     /** The median seconds before {@code step} in the cell with {@code coordinates}, beyond the step's own. */
     OptionalDouble around(Map<String, String> coordinates, String step) {
         learn();
-        return median(around.get(key(coordinates, step)));
+        return median(around.get(new CellStep(coordinates, step)));
     }
 
     /**
@@ -70,15 +71,18 @@ final class UnmeasuredTime {
                                 values.stream().mapToDouble(Double::doubleValue).toArray()));
     }
 
-    private static String key(Map<String, String> coordinates, String step) {
-        return new java.util.TreeMap<>(coordinates) + "\u0000" + step;
+    /** A step of a cell, the cell by its coordinates (a map's equality ignores their order). */
+    private record CellStep(Map<String, String> cell, String step) {
+        CellStep {
+            cell = Map.copyOf(cell);
+        }
     }
 
     private void learn() {
         if (around != null) {
             return;
         }
-        around = new java.util.HashMap<>();
+        around = new HashMap<>();
         List<Ended> timed = rows.stream()
                 .map(m -> new Ended(m, instant(m.endedAt())))
                 .filter(e -> e.at() != null)
@@ -96,7 +100,7 @@ final class UnmeasuredTime {
                 if (isGuest(m) && started.add(m.cell() + "/r" + m.repeat())) {
                     (m.cell().equals(before.row().cell()) ? next : boots).add(gap);
                 } else {
-                    around.computeIfAbsent(key(m.cell(), m.step()), k -> new ArrayList<>())
+                    around.computeIfAbsent(new CellStep(m.cell(), m.step()), k -> new ArrayList<>())
                             .add(gap);
                 }
             }
