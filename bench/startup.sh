@@ -6,6 +6,9 @@
 #   static      java with a static AppCDS archive (-XX:SharedArchiveFile, from the class list of a
 #               real validate of the same scenario): what the launcher does, without the launcher
 #   none        java without any archive of fsflow's classes (the JDK's own default archive only)
+#   small jar   (--version) java with the small version jar alone, the JDK's own archive and its
+#               default collector (-XX:TieredStopAtLevel=1 -XX:-UsePerfData only): what the
+#               launcher does for --version, without the launcher
 #   dynamic     java with a dynamic archive (-XX:ArchiveClassesAtExit of a real validate, then
 #               plan, then run --dry-run of that scenario: the last one made is used)
 # all with the launcher's JVM options. Targets: fsflow --version at most 1.5x java -version;
@@ -16,6 +19,7 @@ runs="${RUNS:-20}"
 "$root/fsflow" --version >/dev/null   # builds the jar and its archive when needed
 command -v hyperfine >/dev/null || { echo "hyperfine is not installed (apt-get install hyperfine)"; exit 1; }
 jar="$root/engine/target/fsflow.jar"
+small="$root/engine/target/fsflow-engine-version.jar" # what the launcher runs --version from
 seed="$root/scenarios/cds-2009.yaml"
 opts="-XX:+UseSerialGC -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:TieredStopAtLevel=1"
 tmp="$(mktemp -d /tmp/fsflow-bench-startup.XXXXXX)"
@@ -41,7 +45,8 @@ hyperfine -N --style none --warmup 3 --runs "$runs" --export-csv "$tmp/csv" \
   -n 'fsflow validate launcher' "$root/fsflow validate $seed" \
   -n 'fsflow validate static' "java $opts -XX:SharedArchiveFile=$tmp/static.jsa $quiet -jar $jar validate $seed" \
   -n 'fsflow validate none' "java $opts -jar $jar validate $seed" \
-  -n 'fsflow validate dynamic' "java $opts -XX:SharedArchiveFile=$dyn $quiet -jar $jar validate $seed" >/dev/null
+  -n 'fsflow validate dynamic' "java $opts -XX:SharedArchiveFile=$dyn $quiet -jar $jar validate $seed" \
+  -n 'fsflow --version small jar' "java -XX:TieredStopAtLevel=1 -XX:-UsePerfData -cp $small org.fsflow.cli.Main --version" >/dev/null
 echo "startup: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $runs runs each, dynamic archive from $(basename "$dyn")"
 awk -F, 'NR > 1 { name[NR] = $1; mean[NR] = $2 * 1000; sd[NR] = $3 * 1000; user[NR] = $5 * 1000; sys[NR] = $6 * 1000; n = NR }
 END {

@@ -1,7 +1,6 @@
 package org.fsflow.cli;
 
 import java.io.PrintWriter;
-import org.fsflow.scenario.Versions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -109,22 +108,9 @@ public final class FsflowCommand implements Runnable {
 
     /** Prints the version of fsflow (with the commit its jar was built from) and of the Java runtime. */
     static final class Version implements CommandLine.IVersionProvider {
-
-        private static String built() {
-            Versions.Build b = Versions.BUILD;
-            if (b.commit() == null) {
-                return "";
-            }
-            return " (commit " + b.commit() + (Boolean.TRUE.equals(b.dirty()) ? ", built with uncommitted changes" : "")
-                    + ")";
-        }
-
         @Override
         public String[] getVersion() {
-            return new String[] {
-                "fsflow " + Versions.FSFLOW + built(),
-                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
-            };
+            return VersionText.lines();
         }
     }
 }

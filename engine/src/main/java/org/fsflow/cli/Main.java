@@ -9,11 +9,12 @@ public final class Main {
     public static void main(String[] args) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             // the same lines as picocli's --version, without building any command model by
-            // reflection first: most of a start's cost (bench/startup.sh)
-            for (String line : new FsflowCommand.Version().getVersion()) {
+            // reflection first (most of a start's cost, bench/startup.sh), and without a class of
+            // the engine's jar: the launcher runs this from the small version jar alone
+            for (String line : VersionText.lines()) {
                 System.out.println(line);
             }
-            System.exit(ExitCodes.OK);
+            System.exit(0); // ExitCodes.OK, whose class is not in the version jar
         }
         org.fsflow.measure.LaunchMechanism.prefer();
         int code;
