@@ -33,6 +33,8 @@ public final class ResultSet {
     private Map<String, String> lastCell;
     private Map<String, Series> lastSteps;
     private Map<Cell, Measurement> firstByCell; // made at its first use, once every row is in
+    private final Map<SeriesKey, Cell> cellBefore = new HashMap<>();
+    private Measurement previous; // the row stored last, but for crash rows
 
     private ResultSet(List<Measurement> kept, Path journal) {
         this.kept = kept;
@@ -79,7 +81,12 @@ public final class ResultSet {
             s = new Series(keyOf(m), kept != null);
             steps.put(m.step(), s);
             bySeries.put(s.key(), s);
+            Cell before = previous == null ? null : cellOf(previous);
+            if (before != null && !before.equals(s.key().cell())) {
+                cellBefore.put(s.key(), before);
+            }
         }
+        previous = m;
         s.add(m, id);
         if (!m.counted()) {
             uncounted.add(m);
@@ -161,6 +168,15 @@ public final class ResultSet {
             bySeries.values().forEach(s -> firstByCell.putIfAbsent(s.key().cell(), s.first()));
         }
         return firstByCell.get(cell);
+    }
+
+    /**
+     * The cell of the row stored just before the first row of the series {@code key}, or null when
+     * that row is the journal's first or the row before it belongs to the same cell: a series whose
+     * first repetition followed another cell's steps.
+     */
+    public Cell cellBefore(SeriesKey key) {
+        return cellBefore.get(key);
     }
 
     /** The cells that have measurements, in the order of their first one. */

@@ -11,6 +11,7 @@ public final class WarningRules {
             new FewRepetitionsRule(),
             new HighVariationRule(),
             new OutliersRule(),
+            new CarryOverRule(),
             new PageCacheRule(),
             new ScaledRule(),
             new LaunchFloorRule(),
