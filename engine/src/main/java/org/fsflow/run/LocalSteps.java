@@ -38,6 +38,7 @@ final class LocalSteps {
     private final Supplier<List<String>> ioDevices;
     private final Layout layout;
     private final Where where;
+    private final ProgramCache programs = ProgramCache.ofThisProcess();
     // the CPU microseconds so far of the services of a node's filesystem, -1 when not measured
     private ToLongFunction<PlanNode> serviceMicros = n -> -1;
 
@@ -116,7 +117,8 @@ final class LocalSteps {
 
     /**
      * What runs unmeasured just before node {@code n}'s command: its {@code before:}, the cache drop,
-     * the release of a loop device's blocks before a mkfs ({@link org.fsflow.plan.Release}). Returns the failed
+     * the release of a loop device's blocks before a mkfs ({@link org.fsflow.plan.Release}), the read
+     * of its program and libraries into the page cache ({@link ProgramCache}). Returns the failed
      * measurement when one of them failed, else null.
      */
     private StepOutcome prepare(PlanNode n, ResolvedStep step) {
@@ -146,6 +148,7 @@ final class LocalSteps {
                         n, text, r, "release the device's blocks before mkfs (" + release.text() + "): " + r.failure());
             }
         }
+        programs.warm(step.command().argv());
         return null;
     }
 
