@@ -51,6 +51,7 @@ final class Conditions {
         add(c, "CPU time", methods(results, RowFacts::cpuMethods, s == null ? null : s.cpuMethod()));
         add(c, "Memory (max RSS)", methods(results, RowFacts::memoryMethods, s == null ? null : s.memoryMethod()));
         add(c, "Guests", guests(results));
+        add(c, "Interrupted", resumes(env));
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
@@ -119,6 +120,20 @@ final class Conditions {
             case "sampled-vmhwm" -> " (VmHWM of the process tree, sampled)";
             default -> "";
         };
+    }
+
+    // each resume of an interrupted run: when, after how many measurements, under which kernel
+    static String resumes(RunEnvironment env) {
+        List<String> each = new ArrayList<>();
+        for (RunEnvironment.Resume r : env.resumes()) {
+            each.add("resumed at " + nz(r.at()) + " after " + r.afterRows() + " measurements"
+                    + (r.lastNode() != null ? " (the last: " + r.lastNode() + ")" : "")
+                    + (r.kernel() != null && !r.kernel().equals(env.kernel()) ? ", under kernel " + r.kernel() : ""));
+        }
+        return each.isEmpty()
+                ? ""
+                : each.size() + (each.size() == 1 ? " time: " : " times: ") + String.join("; ", each)
+                        + " (the node that was running when it stopped ran again)";
     }
 
     private static String bare(RunEnvironment.LaunchFloor floor) {

@@ -36,6 +36,7 @@ import org.fsflow.scenario.Scales;
  * @param loadAverage    the host's load average when the run started ({@code load_1m} ...)
  * @param cpuGovernors   CPU frequency governor to the number of CPUs using it (empty where not exposed)
  * @param conditions     memory budget, warm-up and flushes; null for runs that predate them
+ * @param resumes        each time the run was interrupted and resumed, in order; empty when never
  */
 public record RunEnvironment(
         String fsflowVersion,
@@ -56,7 +57,8 @@ public record RunEnvironment(
         String importedFrom,
         Map<String, Double> loadAverage,
         Map<String, Integer> cpuGovernors,
-        RunConditions conditions) {
+        RunConditions conditions,
+        List<Resume> resumes) {
 
     /** The file name inside a run directory. */
     public static final String FILE = "environment.json";
@@ -67,7 +69,20 @@ public record RunEnvironment(
         tools = tools == null ? Map.of() : tools;
         loadAverage = loadAverage == null ? Map.of() : loadAverage;
         cpuGovernors = cpuGovernors == null ? Map.of() : cpuGovernors;
+        resumes = resumes == null ? List.of() : resumes;
     }
+
+    /**
+     * One resume of an interrupted run, added to {@code environment.json} by {@code fsflow resume}
+     * before it runs anything: the time between the interruption and it is in no step and around no
+     * step, and the host it resumed on may differ from the one the run started on.
+     *
+     * @param at        when the resume started (ISO-8601)
+     * @param afterRows the measurements the journal held then
+     * @param lastNode  the node of the last of them, or null when it held none
+     * @param kernel    the host's kernel release at the resume
+     */
+    public record Resume(String at, int afterRows, String lastNode, String kernel) {}
 
     /** The environment stored in run directory {@code dir}; an empty one when it has none. */
     public static RunEnvironment read(Path dir) {

@@ -172,9 +172,14 @@ public final class Campaign {
         Path out = plan.layout().out();
         WorkPlaces.check(plan);
         try (HostLock lock = HostLock.acquire("resume of " + plan.scenario().name() + " -> " + out)) {
-            ProcessExecutor executor = executor(plan);
             // the scenario copies (written after run.json) or environment.json missing: killed before it started
-            if (!Files.isRegularFile(out.resolve(EFFECTIVE)) || !Files.isRegularFile(out.resolve(ENVIRONMENT))) {
+            boolean started =
+                    Files.isRegularFile(out.resolve(EFFECTIVE)) && Files.isRegularFile(out.resolve(ENVIRONMENT));
+            if (started) {
+                ResumeRecord.add(out, java.time.Instant.now());
+            }
+            ProcessExecutor executor = executor(plan);
+            if (!started) {
                 options.progress()
                         .println("the run was killed before it started: starting it afresh from the settings "
                                 + "recorded in " + out.resolve(RUN));

@@ -55,6 +55,14 @@ final class Extrapolation {
     static Extrapolation of(Path dir, Scales scales, Scenario scenario) {
         Extrapolation e = new Extrapolation(scenarioOf(dir, scales), scenario);
         Journal.read(dir.resolve(Journal.FILE)).forEach(e::learn);
+        for (org.fsflow.result.RunEnvironment.Resume r :
+                org.fsflow.result.RunEnvironment.read(dir).resumes()) {
+            try {
+                e.unmeasured.resumedAt(java.time.Instant.parse(r.at()));
+            } catch (RuntimeException unreadable) {
+                // a resume without a readable time: its pause stays in, as in runs that predate the record
+            }
+        }
         return e;
     }
 

@@ -23,9 +23,9 @@ import org.fsflow.result.Measurement;
  * VM's boot or a new cell in the running guest when the row before was of another cell, the hand-over to the
  * same guest when it was of the same cell (consecutive repetitions share a guest). Doctor adds
  * each as it was: a guest's starts by their mean (a boot and a new cell in the running guest are both
- * real), the time around a step by its median over the step's repetitions, so that a one-off gap (a
- * run interrupted, then resumed half an hour later: its rows do not say where) counts as the typical
- * one, not as time around the step.
+ * real), the time around a step by its median over the step's repetitions, so that a one-off gap
+ * counts as the typical one, not as time around the step. The pause of a run interrupted and resumed
+ * (environment.json's {@code resumes}) is left out altogether.
  */
 final class UnmeasuredTime {
 
@@ -33,6 +33,7 @@ final class UnmeasuredTime {
     private Map<CellStep, List<Double>> around;
     private final List<Double> boots = new ArrayList<>();
     private final List<Double> next = new ArrayList<>();
+    private final List<Instant> resumes = new ArrayList<>();
 
     /** Learns from one row of the earlier run. */
     void add(Measurement m) {
@@ -40,6 +41,12 @@ final class UnmeasuredTime {
             rows.add(m);
             around = null;
         }
+    }
+
+    /** Learns that the run was resumed at {@code at}: the gap around that instant is the pause, not a step's. */
+    void resumedAt(Instant at) {
+        resumes.add(at);
+        around = null;
     }
 
     /** The median seconds before {@code step} in the cell with {@code coordinates}, beyond the step's own. */
@@ -94,7 +101,7 @@ final class UnmeasuredTime {
         Ended before = null;
         for (Ended e : timed) {
             Measurement m = e.row();
-            if (before != null) {
+            if (before != null && !pausedBetween(before.at(), e.at())) {
                 double wall = Duration.between(before.at(), e.at()).toNanos() / 1e9;
                 double gap = Math.max(0, wall - (m.realS() == null ? 0 : m.realS()));
                 if (isGuest(m) && started.add(m.cell() + "/r" + m.repeat())) {
@@ -106,6 +113,11 @@ final class UnmeasuredTime {
             }
             before = e;
         }
+    }
+
+    // whether a resume started after the row ending at `from` and before the one ending at `to`
+    private boolean pausedBetween(Instant from, Instant to) {
+        return resumes.stream().anyMatch(r -> r.isAfter(from) && !r.isAfter(to));
     }
 
     private record Ended(Measurement row, Instant at) {}

@@ -119,6 +119,14 @@ class ResumeIT {
                 org.fsflow.result.Json.MAPPER.readTree(out.resolve("run.json").toFile());
         assertEquals(recorded.get("labels"), after.get("labels"), "resume keeps the labels");
         assertEquals(recorded.get("started_at"), after.get("started_at"), "and the start");
+        List<org.fsflow.result.RunEnvironment.Resume> resumes =
+                org.fsflow.result.RunEnvironment.read(out).resumes();
+        assertEquals(1, resumes.size(), "environment.json records the resume");
+        assertEquals(before, resumes.get(0).afterRows(), "after the rows the interrupted run stored");
+        assertTrue(
+                Files.readString(out.resolve("report.md"))
+                        .contains("resumed at " + resumes.get(0).at()),
+                "the report says so");
     }
 
     @Test

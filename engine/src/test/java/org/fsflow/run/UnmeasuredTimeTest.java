@@ -52,6 +52,18 @@ class UnmeasuredTimeTest {
     }
 
     @Test
+    void aRecordedResumeLeavesItsPauseOutEvenWithOneRepetition() {
+        UnmeasuredTime u = new UnmeasuredTime();
+        u.add(row("ext3", "host", 1, "mkfs", 1.0, "2026-12-02T05:00:01Z"));
+        u.add(row("ext3", "host", 1, "copy", 10.0, "2026-12-02T05:31:20Z")); // interrupted, resumed at 05:31:05
+        u.add(row("ext3", "host", 1, "delete", 2.0, "2026-12-02T05:31:25Z")); // 3 s around
+        u.resumedAt(java.time.Instant.parse("2026-12-02T05:31:05Z"));
+        Map<String, String> ext3 = Map.of("filesystem", "ext3");
+        assertTrue(u.around(ext3, "copy").isEmpty(), "the copy's only gap held the pause");
+        assertEquals(3.0, u.around(ext3, "delete").getAsDouble(), 1e-9);
+    }
+
+    @Test
     void aRunWithoutGuestsOrTimesHasNone() {
         UnmeasuredTime u = new UnmeasuredTime();
         u.add(row("ext4", "host", 1, "mkfs", 1.0, "2026-12-01T10:00:01Z"));

@@ -1,0 +1,44 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.result.RunEnvironment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each resume is added to environment.json with the journal's size and last node, the rest kept. */
+class ResumeRecordTest {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void eachResumeIsAddedAfterTheOnesBeforeIt() throws Exception {
+        Files.writeString(out.resolve(RunEnvironment.FILE), "{\"host\": \"vm\", \"kernel\": \"6.18.44\"}\n");
+        StringBuilder journal = new StringBuilder();
+        for (String step : List.of("mkfs", "mount")) {
+            journal.append(org.fsflow.result.Json.MAPPER.writeValueAsString(
+                            DoctorTest.row("ext4", step, 1.0, 0, 0).toBuilder()
+                                    .cell(Map.of("filesystem", "ext4"))
+                                    .build()))
+                    .append('\n');
+        }
+        Files.writeString(out.resolve("results.jsonl"), journal);
+        ResumeRecord.add(out, Instant.parse("2026-12-02T05:50:12.345Z"));
+        ResumeRecord.add(out, Instant.parse("2026-12-02T06:10:00Z"));
+        RunEnvironment env = RunEnvironment.read(out);
+        assertEquals("vm", env.host(), "the rest is kept");
+        assertEquals(2, env.resumes().size());
+        RunEnvironment.Resume first = env.resumes().get(0);
+        assertEquals("2026-12-02T05:50:12Z", first.at());
+        assertEquals(2, first.afterRows());
+        assertTrue(first.lastNode().endsWith("mount"), first.lastNode());
+        assertEquals("2026-12-02T06:10:00Z", env.resumes().get(1).at());
+    }
+}
