@@ -51,7 +51,8 @@ final class Conditions {
         add(c, "CPU time", methods(results, RowFacts::cpuMethods, s == null ? null : s.cpuMethod()));
         add(c, "Memory (max RSS)", methods(results, RowFacts::memoryMethods, s == null ? null : s.memoryMethod()));
         add(c, "Guests", guests(results));
-        add(c, "Interrupted", resumes(env));
+        RunProvenance started = s == null ? null : s.provenance();
+        add(c, "Interrupted", resumes(env, started == null ? null : started.commit()));
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
@@ -123,12 +124,15 @@ final class Conditions {
     }
 
     // each resume of an interrupted run: when, after how many measurements, under which kernel
-    static String resumes(RunEnvironment env) {
+    static String resumes(RunEnvironment env, String startCommit) {
         List<String> each = new ArrayList<>();
         for (RunEnvironment.Resume r : env.resumes()) {
             each.add("resumed at " + nz(r.at()) + " after " + r.afterRows() + " measurements"
                     + (r.lastNode() != null ? " (the last: " + r.lastNode() + ")" : "")
-                    + (r.kernel() != null && !r.kernel().equals(env.kernel()) ? ", under kernel " + r.kernel() : ""));
+                    + (r.kernel() != null && !r.kernel().equals(env.kernel()) ? ", under kernel " + r.kernel() : "")
+                    + (r.commit() != null && !r.commit().equals(startCommit)
+                            ? ", by fsflow at commit " + r.commit()
+                            : ""));
         }
         return each.isEmpty()
                 ? ""

@@ -81,8 +81,9 @@ public record RunEnvironment(
      * @param afterRows the measurements the journal held then
      * @param lastNode  the node of the last of them, or null when it held none
      * @param kernel    the host's kernel release at the resume
+     * @param commit    the git commit of the fsflow that resumed (its jar's), or null when unknown
      */
-    public record Resume(String at, int afterRows, String lastNode, String kernel) {}
+    public record Resume(String at, int afterRows, String lastNode, String kernel, String commit) {}
 
     /** The environment stored in run directory {@code dir}; an empty one when it has none. */
     public static RunEnvironment read(Path dir) {

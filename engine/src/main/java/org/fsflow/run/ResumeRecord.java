@@ -17,7 +17,8 @@ import org.fsflow.safety.AtomicFile;
 
 /**
  * Adds a resume to {@code environment.json} ({@link RunEnvironment.Resume}): when it started, how
- * many measurements the journal held, the last one's node and the kernel it resumed under. The
+ * many measurements the journal held, the last one's node, the kernel it resumed under and the
+ * commit of the fsflow that resumed it. The
  * report shows every resume; doctor leaves the pause out of the time around the steps.
  */
 final class ResumeRecord {

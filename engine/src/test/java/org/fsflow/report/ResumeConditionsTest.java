@@ -14,17 +14,17 @@ class ResumeConditionsTest {
     }
 
     @Test
-    void eachResumeIsListedWithItsPlaceInTheJournalAndAnotherKernelNamed() throws Exception {
+    void eachResumeIsListedWithItsPlaceInTheJournalAndAnotherKernelOrCommitNamed() throws Exception {
         RunEnvironment e = env("""
                 {"kernel": "6.18.44", "resumes": [
-                  {"at": "2026-12-02T05:50:12Z", "after_rows": 149, "last_node": "test2/ext3/r1/mount", "kernel": "6.18.44"},
-                  {"at": "2026-12-02T09:00:00Z", "after_rows": 300, "last_node": null, "kernel": "6.19.1"}]}
+                  {"at": "2026-12-02T05:50:12Z", "after_rows": 149, "last_node": "test2/ext3/r1/mount", "kernel": "6.18.44", "commit": "aaaa"},
+                  {"at": "2026-12-02T09:00:00Z", "after_rows": 300, "last_node": null, "kernel": "6.19.1", "commit": "bbbb"}]}
                 """);
         assertEquals(
                 "2 times: resumed at 2026-12-02T05:50:12Z after 149 measurements (the last: test2/ext3/r1/mount); "
-                        + "resumed at 2026-12-02T09:00:00Z after 300 measurements, under kernel 6.19.1 (the node that "
-                        + "was running when it stopped ran again)",
-                Conditions.resumes(e));
-        assertEquals("", Conditions.resumes(env("{}")));
+                        + "resumed at 2026-12-02T09:00:00Z after 300 measurements, under kernel 6.19.1, by fsflow at commit "
+                        + "bbbb (the node that was running when it stopped ran again)",
+                Conditions.resumes(e, "aaaa"));
+        assertEquals("", Conditions.resumes(env("{}"), "aaaa"));
     }
 }
