@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.fsflow.place.Commands;
+import org.fsflow.place.Ldd;
 
 /**
  * Reads a step's program and the shared libraries it loads into the page cache, unmeasured, just
@@ -91,7 +92,7 @@ final class ProgramCache {
         out.add(exe.get());
         Commands.Result r = Commands.run(List.of("ldd", exe.get().toString()), LDD_TIMEOUT);
         if (r.ok()) {
-            out.addAll(libraries(r.out()));
+            out.addAll(Ldd.libraries(r.out()));
         }
         return List.copyOf(out);
     }
@@ -112,25 +113,5 @@ final class ProgramCache {
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * The library files of {@code ldd}'s output: {@code libc.so.6 => /lib/.../libc.so.6 (0x...)} and
-     * the loader's own {@code /lib64/ld-linux-x86-64.so.2 (0x...)}; none for the kernel's vdso or a
-     * library not found.
-     */
-    static List<Path> libraries(String lddOutput) {
-        List<Path> out = new ArrayList<>();
-        for (String line : lddOutput.split("\n")) {
-            String l = line.strip();
-            int arrow = l.indexOf("=> ");
-            String file = arrow >= 0 ? l.substring(arrow + 3) : l;
-            int paren = file.lastIndexOf(" (0x");
-            file = paren >= 0 ? file.substring(0, paren) : file;
-            if (file.startsWith("/")) {
-                out.add(Path.of(file));
-            }
-        }
-        return out;
     }
 }

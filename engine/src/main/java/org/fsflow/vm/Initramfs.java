@@ -11,8 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Builds the guest's initramfs (a gzip'ed newc cpio): busybox-static under {@code /bb}, the host
@@ -25,7 +23,6 @@ public final class Initramfs {
     /** Where the static busybox comes from (Debian's busybox-static). */
     static final Path BUSYBOX = Path.of("/bin/busybox");
 
-    private static final Pattern LIB = Pattern.compile("(?:=>\\s*)?(/\\S+)\\s+\\(0x");
     private final Path cache;
 
     /** A builder that keeps its images under {@code cache}. */
@@ -128,11 +125,8 @@ public final class Initramfs {
         if (!ldd.ok()) {
             return; // static, or not an ELF program (a script): nothing to add
         }
-        for (String line : ldd.out().split("\n")) {
-            Matcher m = LIB.matcher(line);
-            if (m.find()) {
-                copyFollowingLinks(Path.of(m.group(1)), stage);
-            }
+        for (Path lib : org.fsflow.place.Ldd.libraries(ldd.out())) {
+            copyFollowingLinks(lib, stage);
         }
     }
 

@@ -27,8 +27,8 @@ class ProgramCacheTest {
                         Path.of("/lib/x86_64-linux-gnu/libblkid.so.1"),
                         Path.of("/lib/x86_64-linux-gnu/libc.so.6"),
                         Path.of("/lib64/ld-linux-x86-64.so.2")),
-                ProgramCache.libraries(out));
-        assertEquals(List.of(), ProgramCache.libraries("\tnot a dynamic executable\n"));
+                org.fsflow.place.Ldd.libraries(out));
+        assertEquals(List.of(), org.fsflow.place.Ldd.libraries("\tnot a dynamic executable\n"));
     }
 
     @Test
