@@ -138,6 +138,7 @@ final class LocalSteps {
                 return failed(
                         n, text, notStarted(), "drop_caches: " + dropped.message() + " (dropping caches needs root)");
             }
+            programs.cachesDropped();
         }
         ResolvedStep.Line release = step.release();
         if (release != null) {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.fsflow.place.Commands;
 import org.fsflow.place.Ldd;
 
@@ -24,29 +25,44 @@ import org.fsflow.place.Ldd;
  * cds-2009 at full size, mkfs.xfs as the first xfs repetition after an ext3 cell waited 93 ms of its
  * 155 ms for its binary, its libraries and their inodes (off-CPU stacks, perf sched_switch), and
  * took 0.32-0.81 s in the run before, against 0.02-0.10 s in the later repetitions. A step measures
- * its work, not its program's load from disk.
+ * its work, not its program's load from disk. A file is read again only after a cache drop or
+ * {@link #FRESH} later (other memory pressure may have evicted it): a loop of short steps does not
+ * pay for reading libc each time.
  */
 final class ProgramCache {
 
     private static final Duration LDD_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a file read is trusted to stay in the page cache when nothing dropped it. */
+    static final Duration FRESH = Duration.ofSeconds(10);
 
     private final String path;
+    private final LongSupplier nanos;
     // each program's files (itself, then its libraries), found once per run
     private final Map<String, List<Path>> files = new HashMap<>();
+    // when each file was last read (nanos), and when the caches were last dropped
+    private final Map<Path, Long> readAt = new HashMap<>();
+    private long droppedAt = Long.MIN_VALUE;
 
-    /** Programs looked up on {@code path} (a PATH value: directories separated by colons). */
-    ProgramCache(String path) {
+    /** Programs looked up on {@code path} (a PATH value: directories separated by colons), timed by {@code nanos}. */
+    ProgramCache(String path, LongSupplier nanos) {
         this.path = path == null ? "" : path;
+        this.nanos = nanos;
     }
 
     /** Programs looked up on this process's PATH. */
     static ProgramCache ofThisProcess() {
-        return new ProgramCache(System.getenv("PATH"));
+        return new ProgramCache(System.getenv("PATH"), System::nanoTime);
+    }
+
+    /** The page cache was dropped just now: every file is read again before its next step. */
+    void cachesDropped() {
+        droppedAt = nanos.getAsLong();
     }
 
     /**
-     * Reads the program {@code argv[0]} and its libraries into the page cache; returns the files it
-     * read. A program it cannot find, or a file it cannot read, is left to the step.
+     * Reads the program {@code argv[0]} and its libraries into the page cache, those not read since
+     * the last cache drop or within {@link #FRESH}; returns the files it read. A program it cannot
+     * find, or a file it cannot read, is left to the step.
      */
     List<Path> warm(List<String> argv) {
         if (argv.isEmpty()) {
@@ -57,10 +73,16 @@ final class ProgramCache {
             all.addAll(files.computeIfAbsent(program, this::filesOf));
         }
         List<Path> read = new ArrayList<>();
+        long now = nanos.getAsLong();
         for (Path f : all) {
+            Long last = readAt.get(f);
+            if (last != null && last > droppedAt && now - last < FRESH.toNanos()) {
+                continue;
+            }
             try (InputStream in = Files.newInputStream(f)) {
                 in.transferTo(OutputStream.nullOutputStream());
                 read.add(f);
+                readAt.put(f, now);
             } catch (IOException e) {
                 // unreadable now: the step will say what is wrong with its program, if anything
             }

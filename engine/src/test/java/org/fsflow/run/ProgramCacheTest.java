@@ -51,13 +51,20 @@ class ProgramCacheTest {
 
     @Test
     void warmingReadsTheProgramAndTheLibrariesLddNames() {
-        ProgramCache cache = new ProgramCache("/usr/bin:/bin");
+        long[] now = {0};
+        ProgramCache cache = new ProgramCache("/usr/bin:/bin", () -> now[0]);
         List<Path> read = cache.warm(List.of("sh", "-c", "true"));
         assertTrue(read.get(0).endsWith("sh"), read.toString());
         assertTrue(read.stream().anyMatch(p -> p.getFileName().toString().startsWith("libc.so")), read.toString());
         assertTrue(read.stream().anyMatch(p -> p.endsWith("true")), "the shell line's program too: " + read);
         assertEquals(read.size(), read.stream().distinct().count(), "each file once: " + read);
-        assertEquals(read, cache.warm(List.of("sh", "-c", "true")), "found once, read again");
+        assertEquals(List.of(), cache.warm(List.of("sh", "-c", "true")), "just read: not again");
+        now[0] += 1;
+        cache.cachesDropped();
+        now[0] += 1;
+        assertEquals(read, cache.warm(List.of("sh", "-c", "true")), "after a cache drop: found once, read again");
+        now[0] += ProgramCache.FRESH.toNanos();
+        assertEquals(read, cache.warm(List.of("sh", "-c", "true")), "and after a while");
         assertEquals(List.of(), cache.warm(List.of("no-such-program-here")));
         assertEquals(List.of(), cache.warm(List.of()));
     }
