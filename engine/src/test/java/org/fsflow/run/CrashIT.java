@@ -144,6 +144,7 @@ class CrashIT {
 
     Path launcher() throws Exception {
         List<String> script = new ArrayList<>(List.of("#!/usr/bin/env bash", "set -euo pipefail"));
+        script.add(LaunchRecordTest.launcherTrap());
         script.addAll(LaunchRecordTest.launcherRecord());
         String jar = Path.of(System.getProperty("fsflow.jar", "target/fsflow.jar"))
                 .toAbsolutePath()

@@ -85,6 +85,41 @@ class LaunchRecordTest {
         return lines.subList(from, to + 1);
     }
 
+    // the launcher's answer to an interrupt sent to it alone (its one trap line, cut from ./fsflow)
+    static String launcherTrap() throws java.io.IOException {
+        List<String> traps = Files.readAllLines(TestPaths.root().resolve("fsflow")).stream()
+                .filter(line -> line.startsWith("trap "))
+                .toList();
+        assertEquals(1, traps.size(), "the launcher's trap: " + traps);
+        return traps.get(0);
+    }
+
+    // `kill -INT` of the launcher alone while bash waits for a child: bash would take it as handled
+    // once the child exits normally and go on to start the run; the launcher stops instead
+    @Test
+    void anInterruptSentToTheLauncherAloneWhileAChildRunsStopsIt() throws Exception {
+        Path script = Files.write(
+                dir.resolve("launcher"), List.of("set -euo pipefail", launcherTrap(), "x=$(sleep 1)", "echo went-on"));
+        Process p = new ProcessBuilder("env", "--default-signal=INT", "bash", script.toString())
+                .redirectErrorStream(true)
+                .start();
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (p.descendants().noneMatch(c -> c.info().command().orElse("").endsWith("sleep"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(p.descendants().findAny().isPresent(), "bash waits for its child");
+        assertEquals(
+                0,
+                new ProcessBuilder("kill", "-INT", Long.toString(p.pid()))
+                        .start()
+                        .waitFor());
+        assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes());
+        assertEquals(130, p.exitValue(), out);
+        assertFalse(out.contains("went-on"), out);
+    }
+
     // the launcher's record, written by its own shell functions (cut from ./fsflow), is the one the engine reads
     @Test
     void theLaunchersRecordIsTheEnginesRecord() throws Exception {
