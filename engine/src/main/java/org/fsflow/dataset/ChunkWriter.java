@@ -58,6 +58,17 @@ final class ChunkWriter {
         return (d.files() + DatasetGenerator.CHUNK - 1) / DatasetGenerator.CHUNK;
     }
 
+    /**
+     * The chunk that the {@code ticket}-th claim writes: tickets go round the leaf directories
+     * (chunk 0 of each, then chunk 1, ...), so two threads rarely create files in one directory,
+     * whose lock each creation takes. 131,072 files on a tmpfs, six alternating runs against
+     * claims in tree order: 4.24 s of CPU against 4.45 s, 2.49 s against 2.60 s (medians).
+     */
+    int chunkOf(int ticket) {
+        long leaves = d.leafDirs();
+        return Math.toIntExact((ticket % leaves) * perLeaf + ticket / leaves);
+    }
+
     /** Writes the files of chunk {@code chunk}; its digest and bytes go to {@code digests}, {@code bytes}. */
     void write(int chunk, byte[][] digests, long[] bytes) {
         long leaf = chunk / perLeaf;

@@ -149,11 +149,11 @@ public final class DatasetGenerator {
         Callable<Void> worker = () -> {
             ChunkWriter writer = new ChunkWriter(d, seed, root);
             try {
-                for (int c = next.getAndIncrement(); c < digests.length && !stop.get(); c = next.getAndIncrement()) {
+                for (int t = next.getAndIncrement(); t < digests.length && !stop.get(); t = next.getAndIncrement()) {
                     if (cancelled.getAsBoolean()) {
                         throw new Cancelled();
                     }
-                    writer.write(c, digests, bytes);
+                    writer.write(writer.chunkOf(t), digests, bytes);
                 }
             } catch (RuntimeException | Error e) {
                 stop.set(true);

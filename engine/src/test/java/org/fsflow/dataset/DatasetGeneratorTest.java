@@ -73,6 +73,24 @@ class DatasetGeneratorTest {
         assertTrue(!other.digest().equals(one.digest()), "another seed gives other bytes");
     }
 
+    // the claims go round the leaf directories: every chunk once, and the next claim in another
+    // directory than the one before, so two threads rarely create files in one directory at a time
+    @Test
+    void claimsGoRoundTheLeafDirectoriesAndCoverEveryChunkOnce() throws IOException {
+        Dataset d = dataset(3, 600, new Dataset.SizeSpec.Fixed(8), 1, Dataset.Content.RANDOM);
+        ChunkWriter w = new ChunkWriter(d, 1, dir);
+        int chunks = Math.toIntExact(d.leafDirs() * ChunkWriter.chunksPerLeaf(d));
+        assertEquals(9, chunks);
+        List<Integer> claimed = java.util.stream.IntStream.range(0, chunks)
+                .map(w::chunkOf)
+                .boxed()
+                .toList();
+        assertEquals(List.of(0, 3, 6, 1, 4, 7, 2, 5, 8), claimed);
+        Manifest one = new DatasetGenerator(1).generate(d, 7, dir.resolve("a"));
+        assertEquals(one, new DatasetGenerator(3).generate(d, 7, dir.resolve("b")));
+        assertEquals(1800, files(dir.resolve("b")).size());
+    }
+
     @Test
     void theBytesAreFixedAcrossMachinesAndVersions() throws IOException {
         // golden digest: changing how bytes are made must change Manifest.GENERATOR and this value
