@@ -84,8 +84,7 @@ class DeadDaemonIT {
                     timeout: 5m
                   - umount
                 """);
-        CompletableFuture<Cli> run = CompletableFuture.supplyAsync(
-                () -> Cli.run("run", f.toString(), "--out", out.toString(), "--work", work.toString()));
+        CompletableFuture<Cli> run = CompletableFuture.supplyAsync(() -> Cli.campaign(f, out, work));
         Path writing = work.resolve("writing");
         while (!Files.exists(writing) && !run.isDone()) {
             Thread.sleep(50);

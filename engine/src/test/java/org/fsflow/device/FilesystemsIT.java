@@ -106,7 +106,7 @@ class FilesystemsIT {
                 """);
         Path out = dir.resolve("out");
         Path work = dir.resolve("work");
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", work.toString());
+        Cli r = Cli.campaign(f, out, work);
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = TestResults.read(out);
         assertEquals(27, rows.size());
@@ -173,7 +173,7 @@ class FilesystemsIT {
                 """);
         Path out = dir.resolve("out");
         Path work = dir.resolve("work");
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", work.toString());
+        Cli r = Cli.campaign(f, out, work);
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = TestResults.read(out);
         assertEquals(8, rows.size());

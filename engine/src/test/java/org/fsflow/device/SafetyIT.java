@@ -46,13 +46,7 @@ class SafetyIT {
                 f,
                 "fsflow: 1\nname: unsafe\ndevices:\n  target: { block: " + dev + ", destroy: true }\n"
                         + "filesystems: { ext4: {} }\nmatrix: { filesystem: [ext4] }\nsteps: [mkfs, mount, umount]\n");
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                dir.resolve("out").toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, dir.resolve("out"), dir.resolve("work"));
         assertEquals(1, r.exitCode(), r.out());
         assertTrue(r.err().contains("refusing device 'target': " + dev + " is mounted on " + mnt), r.err());
         assertTrue(r.noStackTrace(), r.err());

@@ -81,7 +81,7 @@ class ServiceCpuIT {
                     run: dd if=/dev/zero of=${target.mnt}/f bs=1M count=64 conv=fsync
                   - umount
                 """);
-        Cli r = Cli.run("run", f.toString(), "--out", out.toString(), "--work", work.toString());
+        Cli r = Cli.campaign(f, out, work);
         String text = r.out() + r.err();
         assertEquals(0, r.exitCode(), text);
         List<JsonNode> rows = TestResults.read(out);

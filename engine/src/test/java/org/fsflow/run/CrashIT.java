@@ -115,13 +115,7 @@ class CrashIT {
     void resumeRefusesATruncatedRunJsonAndRunsNothing() throws Exception {
         Path f = scenario();
         Path out = dir.resolve("out");
-        Cli run = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli run = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(0, run.exitCode(), run.out() + run.err());
         Path results = out.resolve("results.jsonl");
         List<String> rows = Files.readAllLines(results);

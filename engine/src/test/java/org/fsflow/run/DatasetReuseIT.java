@@ -59,7 +59,7 @@ class DatasetReuseIT {
     }
 
     private Cli run(Path f, Path work, String out) {
-        Cli r = Cli.run("run", f.toString(), "--out", dir.resolve(out).toString(), "--work", work.toString());
+        Cli r = Cli.campaign(f, dir.resolve(out), work);
         assertEquals(0, r.exitCode(), r.out() + r.err());
         return r;
     }

@@ -54,13 +54,7 @@ class DiskFullIT {
                   - umount
                 """);
         Path out = dir.resolve("out");
-        Cli run = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli run = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(1, run.exitCode(), run.out() + run.err());
         List<JsonNode> rows = RunnerIT.results(out);
         assertEquals(14, rows.size(), rows.toString());
@@ -105,13 +99,7 @@ class DiskFullIT {
                             + steps);
             Files.createDirectories(dir.resolve("target"));
             Path out = fs.resolve("out");
-            Cli run = Cli.run(
-                    "run",
-                    f.toString(),
-                    "--out",
-                    out.toString(),
-                    "--work",
-                    dir.resolve("work").toString());
+            Cli run = Cli.campaign(f, out, dir.resolve("work"));
             assertEquals(1, run.exitCode(), run.out() + run.err());
             assertTrue(
                     run.err().contains("the disk of the output directory " + out + " is full")

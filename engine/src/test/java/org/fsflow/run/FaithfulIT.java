@@ -166,13 +166,7 @@ class FaithfulIT {
 
     // runs the scenario into out, succeeding; its rows by step (one repetition)
     private Map<String, JsonNode> run(Path scenario, Path out) throws Exception {
-        Cli r = Cli.run(
-                "run",
-                scenario.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(scenario, out, dir.resolve("work"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         return TestResults.read(out).stream()
                 .collect(Collectors.toMap(n -> n.get("step").asText(), n -> n));

@@ -104,13 +104,7 @@ class MkfsReleaseIT {
     // runs scenario f with its output and work under the test's directory; returns the output directory
     private Path run(Path f) {
         Path out = dir.resolve("out");
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         return out;
     }

@@ -82,13 +82,7 @@ class RunnerIT {
                   - sync
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<JsonNode> rows = results(out);
         assertEquals(9, rows.size());
@@ -149,13 +143,7 @@ class RunnerIT {
                 }
             }
         }
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertEquals(expected, Files.readAllLines(log));
         assertEquals(
@@ -177,13 +165,7 @@ class RunnerIT {
                     run: "true"
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(1, r.exitCode(), r.out());
         List<JsonNode> rows = results(out);
         assertEquals("failed", rows.get(0).get("status").asText());
@@ -215,13 +197,7 @@ class RunnerIT {
                 """.replace("MARK", marker));
         Path out = dir.resolve("out");
         long start = System.nanoTime();
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(1, r.exitCode(), r.out());
         assertTrue((System.nanoTime() - start) / 1e9 < 30, "the run did not wait for the sleeps");
         JsonNode row = results(out).get(0);
@@ -271,13 +247,7 @@ class RunnerIT {
                     run: if [ ${cell.kind} = steady ]; then sleep 0.3; else sleep 0.${repeat}; fi
                 """);
         Path out = dir.resolve("out");
-        Cli r = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         List<String> ids =
                 results(out).stream().map(n -> n.get("node").asText()).toList();

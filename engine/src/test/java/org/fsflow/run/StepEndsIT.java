@@ -154,13 +154,7 @@ class StepEndsIT {
                     run: "true"
                 """.formatted(dir.resolve("place")));
         Path out = dir.resolve("out");
-        Cli run = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli run = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(1, run.exitCode(), run.out() + run.err());
         List<Measurement> rows = rows(out);
         assertEquals(

@@ -55,13 +55,7 @@ class VerifyIT {
                   - umount
                 """);
         Path out = dir.resolve("out");
-        Cli run = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli run = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(1, run.exitCode(), run.out() + run.err());
         List<JsonNode> rows = RunnerIT.results(out);
         Map<String, JsonNode> byStep =
@@ -111,13 +105,7 @@ class VerifyIT {
                   - umount
                 """);
         Path out = dir.resolve("out");
-        Cli run = Cli.run(
-                "run",
-                f.toString(),
-                "--out",
-                out.toString(),
-                "--work",
-                dir.resolve("work").toString());
+        Cli run = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(1, run.exitCode(), run.out() + run.err());
         Map<String, JsonNode> byStep = RunnerIT.results(out).stream()
                 .collect(Collectors.toMap(r -> r.get("step").asText(), r -> r));

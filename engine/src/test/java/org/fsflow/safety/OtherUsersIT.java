@@ -156,7 +156,7 @@ class OtherUsersIT {
         Path out = sticky.resolve("reports");
         asNobody("mkdir", out.toString());
         Path work = dir.resolve("work");
-        Cli r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--work", work.toString());
+        Cli r = Cli.campaign(scenario, out, work);
         assertEquals(1, r.exitCode(), r.out() + r.err());
         assertTrue(
                 r.err().contains("refusing the output directory " + out + ": " + out + " belongs to another user"),
@@ -170,7 +170,7 @@ class OtherUsersIT {
     void underAStickyParentFsflowMakesItsOwnDirectoriesRootOnly() throws Exception {
         Path work = sticky.resolve("fsflow/quickstart");
         Path out = sticky.resolve("reports/quickstart");
-        Cli r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--work", work.toString());
+        Cli r = Cli.campaign(scenario, out, work);
         assertEquals(0, r.exitCode(), r.out() + r.err());
         for (Path p : List.of(sticky.resolve("fsflow"), work, sticky.resolve("reports"), out)) {
             assertEquals(
@@ -188,7 +188,7 @@ class OtherUsersIT {
         Path work = Files.createDirectory(dir.resolve("work"));
         Path precious = Files.writeString(dir.resolve("precious"), "not an image");
         Files.createSymbolicLink(work.resolve("target.img"), precious);
-        Cli r = Cli.run("run", scenario.toString(), "--out", dir.resolve("out").toString(), "--work", work.toString());
+        Cli r = Cli.campaign(scenario, dir.resolve("out"), work);
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertEquals("not an image", Files.readString(precious));
         assertFalse(Files.exists(work.resolve("target.img"), LinkOption.NOFOLLOW_LINKS), "removed at teardown");
@@ -197,7 +197,7 @@ class OtherUsersIT {
 
     private Cli refused(Path work) throws Exception {
         Path out = dir.resolve("out");
-        Cli r = Cli.run("run", scenario.toString(), "--out", out.toString(), "--work", work.toString());
+        Cli r = Cli.campaign(scenario, out, work);
         assertEquals(1, r.exitCode(), r.out() + r.err());
         assertTrue(r.noStackTrace(), r.err());
         assertFalse(Files.exists(out), "the run stops before it creates anything");
