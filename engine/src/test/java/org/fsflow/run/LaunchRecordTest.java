@@ -117,7 +117,7 @@ class LaunchRecordTest {
                         .waitFor());
         assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
         String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(130, p.exitValue(), out);
+        assertEquals(130, p.exitValue(), "killed by SIGINT (128 + 2): " + out);
         assertFalse(out.contains("went-on"), out);
     }
 
