@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.LongConsumer;
+import org.fsflow.vm.Accel;
 import org.fsflow.vm.BootKernel;
 import org.fsflow.vm.VmException;
 
@@ -74,8 +75,9 @@ public final class CrashCell {
      * @param entries       the log's entries
      * @param points        every crash point, in log order
      * @param log           the write log kept (gzip) because a point broke a promise, or null
+     * @param accel         how the recording guest ran (its recoveries run the same way)
      */
-    public record Result(double recordSeconds, int entries, List<Point> points, Path log) {}
+    public record Result(double recordSeconds, int entries, List<Point> points, Path log, Accel accel) {}
 
     private CrashCell() {}
 
@@ -128,7 +130,7 @@ public final class CrashCell {
             Files.deleteIfExists(base);
             Files.deleteIfExists(rec.log());
         }
-        return new Result(rec.wallSeconds(), log.entries().size(), out, kept);
+        return new Result(rec.wallSeconds(), log.entries().size(), out, kept, rec.accel());
     }
 
     // every mark from mkfs on, and the drawn barriers after it

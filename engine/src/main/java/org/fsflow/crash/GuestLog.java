@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
+import org.fsflow.vm.Accel;
 import org.fsflow.vm.BootKernel;
 import org.fsflow.vm.Qemu;
 import org.fsflow.vm.VmException;
@@ -68,7 +69,8 @@ public final class GuestLog {
      * @param wallSeconds the guest's wall time
      * @param problem    null when the job ran to its end, else what went wrong
      */
-    public record Recorded(Path target, Path log, Durability durability, double wallSeconds, String problem) {}
+    public record Recorded(
+            Path target, Path log, Durability durability, double wallSeconds, String problem, Accel accel) {}
 
     private GuestLog() {}
 
@@ -122,7 +124,7 @@ public final class GuestLog {
                 : !"0".equals(end[0])
                         ? "the recording job failed (end " + end[0] + "); last lines: " + String.join(" | ", tail)
                         : null;
-        return new Recorded(target, log, durability, exit.wallSeconds(), problem);
+        return new Recorded(target, log, durability, exit.wallSeconds(), problem, config.accel());
     }
 
     private static void sparse(Path image, long bytes) throws IOException {

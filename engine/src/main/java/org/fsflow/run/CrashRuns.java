@@ -15,7 +15,6 @@ import org.fsflow.measure.OutsideCpu;
 import org.fsflow.plan.CrashPlan;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Measurement;
-import org.fsflow.vm.Accelerators;
 import org.fsflow.vm.BootKernel;
 import org.fsflow.vm.KernelStore;
 import org.fsflow.vm.VmException;
@@ -100,8 +99,7 @@ final class CrashRuns {
                         + plan.layout().out() + "' runs the cell again");
                 return;
             }
-            String virt = Accelerators.choose(VmUnits.kernelCache(plan.layout()), kernel, null)
-                    .label();
+            String virt = r.accel().label();
             List<Measurement> rows = CrashRows.of(
                     cell,
                     kernel.release(),

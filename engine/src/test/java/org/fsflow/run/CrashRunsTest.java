@@ -79,7 +79,7 @@ class CrashRunsTest {
         }
         assertEquals(2, r.points());
         assertEquals(9, r.seed(), "the run's seed draws the points");
-        return new CrashCell.Result(1.0, 10, points, log);
+        return new CrashCell.Result(1.0, 10, points, log, org.fsflow.vm.Accel.TCG);
     }
 
     private Runner.Summary run(Plan plan, boolean resume) {
