@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import org.fsflow.device.Capabilities;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
+import org.fsflow.vm.Accel;
 import org.fsflow.vm.Accelerators;
+import org.fsflow.vm.UmlProbe;
 import org.fsflow.vm.VmException;
 
 /** The doctor's view of this machine: the runner's capability and device checks, disk, memory. */
@@ -35,6 +37,9 @@ final class SystemHost implements Doctor.Host {
     @Override
     public Accelerators.Verdict accelerator(Path cache) {
         try {
+            if (Accelerators.forced() == Accel.UML) {
+                UmlProbe.verdict(cache); // doctor names a user-mode Linux that cannot run here, with its cause
+            }
             return Accelerators.known(cache);
         } catch (VmException e) {
             return new Accelerators.Verdict(null, e.getMessage() + ": a run would stop at its first guest");

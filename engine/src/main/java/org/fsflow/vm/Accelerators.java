@@ -33,10 +33,35 @@ public final class Accelerators {
     /** The verdict a run would reach here before any probe; {@code cache} holds earlier probes' verdicts. */
     public static Verdict known(Path cache) {
         Accel forced = forced();
+        return known(cache, forced, forced == Accel.UML ? UmlProbe.cached(cache) : null);
+    }
+
+    /**
+     * The verdict a run would reach here before any probe when {@code forced} (null: nothing) is
+     * what {@code FSFLOW_VM_ACCEL} asks for and {@code uml} the user-mode Linux probe's verdict since
+     * this host's boot (null: none). User-mode Linux is kept unless that probe failed
+     * ({@link UmlProbe}); where it failed, the guests run under QEMU, by the rule that holds without
+     * the variable, and the basis says why.
+     */
+    static Verdict known(Path cache, Accel forced, UmlProbe.Verdict uml) {
+        if (forced == Accel.UML) {
+            if (uml == null) {
+                return new Verdict(
+                        Accel.UML,
+                        "FSFLOW_VM_ACCEL=uml; user-mode Linux is not probed yet since this host's boot: the run's"
+                                + " first guest probes it (a boot of at most " + UmlProbe.DEADLINE.toSeconds()
+                                + " s) and runs under QEMU if it does not boot");
+            }
+            if (uml.runs()) {
+                return new Verdict(
+                        Accel.UML,
+                        "FSFLOW_VM_ACCEL=uml; user-mode Linux booted in the probe made since this host's boot");
+            }
+            Verdict qemu = known(cache, null, null);
+            return new Verdict(qemu.accel(), fallback(uml) + "; " + qemu.basis());
+        }
         if (forced != null) {
-            return new Verdict(
-                    forced,
-                    "FSFLOW_VM_ACCEL=" + System.getenv("FSFLOW_VM_ACCEL").strip());
+            return new Verdict(forced, "FSFLOW_VM_ACCEL=" + forced.label());
         }
         Path kvm = Path.of("/dev/kvm");
         if (!Files.exists(kvm)) {
@@ -64,6 +89,15 @@ public final class Accelerators {
                 "/dev/kvm is usable and not probed yet since this host's boot: the run's first"
                         + " guest probes it (a boot of at most " + PROBE_DEADLINE.toSeconds()
                         + " s), KVM if it boots, else TCG");
+    }
+
+    /**
+     * What a run says when it asked for user-mode Linux and its probe failed: the cause the guest
+     * printed, and that its guests run under QEMU instead.
+     */
+    public static String fallback(UmlProbe.Verdict uml) {
+        return "FSFLOW_VM_ACCEL=uml, but user-mode Linux cannot run on this host (its probe: " + uml.cause()
+                + "): the guests run under QEMU instead";
     }
 
     /** The accelerator to use, probing with {@code kernel} and {@code initrd} if needed. */
@@ -118,7 +152,8 @@ public final class Accelerators {
         return !exit.killedAtLimit() && protocol.endStatus() != null;
     }
 
-    private static String bootId() {
+    /** This host boot's id, which keeps the probes' verdicts apart from one boot to the next. */
+    static String bootId() {
         try {
             return Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
         } catch (IOException e) {

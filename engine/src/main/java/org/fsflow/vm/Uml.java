@@ -26,33 +26,45 @@ final class Uml {
 
     /** The Debian package that has it. */
     static final String PACKAGE = "user-mode-linux";
-    /** The kernel, a host program. */
+    /** The kernel, a host program: Debian's, unless {@code FSFLOW_UML} names another build. */
     static final Path BINARY = Path.of("/usr/bin/linux.uml");
     /** Where the package keeps its modules, one directory per release. */
     static final Path MODULES = Path.of("/usr/lib/uml/modules");
 
     private Uml() {}
 
+    /** The user-mode kernel to boot: {@code FSFLOW_UML} when set (a build of one's own), else Debian's. */
+    static Path binary() {
+        String own = System.getenv("FSFLOW_UML");
+        return own == null || own.isBlank() ? BINARY : Path.of(own.strip());
+    }
+
     /** The user-mode kernel of this host, or a {@link VmException} that says how to install it. */
     static BootKernel kernel() {
-        if (!Files.isExecutable(BINARY)) {
-            throw new VmException(BINARY + " not found: apt-get install " + PACKAGE);
+        Path binary = binary();
+        if (!Files.isExecutable(binary)) {
+            throw new VmException(binary + " not found: "
+                    + (binary.equals(BINARY) ? "apt-get install " + PACKAGE : "correct FSFLOW_UML"));
         }
-        HostCommand v = HostCommand.run(30, BINARY.toString(), "--version");
+        HostCommand v = HostCommand.run(30, binary.toString(), "--version");
         String release = v.out().strip();
         if (!v.ok() || release.isEmpty() || release.contains(" ")) {
-            throw new VmException(BINARY + " --version did not give its release: " + v.lastLine());
+            throw new VmException(binary + " --version did not give its release: " + v.lastLine());
+        }
+        if (!binary.equals(BINARY)) {
+            return new BootKernel(
+                    "uml", binary, MODULES.resolve(release), release, release, sha256(binary), "FSFLOW_UML=" + binary);
         }
         HostCommand pkg = HostCommand.run(30, "dpkg-query", "-W", "-f", "${Version}", PACKAGE);
         String version = pkg.ok() ? pkg.out().strip() : release;
         return new BootKernel(
                 "uml",
-                BINARY,
+                binary,
                 MODULES.resolve(release),
                 release,
                 version,
-                sha256(BINARY),
-                "debian " + PACKAGE + " " + version + " (" + BINARY + ")");
+                sha256(binary),
+                "debian " + PACKAGE + " " + version + " (" + binary + ")");
     }
 
     /**
@@ -94,7 +106,7 @@ final class Uml {
     static List<String> argv(Qemu.Config c, Path initrd) {
         List<String> a = Qemu.diesWithFsflow();
         a.addAll(List.of(
-                BINARY.toString(),
+                c.kernel().image().toString(),
                 "umid=" + c.name(),
                 "uml_dir=" + c.pidFile().getParent(),
                 "mem=" + c.memoryMiB() + "M",

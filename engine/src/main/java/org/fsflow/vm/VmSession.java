@@ -34,7 +34,7 @@ public final class VmSession {
      * @param cpus        virtual CPUs
      * @param memoryMiB   the guest's RAM
      * @param work        where the job file and pid file go
-     * @param accel       how the guest runs ({@link #accel(Path, BootKernel)}); under {@link Accel#UML}
+     * @param accel       how the guest runs ({@link #accel(Path, BootKernel, Consumer)}); under {@link Accel#UML}
      *                    {@code kernel} is the user-mode kernel ({@link Uml#kernel()})
      */
     public record Request(
@@ -73,11 +73,19 @@ public final class VmSession {
 
     /**
      * How guests of {@code kernel} run on this host: {@code FSFLOW_VM_ACCEL} (kvm, tcg or uml) when
-     * set, else KVM when a boot probe under it succeeds, else TCG ({@link Accelerators}).
+     * set, else KVM when a boot probe under it succeeds, else TCG ({@link Accelerators}). User-mode
+     * Linux is used only where its probe boots ({@link UmlProbe}); where it does not, the cause goes
+     * to {@code info} and QEMU is chosen by the same rule as without the variable.
      */
-    public static Accel accel(Path cache, BootKernel kernel) {
+    public static Accel accel(Path cache, BootKernel kernel, Consumer<String> info) {
         Accel forced = Accelerators.forced();
-        if (forced != null) {
+        if (forced == Accel.UML) {
+            UmlProbe.Verdict uml = UmlProbe.verdict(cache);
+            if (uml.runs()) {
+                return Accel.UML;
+            }
+            info.accept(Accelerators.fallback(uml));
+        } else if (forced != null) {
             return forced;
         }
         Path probe = new Initramfs(cache)

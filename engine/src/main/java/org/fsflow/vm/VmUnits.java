@@ -39,6 +39,7 @@ public final class VmUnits implements VmPlace.Guests {
     private final Consumer<String> info;
     private final KernelStore store;
     private final Map<String, Object> kernels = new HashMap<>();
+    private final Consumer<String> notice; // each line once per run
     private volatile VmSession session;
     private final SourceImages sourceImages;
 
@@ -47,6 +48,10 @@ public final class VmUnits implements VmPlace.Guests {
         this.layout = layout;
         this.teardown = teardown;
         this.info = info;
+        java.util.Set<String> said = new java.util.HashSet<>();
+        this.notice = line -> {
+            if (said.add(line)) info.accept(line);
+        };
         this.sourceImages = new SourceImages(teardown, info);
         this.store = new KernelStore(kernelCache(layout));
     }
@@ -82,7 +87,7 @@ public final class VmUnits implements VmPlace.Guests {
         if (k instanceof String why) {
             return why;
         }
-        if (Accelerators.forced() == Accel.UML) {
+        if (Accelerators.forced() == Accel.UML && UmlProbe.runsOrSays(store.root(), notice)) {
             try {
                 String why = Uml.cannotStandIn((BootKernel) k, umlKernel(), modules(cell, false));
                 if (why != null) {
@@ -138,7 +143,7 @@ public final class VmUnits implements VmPlace.Guests {
         List<Path> images = new ArrayList<>();
         List<Resource> resources = new ArrayList<>();
         try {
-            Accel accel = VmSession.accel(store.root(), (BootKernel) kernel(spec));
+            Accel accel = VmSession.accel(store.root(), (BootKernel) kernel(spec), notice);
             BootKernel kernel = accel == Accel.UML ? umlKernel() : (BootKernel) kernel(spec);
             attachLoops(at, work, accel, nodes, disks, images, resources);
             Path datasets = datasetRoot(at);

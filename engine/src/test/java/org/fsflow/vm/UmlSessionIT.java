@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
@@ -27,16 +28,34 @@ import org.junit.jupiter.api.io.TempDir;
  * Boots Debian's user-mode Linux kernel ({@code apt-get install user-mode-linux}) with the same
  * initramfs and agent as a QEMU guest: reiserfs and xfs formatted on a {@code ubd} disk, a copy
  * from the read-only source image under a memory budget, flushed and verified in the guest; then a
- * guest killed in the middle of a step, which must leave no process of its group behind. Needs
- * root and the machine lock.
+ * guest killed in the middle of a step, which must leave no process of its group behind. Where
+ * user-mode Linux cannot run on this host (its probe fails), the same tests check instead that a
+ * run which asks for it boots its guests under QEMU and names the probe's cause; a user-mode kernel
+ * that dies at its first process, as on such hosts, checks that path on every host. Needs root,
+ * the machine lock and the cached kernel package.
  */
 class UmlSessionIT {
 
     @TempDir
     Path dir;
 
+    Process fsflow;
+
+    @org.junit.jupiter.api.AfterEach
+    void cleanUp() throws Exception {
+        if (fsflow != null && fsflow.isAlive()) {
+            fsflow.destroyForcibly().waitFor();
+        }
+        org.fsflow.Leftovers.release(dir);
+    }
+
     @Test
-    void reiserfsAndXfsRunMeasuredOnUbdDisksWithBudgetFlushAndVerify() throws IOException {
+    void reiserfsAndXfsRunMeasuredOnUbdDisksWithBudgetFlushAndVerify() throws Exception {
+        UmlProbe.Verdict here = UmlProbe.verdict(VmSessionIT.KERNELS);
+        if (!here.runs()) {
+            runsUnderQemuNaming(Map.of(), here.cause());
+            return;
+        }
         BootKernel uml = Uml.kernel();
         Path datasets = dir.resolve("datasets");
         Manifest m = new DatasetGenerator(2).generate(dataset(), 7, datasets.resolve("ds"));
@@ -106,7 +125,86 @@ class UmlSessionIT {
     }
 
     @Test
+    void aUserModeKernelThatLosesItsFirstProcessSendsTheRunToQemuWithItsCause() throws Exception {
+        Path dead = dir.resolve("linux.uml");
+        Files.writeString(dead, """
+                #!/bin/sh
+                if [ "$1" = --version ]; then echo 6.1.0-dies; exit 0; fi
+                echo 'Checking that ptrace can change system call numbers...OK'
+                echo 'userspace - ptrace set fp regs failed, errno = 14'
+                echo 'Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b'
+                exit 134
+                """);
+        dead.toFile().setExecutable(true);
+        runsUnderQemuNaming(
+                Map.of("FSFLOW_UML", dead.toString()),
+                "userspace - ptrace set fp regs failed, errno = 14; Kernel panic - not syncing: Attempted to kill"
+                        + " init! exitcode=0x0000000b (exit 134)");
+    }
+
+    // a run that asks for user-mode Linux (env added) where its probe fails with CAUSE: it says so
+    // and why, and its guest cell runs under QEMU, each result saying so
+    private void runsUnderQemuNaming(Map<String, String> env, String cause) throws Exception {
+        Path yaml = Files.writeString(dir.resolve("s.yaml"), """
+                fsflow: 1
+                name: uml-fallback
+                devices: { target: { loop: { size: 64MiB } } }
+                kernels: { debian-6.1: { debian: linux-image-6.1.0-57-amd64 } }
+                filesystems:
+                  ext4-vm: { type: ext4, kernel: debian-6.1 }
+                matrix: { filesystem: [ext4-vm] }
+                repeat: 1
+                steps:
+                  - mkfs
+                  - mount
+                  - name: write
+                    run: echo x > ${target.mnt}/f
+                  - umount
+                """);
+        Path out = dir.resolve("out");
+        List<String> cmd = List.of(
+                "java",
+                "-jar",
+                System.getProperty("fsflow.jar", "target/fsflow.jar"),
+                "run",
+                yaml.toString(),
+                "--out",
+                out.toString(),
+                "--work",
+                dir.resolve("work").toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("run.log").toFile());
+        pb.environment().putAll(env);
+        pb.environment().put("FSFLOW_VM_ACCEL", "uml");
+        fsflow = pb.start();
+        assertTrue(fsflow.waitFor(15, java.util.concurrent.TimeUnit.MINUTES), "the run ended");
+        String log = Files.readString(dir.resolve("run.log"));
+        assertEquals(0, fsflow.exitValue(), log);
+        assertTrue(
+                log.contains("FSFLOW_VM_ACCEL=uml, but user-mode Linux cannot run on this host (its probe: " + cause
+                        + "): the guests run under QEMU instead"),
+                log);
+        List<com.fasterxml.jackson.databind.JsonNode> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("results.jsonl"))) {
+            rows.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(line));
+        }
+        assertEquals(4, rows.size(), rows.toString());
+        for (var r : rows) {
+            assertEquals("ok", r.path("status").asText(), r.toString());
+            assertTrue(List.of("tcg", "kvm").contains(r.path("virt").asText()), r.toString());
+        }
+    }
+
+    @Test
     void aGuestKilledInAStepLeavesNoProcessOfItsGroup() throws Exception {
+        UmlProbe.Verdict here = UmlProbe.verdict(VmSessionIT.KERNELS);
+        if (!here.runs()) {
+            // the run's own fallback is checked above; here, what doctor and a run read of this host
+            Accelerators.Verdict v = Accelerators.known(VmSessionIT.KERNELS, Accel.UML, here);
+            assertTrue(v.accel() != Accel.UML && v.basis().contains(here.cause()), v.toString());
+            return;
+        }
         List<GuestStep> steps = List.of(
                 step("c/r1/quick", List.of("true"), 0, null, null),
                 step("c/r1/long", List.of("sleep", "600"), 0, null, null));

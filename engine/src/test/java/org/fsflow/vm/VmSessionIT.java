@@ -102,7 +102,7 @@ class VmSessionIT {
                 2,
                 512,
                 dir,
-                VmSession.accel(KERNELS, kernel));
+                VmSession.accel(KERNELS, kernel, System.err::println));
         VmSession.Outcome outcome = new VmSession(KERNELS).run(request, results::add, pids::add);
 
         assertNull(outcome.problem(), outcome.problem());
@@ -223,7 +223,7 @@ class VmSessionIT {
                 2,
                 1024,
                 dir,
-                VmSession.accel(KERNELS, kernel));
+                VmSession.accel(KERNELS, kernel, System.err::println));
         VmSession.Outcome outcome = new VmSession(KERNELS).run(request, results::add, pids::add);
         assertNull(outcome.problem(), outcome.problem());
         assertEquals(steps.size(), results.size());
@@ -311,7 +311,7 @@ class VmSessionIT {
                 1,
                 256,
                 dir,
-                VmSession.accel(KERNELS, kernel));
+                VmSession.accel(KERNELS, kernel, System.err::println));
         // the kill comes from another thread, as Ctrl-C does, once the first step is reported
         Thread killer = new Thread(() -> {
             try {
@@ -352,7 +352,7 @@ class VmSessionIT {
                 1,
                 256,
                 dir,
-                VmSession.accel(KERNELS, kernel));
+                VmSession.accel(KERNELS, kernel, System.err::println));
         VmSession.Outcome o = new VmSession(KERNELS).run(request, results::add, pids::add);
         assertNull(o.problem(), "the job ran to its end");
         assertEquals(2, results.size());
