@@ -20,11 +20,36 @@ class CliTest {
         assertTrue(r.out().contains("validate") && r.out().contains("plan"), r.out());
         assertTrue(r.out().contains("Exit codes:") && r.out().contains("3   interrupted"), r.out());
         String readme = java.nio.file.Files.readString(TestPaths.root().resolve("README.md"));
-        String readmeCodes = readme.substring(readme.indexOf("Exit codes (all commands):"));
         for (var code : ExitCodes.DESCRIPTIONS.entrySet()) {
             assertTrue(r.out().contains(code.getKey() + "   " + code.getValue()), r.out());
-            assertTrue(readmeCodes.contains(code.getKey() + " "), "README lacks exit code " + code.getKey());
         }
+        assertEquals(ExitCodes.DESCRIPTIONS.keySet(), readmeExitCodes(readme), "the README's exit codes");
+    }
+
+    // the codes the README's sentence lists, "Exit codes (all commands): 0 success; 1 ...; 4 ...",
+    // read up to the paragraph's end: each item of the list starts with its code
+    static java.util.Set<Integer> readmeExitCodes(String readme) {
+        String head = "Exit codes (all commands):";
+        int at = readme.indexOf(head);
+        assertTrue(at >= 0, "the README has no '" + head + "'");
+        int end = readme.indexOf("\n\n", at);
+        String list = readme.substring(at + head.length(), end < 0 ? readme.length() : end);
+        java.util.Set<Integer> codes = new java.util.LinkedHashSet<>();
+        for (String item : list.split(";")) {
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("^\\s*(\\d+) ").matcher(item);
+            assertTrue(m.find(), "an item of the README's exit codes without its code: '" + item.strip() + "'");
+            codes.add(Integer.parseInt(m.group(1)));
+        }
+        return codes;
+    }
+
+    @Test
+    void theReadmesExitCodesAreReadItemByItem() {
+        assertEquals(
+                java.util.Set.of(0, 1, 2),
+                readmeExitCodes("x\n\nExit codes (all commands): 0 ok; 1 failed (see `a 3 b`); 2 usage.\n\n4 later"));
+        assertEquals(java.util.Set.of(0, 2), readmeExitCodes("Exit codes (all commands): 0 ok;\n2 usage\n"));
     }
 
     @Test
