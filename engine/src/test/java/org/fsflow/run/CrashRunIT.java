@@ -45,7 +45,7 @@ class CrashRunIT {
         fsflow = VmCrashIT.start(
                 dir.resolve("run.log"), "run", scenario(), "--out", out.toString(), "--work", work.toString());
         awaitLine("crash cell crash/ext4-journal/w: the workload", 300);
-        Thread.sleep(15_000); // inside the second cell: recording or recovering
+        awaitGuest("fsflow-crash-ext4-journal-w", 300); // inside the second cell: recording or recovering
         new ProcessBuilder("kill", "-" + signal, String.valueOf(fsflow.pid()))
                 .start()
                 .waitFor();
@@ -121,6 +121,28 @@ class CrashRunIT {
             Thread.sleep(100);
         }
         throw new AssertionError("no '" + text + "' within " + seconds + " s");
+    }
+
+    // waits until a guest of the second cell runs: the cell is recorded only after its last guest
+    // ended, so a signal now lands inside it, however fast this machine is
+    private void awaitGuest(String name, int seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            for (long pid : qemuPids()) {
+                String cmd;
+                try {
+                    cmd = new String(Files.readAllBytes(Path.of("/proc/" + pid + "/cmdline")));
+                } catch (IOException e) {
+                    continue; // it ended meanwhile
+                }
+                if (cmd.contains(name)) {
+                    return;
+                }
+            }
+            assertTrue(fsflow.isAlive(), "fsflow ended early: " + Files.readString(dir.resolve("run.log")));
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no guest " + name + " within " + seconds + " s");
     }
 
     private static List<Path> images(Path work) throws IOException {
