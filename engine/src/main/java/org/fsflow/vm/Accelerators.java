@@ -104,8 +104,19 @@ public final class Accelerators {
     public static Accel choose(Path cache, BootKernel kernel, Path initrd) {
         Verdict known = known(cache);
         if (known.accel() != null) {
-            return known.accel() == Accel.UML ? Accel.TCG : known.accel(); // a QEMU guest (crash cells): the nearest
+            return choose(known.accel()); // UML: a QEMU guest (crash cells), the nearest
         }
+        try (CacheLock held = CacheLock.hold(cache)) {
+            Verdict meanwhile = known(cache); // another process may have probed while this one waited
+            return meanwhile.accel() != null ? choose(meanwhile.accel()) : probed(cache, kernel, initrd);
+        }
+    }
+
+    private static Accel choose(Accel known) {
+        return known == Accel.UML ? Accel.TCG : known;
+    }
+
+    private static Accel probed(Path cache, BootKernel kernel, Path initrd) {
         Path verdict = cache.resolve("accel-" + bootId());
         try {
             Accel chosen = probe(cache, kernel, initrd) ? Accel.KVM : Accel.TCG;

@@ -43,6 +43,12 @@ public final class Initramfs {
         if (Files.exists(out)) {
             return out;
         }
+        try (CacheLock held = CacheLock.hold(cache)) {
+            return Files.exists(out) ? out : build(key, out, kernel, modules, tools, init); // built meanwhile?
+        }
+    }
+
+    private Path build(String key, Path out, BootKernel kernel, List<Path> modules, List<Path> tools, String init) {
         Path stage = cache.resolve("initramfs-" + key + ".stage");
         try {
             KernelStore.deleteTree(stage);

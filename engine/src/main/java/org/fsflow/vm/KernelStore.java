@@ -65,7 +65,11 @@ public final class KernelStore {
         String release = d.packageName().replaceFirst("^linux-image-", "").replaceFirst("-unsigned$", "");
         Path dir = root.resolve(d.packageName() + "_" + version);
         if (!Files.exists(dir.resolve(DONE))) {
-            unpack(d.packageName(), version, sha256, dir);
+            try (CacheLock held = CacheLock.hold(root)) {
+                if (!Files.exists(dir.resolve(DONE))) { // another process may have unpacked it meanwhile
+                    unpack(d.packageName(), version, sha256, dir);
+                }
+            }
         }
         Path modules = dir.resolve("lib/modules").resolve(release);
         Path image = dir.resolve("boot/vmlinuz-" + release);

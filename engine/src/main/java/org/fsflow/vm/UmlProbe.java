@@ -79,6 +79,13 @@ public final class UmlProbe {
         if (kept != null) {
             return kept;
         }
+        try (CacheLock held = CacheLock.hold(cache)) {
+            kept = cached(cache, uml); // another process may have probed while this one waited
+            return kept != null ? kept : made(cache, uml);
+        }
+    }
+
+    private static Verdict made(Path cache, BootKernel uml) {
         Verdict made = probe(cache, uml);
         try {
             Files.createDirectories(cache);
