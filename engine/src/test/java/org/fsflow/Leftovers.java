@@ -85,12 +85,6 @@ public final class Leftovers {
         return pids;
     }
 
-    /** True when a QEMU guest started by fsflow (named fsflow-...) is running. */
-    public static boolean qemuRunning() {
-        return ProcessHandle.allProcesses()
-                .anyMatch(p -> p.info().commandLine().orElse("").matches(".*qemu-system.* -name fsflow-.*"));
-    }
-
     /** True when something is mounted under {@code dir}. */
     public static boolean mountsUnder(Path dir) throws IOException {
         return Files.readString(Path.of("/proc/mounts")).contains(" " + dir.toAbsolutePath() + "/");

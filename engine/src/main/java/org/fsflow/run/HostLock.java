@@ -17,8 +17,13 @@ import java.nio.file.StandardOpenOption;
  */
 public final class HostLock implements AutoCloseable {
 
-    /** The lock file. */
-    public static final Path PATH = Path.of(System.getProperty("fsflow.lock", "/run/fsflow.lock"));
+    /**
+     * The lock file: {@code /run/fsflow.lock}, or what the property {@code fsflow.lock} or else the
+     * environment's {@code FSFLOW_LOCK} names. Only the tests move it, each test JVM of theirs to its
+     * own, with the campaigns it starts (their machine-wide checks are the tests' own business).
+     */
+    public static final Path PATH =
+            Path.of(System.getProperty("fsflow.lock", System.getenv().getOrDefault("FSFLOW_LOCK", "/run/fsflow.lock")));
 
     private final FileChannel channel;
     private final FileLock lock;

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * pidfile) while a step writes into the pool. The step fails naming the dead service, the teardown
  * ends and says what it could not release and how, and nothing of the test is left running.
  */
+// alone: zfs-fuse has one daemon and one socket per machine
+@org.junit.jupiter.api.Tag("alone")
 class DeadDaemonIT {
 
     @TempDir

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Real mkfs and mounts on loop devices: ext4, xfs and btrfs in one campaign, tmpfs, zfs-fuse. */
+// alone: zfs-fuse has one daemon and one socket per machine
+@org.junit.jupiter.api.Tag("alone")
 class FilesystemsIT {
 
     @TempDir

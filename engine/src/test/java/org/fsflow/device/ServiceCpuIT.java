@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * above zero, apart from the step's own user and system time. The same step on ext3 (no service)
  * records none. At the end the daemon is stopped and no cgroup of the run is left.
  */
+// alone: zfs-fuse has one daemon and one socket per machine
+@org.junit.jupiter.api.Tag("alone")
 class ServiceCpuIT {
 
     @TempDir

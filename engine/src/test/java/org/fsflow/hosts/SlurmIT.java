@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and stops: the quick-start campaign runs as one exclusive job, its job id and node are recorded,
  * and its results are merged with the node as the host axis.
  */
+// alone: its Slurm daemons use fixed ports, and its job takes the machine's own host lock
+@org.junit.jupiter.api.Tag("alone")
 class SlurmIT {
 
     @TempDir

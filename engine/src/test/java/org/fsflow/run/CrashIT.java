@@ -29,6 +29,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * killed or interrupted at any instant of its first second (the launcher's, the JVM's start,
  * validation) and answered with resume ends with every node ok exactly once; a damaged run.json is refused by resume, never run with defaults.
  */
+// alone: it kills runs at instants of their first second, which another test's load would move
+@org.junit.jupiter.api.Tag("alone")
 class CrashIT {
 
     @TempDir

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (coreutils 9 clones by reflink) moves next to no byte: {@code plan} warns before, and the report
  * names a clone for that step and does not blame the page cache.
  */
+// alone: its page-cache margins and cache drops need a machine no other test writes on
+@org.junit.jupiter.api.Tag("alone")
 class FaithfulIT {
 
     static final long DATASET = 512L << 20;

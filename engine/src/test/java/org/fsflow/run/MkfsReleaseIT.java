@@ -22,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * cache first ({@link ProgramCache}): after a cache drop on the step itself, the measured mkfs.xfs
  * takes no major page fault.
  */
+// alone: it drops the caches machine-wide and counts major faults: no other test may fill the page cache meanwhile
+@org.junit.jupiter.api.Tag("alone")
 class MkfsReleaseIT {
 
     @TempDir

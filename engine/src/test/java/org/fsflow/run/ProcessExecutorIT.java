@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Accounting of real processes, with margins wide enough for a shared, noisy machine. */
+// alone: its accounting margins (CPU, RSS) assume no other test loads the machine
+@org.junit.jupiter.api.Tag("alone")
 class ProcessExecutorIT {
 
     @TempDir
