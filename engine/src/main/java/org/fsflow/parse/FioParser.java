@@ -10,7 +10,10 @@ import org.fsflow.result.Json;
 /**
  * {@code parse: fio}: {@code fio --output-format=json}, read from the first '{' (fio may print
  * other lines before it). Per job and direction (read, write, trim): bandwidth in bytes/s, IOPS,
- * completion latency mean and percentiles in ns; and the totals per direction over all jobs.
+ * completion latency mean and percentiles in ns; and the totals per direction over all jobs. A
+ * job that synced ({@code --fsync=N}, {@code --fdatasync=N}) also gets its syncs' count and
+ * latency ({@code JOB.sync.lat_mean_ns}, {@code JOB.sync.lat_p99_ns}, ...: fio's {@code sync}
+ * section), since the write latencies are those of the buffered write() calls alone.
  */
 final class FioParser implements OutputParser {
 
@@ -57,19 +60,38 @@ final class FioParser implements OutputParser {
                 JsonNode clat = d.path("clat_ns");
                 if (!clat.isMissingNode()) {
                     m.put(p + "clat_mean_ns", clat.path("mean").asDouble());
-                    clat.path("percentile").fields().forEachRemaining(e -> {
-                        String label = PERCENTILES.get(e.getKey());
-                        if (label != null) {
-                            m.put(p + "clat_" + label + "_ns", e.getValue().asDouble());
-                        }
-                    });
+                    percentiles(clat, p + "clat_", m);
                 }
                 bw.merge(dir, bwBytes, Double::sum);
                 iops.merge(dir, d.path("iops").asDouble(), Double::sum);
             }
+            syncs(job.path("sync"), name + ".sync.", m);
         }
         bw.forEach((dir, v) -> m.put(dir + ".bw_bytes", v));
         iops.forEach((dir, v) -> m.put(dir + ".iops", v));
         return m;
+    }
+
+    // fio's sync section (fsync or fdatasync calls): their count, mean latency and percentiles
+    private static void syncs(JsonNode sync, String p, Map<String, Object> m) {
+        long n = sync.path("total_ios").asLong(0);
+        if (n == 0) {
+            return;
+        }
+        m.put(p + "total_ios", (double) n);
+        JsonNode lat = sync.path("lat_ns");
+        if (!lat.isMissingNode()) {
+            m.put(p + "lat_mean_ns", lat.path("mean").asDouble());
+            percentiles(lat, p + "lat_", m);
+        }
+    }
+
+    private static void percentiles(JsonNode latency, String p, Map<String, Object> m) {
+        latency.path("percentile").fields().forEachRemaining(e -> {
+            String label = PERCENTILES.get(e.getKey());
+            if (label != null) {
+                m.put(p + label + "_ns", e.getValue().asDouble());
+            }
+        });
     }
 }

@@ -117,6 +117,20 @@ class ParsersTest {
     }
 
     @Test
+    void fioFsyncLatencyIsTheSyncSectionNotTheWrites() throws Exception {
+        // fio-3.33, --rw=randwrite --bs=4k --size=2m --fsync=1 --ioengine=psync on ext4
+        Map<String, Object> m = Parsers.of("fio").parse(resource("fio-fsync-real.json"), "");
+        assertEquals(511.0, m.get("fsync4k.sync.total_ios"));
+        assertEquals(3017257.837573, m.get("fsync4k.sync.lat_mean_ns"));
+        assertEquals(3096576.0, m.get("fsync4k.sync.lat_p50_ns"));
+        assertEquals(7962624.0, m.get("fsync4k.sync.lat_p99_ns"));
+        assertTrue(
+                (Double) m.get("fsync4k.write.clat_p99_ns") < (Double) m.get("fsync4k.sync.lat_p99_ns"), m.toString());
+        Map<String, Object> noSync = Parsers.of("fio").parse(resource("fio-real.json"), "");
+        assertTrue(noSync.keySet().stream().noneMatch(k -> k.contains(".sync.")), noSync.toString());
+    }
+
+    @Test
     void ddSummaryFromSeed004() throws Exception {
         String out = "2000000+0 records in\n2000000+0 records out\n"
                 + "8192000000 bytes (8.2 GB, 7.6 GiB) copied, 9.71033 s, 844 MB/s\n";
