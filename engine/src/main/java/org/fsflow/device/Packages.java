@@ -68,8 +68,8 @@ public final class Packages {
             Map.entry("pv", "pv"),
             Map.entry("hdparm", "hdparm"));
 
-    /** The packages of output parsers, whose tool a step runs. */
-    private static final Map<String, String> PARSER_TOOLS =
+    /** The program whose output each parser reads, which a step with it runs (its package: {@link #TOOLS}). */
+    private static final Map<String, String> PARSER_PROGRAMS =
             Map.of("bonnie", "bonnie++", "fio", "fio", "gnu-time", "time");
 
     /** What the test suite needs beyond every built-in filesystem's tools and the VM's packages. */
@@ -120,8 +120,9 @@ public final class Packages {
             for (Command c : new Command[] {step.run(), step.before(), step.after()}) {
                 needs.addAll(called(c, why));
             }
-            if (step.parse() != null && PARSER_TOOLS.containsKey(step.parse())) {
-                needs.add(new Need(PARSER_TOOLS.get(step.parse()), why + " (parse: " + step.parse() + ")"));
+            if (step.parse() != null && PARSER_PROGRAMS.containsKey(step.parse())) {
+                needs.add(
+                        new Need(TOOLS.get(PARSER_PROGRAMS.get(step.parse())), why + " (parse: " + step.parse() + ")"));
             }
         }
         needs.addAll(forCrash(s));
@@ -221,21 +222,51 @@ public final class Packages {
         return List.copyOf(used.values());
     }
 
+    /**
+     * The programs that {@code s}'s steps call (known tools, by the words of their commands, and
+     * the programs of their output parsers) and that {@code has} says are missing, each once per
+     * step as "step NAME calls PROGRAM (package PKG), which is not installed".
+     */
+    public static List<String> missingPrograms(Scenario s, Predicate<String> has) {
+        List<String> missing = new ArrayList<>();
+        for (Step step : s.steps()) {
+            List<String> programs = new ArrayList<>();
+            for (Command c : new Command[] {step.run(), step.before(), step.after()}) {
+                programs.addAll(tools(c));
+            }
+            if (step.parse() != null && PARSER_PROGRAMS.containsKey(step.parse())) {
+                programs.add(PARSER_PROGRAMS.get(step.parse()));
+            }
+            programs.stream()
+                    .distinct()
+                    .filter(t -> !has.test(t))
+                    .forEach(t -> missing.add("step " + step.name() + " calls " + t + " (package " + TOOLS.get(t)
+                            + "), which is not installed"));
+        }
+        return missing;
+    }
+
     /** The packages of the known programs a command calls (words of its text, by base name). */
     static List<Need> called(Command c, String why) {
-        List<Need> needs = new ArrayList<>();
+        return tools(c).stream()
+                .map(t -> new Need(TOOLS.get(t), why + " (" + t + ")"))
+                .toList();
+    }
+
+    // the known programs (TOOLS) a command names, by the base names of the words of its text
+    private static List<String> tools(Command c) {
+        List<String> tools = new ArrayList<>();
         if (c == null) {
-            return needs;
+            return tools;
         }
         for (var part : c.parts()) {
             for (String word : part.text().split("[\\s;|&()<>`'\"=]+")) {
-                String pkg = TOOLS.get(basename(word));
-                if (pkg != null) {
-                    needs.add(new Need(pkg, why + " (" + basename(word) + ")"));
+                if (TOOLS.containsKey(basename(word))) {
+                    tools.add(basename(word));
                 }
             }
         }
-        return needs;
+        return tools;
     }
 
     private static String basename(String word) {

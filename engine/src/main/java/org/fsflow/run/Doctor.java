@@ -51,6 +51,11 @@ public final class Doctor {
 
         /** The accelerator guests get here, by the run's own rule, with earlier probes' verdicts under {@code cache}. */
         Accelerators.Verdict accelerator(Path cache);
+
+        /** True when {@code program} is on this host's PATH (guests run the host's copy too). */
+        default boolean hasProgram(String program) {
+            return org.fsflow.device.Capabilities.which(program) != null;
+        }
     }
 
     private Doctor() {}
@@ -69,6 +74,8 @@ public final class Doctor {
         } catch (RunFailure e) {
             problems.add(e.getMessage());
         }
+        Packages.missingPrograms(s, host::hasProgram)
+                .forEach(m -> problems.add(m + "; fix: fsflow setup SCENARIO installs it"));
         Accelerators.Verdict accel = host.accelerator(VmUnits.kernelCache(plan.layout()));
         List<Diagnosis.CellVerdict> verdicts =
                 plan.cells().stream().map(c -> verdict(s, c, host, accel)).toList();

@@ -75,6 +75,11 @@ class DoctorTest {
         public Accelerators.Verdict accelerator(Path cache) {
             return new Accelerators.Verdict(Accel.TCG, "this host has no /dev/kvm");
         }
+
+        @Override
+        public boolean hasProgram(String program) {
+            return !missing.containsKey("program " + program);
+        }
     }
 
     private static Plan plan() throws Exception {
@@ -105,6 +110,30 @@ class DoctorTest {
         assertTrue(printed.contains("a/xfs       skip: mkfs.xfs not found: apt-get install xfsprogs"), printed);
         assertTrue(printed.contains("1 of 3 cells run, 2 skipped (4 measured steps run)"), printed);
         assertTrue(printed.contains("duration: no previous run of doc under reports/: no estimate"), printed);
+    }
+
+    @Test
+    void aStepWhoseProgramIsMissingIsACampaignProblemWithItsPackage() throws Exception {
+        String fio = TEXT.replace(
+                "  - name: copy\n",
+                "  - name: randwrite\n"
+                        + "    run: fio --name=w --rw=randwrite --bs=4k --size=4m --fsync=1 --output-format=json\n"
+                        + "    parse: fio\n"
+                        + "  - name: copy\n");
+        assertTrue(fio.contains("randwrite"), fio);
+        Plan p = Planner.plan(
+                ScenarioLoader.load(SourceText.of("doc.yaml", fio), Overrides.NONE)
+                        .scenario(),
+                new Layout(Path.of("/out"), Path.of("/work")),
+                0);
+        Diagnosis without = Doctor.examine(p, new FakeHost(Map.of("program fio", ""), 1L << 40, 1L << 40, null), tmp);
+        assertEquals(
+                List.of("step randwrite calls fio (package fio), which is not installed; fix: fsflow setup SCENARIO"
+                        + " installs it"),
+                without.problems());
+        assertFalse(without.allClear());
+        Diagnosis with = Doctor.examine(p, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        assertEquals(List.of(), with.problems());
     }
 
     @Test
