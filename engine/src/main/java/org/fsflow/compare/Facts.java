@@ -19,13 +19,14 @@ import org.fsflow.result.Measurement;
  */
 final class Facts {
 
-    // paths of this run's own files, texts, and what was measured rather than set (the launch floor, the
+    // paths of this run's own files (and the loop node its image happened to get: another run on the
+    // machine may hold /dev/loop1 at the time), texts, and what was measured rather than set (the launch floor, the
     // load when the run started: the run report judges those), the command that started it (its --out
     // and --set, which name the axis) and when: they differ without changing conditions. fsflow's
     // commit and the scenario's digest stay: another engine or scenario may explain a difference
     private static final Pattern IGNORED = Pattern.compile("settings\\.(out|work|sets|started_at|labels)(\\..*)?"
             + "|settings\\.provenance\\.(command|scenario_file)(\\..*)?|scenario_file"
-            + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.image|launch_floor\\..*|load_average\\..*"
+            + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.(image|node)|launch_floor\\..*|load_average\\..*"
             + "|imported_from|labels\\..*|merge\\..*");
 
     private Facts() {}

@@ -176,6 +176,29 @@ class ComparerTest {
     }
 
     @Test
+    void theLoopNodeAnImageHappenedToGetIsNotACondition() {
+        Run a = run("a", "6.1", "h", Map.of());
+        Run b = run("b", "6.1", "h", Map.of());
+        ((ObjectNode) a.environment())
+                .putObject("campaign")
+                .putObject("devices")
+                .putObject("target")
+                .put("node", "/dev/loop1")
+                .put("direct_io", true);
+        ((ObjectNode) b.environment())
+                .putObject("campaign")
+                .putObject("devices")
+                .putObject("target")
+                .put("node", "/dev/loop2")
+                .put("direct_io", false);
+        assertEquals(
+                List.of("campaign.devices.target.direct_io"),
+                Confounders.diff(List.of(a, b), null).stream()
+                        .map(Difference::fact)
+                        .toList());
+    }
+
+    @Test
     void aParamThatFeedsTheAxisIsHowTheAxisWasSet() {
         Run a = run("a", "6.1", "h", Map.of("k", "6.1", "size", "1G"));
         Run b = run("b", "6.12", "h", Map.of("k", "6.12", "size", "2G"));
