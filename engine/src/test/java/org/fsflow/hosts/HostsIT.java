@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * on its own loop device. The hosts and every process of their namespaces are stopped after each
  * test, and no loop device of theirs is left.
  */
-// alone: its hosts are sshd daemons on fixed loopback addresses and ports
-@org.junit.jupiter.api.Tag("alone")
+// runs with the others: its sshd addresses and ports are its own (no other test uses 127.0.0.2-3),
+// and each host has a mount namespace of its own, with its own host lock
 class HostsIT {
 
     static final Path ROOT = Path.of(System.getProperty("fsflow.root", ".."));

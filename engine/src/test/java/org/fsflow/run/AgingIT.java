@@ -50,7 +50,7 @@ class AgingIT {
                 devices: { target: { loop: { size: 512MiB } } }
                 filesystems: { ext4: {}, xfs: {}, btrfs: {} }
                 aging:
-                  fullness: 50%%
+                  fullness: 25%%
                   rounds: %s
                   size: { median: 64KiB, sigma: 1.2, tail: 2%%, alpha: 1.3, max: 8MiB }
                   dirs: 8
@@ -134,6 +134,28 @@ class AgingIT {
                 .allMatch(m -> m.reason() != null && m.reason().startsWith("aged cell")));
     }
 
+    // waits until a filesystem mounted under work holds at least n regular files
+    private static void awaitFilesUnderAMountIn(Path work, int n, long deadline) throws Exception {
+        while (System.nanoTime() < deadline) {
+            for (String line : Files.readAllLines(Path.of("/proc/mounts"))) {
+                String[] f = line.split(" ");
+                if (f.length > 1 && Path.of(f[1]).startsWith(work) && files(Path.of(f[1])) >= n) {
+                    return;
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no mount under " + work + " held " + n + " files in time");
+    }
+
+    private static long files(Path mnt) {
+        try (java.util.stream.Stream<Path> s = Files.walk(mnt)) {
+            return s.filter(Files::isRegularFile).limit(1000).count();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return 0; // the ager is changing the tree as it is walked: try again
+        }
+    }
+
     @Test
     void interruptedWhileAgingResumeAgesAgainFromMkfs() throws Exception {
         Path f = scenario("ext4", "0.6");
@@ -157,7 +179,8 @@ class AgingIT {
         while (!Files.readString(log).contains("aging ext4/aged") && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        Thread.sleep(3000); // well inside the aging: the fill alone takes longer
+        // well inside the aging: the fill has made its first files (it makes thousands)
+        awaitFilesUnderAMountIn(dir.resolve("i-work"), 20, deadline);
         new ProcessBuilder("kill", "-INT", String.valueOf(fsflow.pid())).start().waitFor();
         assertTrue(fsflow.waitFor(120, TimeUnit.SECONDS));
         String text = Files.readString(log);
