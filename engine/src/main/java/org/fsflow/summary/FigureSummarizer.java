@@ -66,19 +66,19 @@ final class FigureSummarizer {
         figures.keySet().stream()
                 .sorted(Comparator.comparing((Key k) -> datasets.indexOf(k.dataset()))
                         .thenComparing(k -> steps.indexOf(k.step())))
-                .forEach(k -> out.add(table(k, figures.get(k), parts.get(k), campaign.filesystems())));
+                .forEach(k -> out.add(table(k, figures.get(k), parts.get(k), campaign)));
         return withoutRepeats(out);
     }
 
     private static FigureTable table(
-            Key key, Set<String> figures, Map<String, Set<Series>> parts, List<String> filesystems) {
+            Key key, Set<String> figures, Map<String, Set<Series>> parts, RunEnvironment.Campaign campaign) {
         Map<String, Series> pooled = new LinkedHashMap<>();
         parts.forEach((column, list) -> {
             List<Series> all = List.copyOf(list);
             pooled.put(column, Series.pool(all.get(0).key(), all));
         });
         List<String> columns = Columns.byPlace(
-                Columns.order(filesystems, pooled.keySet()),
+                Columns.order(campaign.filesystems(), pooled.keySet()),
                 c -> Places.group(pooled.get(c).first()));
         List<String> groups =
                 columns.stream().map(c -> Places.group(pooled.get(c).first())).toList();
@@ -86,7 +86,7 @@ final class FigureSummarizer {
         for (String k : figures) {
             String figure = key.group().isEmpty() ? k : k.substring(key.group().length() + 1);
             Combined combined = PERCENTILE.matcher(figure).find() ? Combined.MEDIAN : Combined.MEAN;
-            MetricTable.Metric spec = MetricTable.of(k);
+            MetricTable.Metric spec = spec(k, campaign.metrics().get(k));
             List<Summary> sums = columns.stream()
                     .map(c -> pooled.get(c).summary(new Metric(k)))
                     .toList();
@@ -101,6 +101,18 @@ final class FigureSummarizer {
                 columns,
                 columns.stream().map(c -> Places.label(pooled.get(c).first())).toList(),
                 rows);
+    }
+
+    // a scenario's own figure as its parse: declares it, else the metric table's row
+    private static MetricTable.Metric spec(String key, RunEnvironment.MetricInfo own) {
+        if (own == null) {
+            return MetricTable.of(key);
+        }
+        Direction d = "lower".equals(own.better())
+                ? Direction.LOWER_IS_BETTER
+                : "higher".equals(own.better()) ? Direction.HIGHER_IS_BETTER : Direction.NONE;
+        return new MetricTable.Metric(
+                key, own.unit() == null ? "" : own.unit(), d, "the scenario's own figure (parse: metrics)");
     }
 
     private static Figure figure(Summary s, Combined combined) {
