@@ -50,7 +50,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <li><a href="#conditions">Conditions</a></li><#if aging.present>
 <li><a href="#aging">Aging</a></li></#if>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
-<#if crash.present><li><a href="#crash">Crash recovery</a></li></#if><#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
+<#if crash.present><li><a href="#crash">Crash recovery</a></li></#if><#if figures.tables?has_content><li><a href="#figures">Parsed figures</a></li></#if><#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
 <#if capacity?has_content><li><a href="#capacity">Capacity after mkfs</a></li></#if>
 <#if skipped?has_content || failed?has_content><li><a href="#not-measured">Skipped and failed</a></li></#if>
 <li><a href="#raw">Rows worth a look</a></li>
@@ -81,6 +81,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 </#list>
 
 <#include "partials/crash.html.ftl">
+<#include "partials/figures.html.ftl">
 <#if bonnie?has_content>
 <section id="bonnie">
 <h2>bonnie++</h2>

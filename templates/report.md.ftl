@@ -49,6 +49,7 @@ No method warning.
 <@t.plainTable d.io.rows d.columns d.groups />
 </#list>
 <#include "partials/crash.md.ftl">
+<#include "partials/figures.md.ftl">
 <#if bonnie?has_content>
 
 ## bonnie++

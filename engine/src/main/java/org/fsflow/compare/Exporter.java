@@ -16,7 +16,10 @@ import org.fsflow.result.Summary;
  * <ul>
  * <li>Bencher Metric Format ({@code bmf}): {@code {"BENCHMARK": {"MEASURE": {"value": v,
  * "lower_value": l, "upper_value": u}}}}. For a run: benchmark {@code dataset/filesystem/step},
- * measure the metric, the mean with its 95 % interval. For a comparison: measure
+ * measure the metric, the mean with its 95 % interval (Student t); for a figure none of whose
+ * values is negative (times, bytes, IOPS ...), the interval is cut at 0, since the mean it
+ * bounds cannot be below it (a wide interval of few repetitions otherwise reaches below 0). For
+ * a comparison: measure
  * {@code METRIC-ratio} (and the run's label when several are compared), the ratio with its
  * Fieller interval.</li>
  * <li>github-action-benchmark ({@code gab}): the {@code customSmallerIsBetter} (default) or
@@ -36,7 +39,8 @@ public final class Exporter {
                     Summary s = summary(values);
                     ObjectNode m = measure(root, name(key), metric);
                     put(m, "value", s.mean());
-                    put(m, "lower_value", s.ciLow());
+                    boolean signed = values.stream().anyMatch(v -> v < 0);
+                    put(m, "lower_value", signed ? s.ciLow() : Math.max(0, s.ciLow()));
                     put(m, "upper_value", s.ciHigh());
                 }));
         return text(root);

@@ -21,6 +21,7 @@ import org.fsflow.scenario.Step;
  * @param action        the built-in action, or null for a {@code run:} step
  * @param parser        the parser of its output ({@code parse:}, {@code capacity} for the capacity
  *                      action), or null
+ * @param figures       the scenario's own figures of its output ({@code parse:} as a mapping), or null
  * @param target        the device it works on, its mount point and its filesystem in the cell
  * @param command       the measured command; its argv is null when the step is skipped
  * @param skipReason    why the step cannot run (mkfs on a directory device), or null
@@ -44,6 +45,7 @@ public record ResolvedStep(
         String name,
         Step.Action action,
         String parser,
+        org.fsflow.scenario.CustomParse figures,
         Target target,
         Line command,
         String skipReason,
@@ -142,6 +144,7 @@ public record ResolvedStep(
                 name,
                 action,
                 parser,
+                figures,
                 target,
                 command.bind(nodes),
                 skipReason,

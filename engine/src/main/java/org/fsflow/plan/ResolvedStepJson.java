@@ -51,6 +51,7 @@ final class ResolvedStepJson {
         if (s.parser() != null) {
             g.writeStringField("parser", s.parser());
         }
+        figures(g, s.figures());
         target(g, s.target());
         if (s.lifecycle() != null) {
             g.writeObjectFieldStart("lifecycle");
@@ -61,6 +62,34 @@ final class ResolvedStepJson {
         g.writeObjectFieldStart("place");
         g.writeStringField("kernel", s.place().kernel());
         g.writeStringField("virt", s.place().virt());
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    // parse: as a mapping, as the run reads it: whose output, the regex, each figure's group or pointer
+    private static void figures(JsonGenerator g, org.fsflow.scenario.CustomParse p) throws IOException {
+        if (p == null) {
+            return;
+        }
+        g.writeObjectFieldStart("figures");
+        g.writeStringField("from", p.from().keyword());
+        if (p.regex() != null) {
+            g.writeStringField("regex", p.regex().pattern());
+        }
+        g.writeObjectFieldStart("metrics");
+        for (org.fsflow.scenario.CustomParse.Figure f : p.metrics()) {
+            g.writeObjectFieldStart(f.name());
+            if (f.group() != null) {
+                g.writeNumberField("group", f.group());
+            } else {
+                g.writeStringField("json", f.pointer());
+            }
+            g.writeStringField("unit", f.unit());
+            if (f.better() != null) {
+                g.writeStringField("better", f.better());
+            }
+            g.writeEndObject();
+        }
         g.writeEndObject();
         g.writeEndObject();
     }

@@ -44,6 +44,7 @@ public final class StepResolver {
                 step.name(),
                 step.action(),
                 step.action() == Step.Action.CAPACITY ? "capacity" : step.parse(),
+                step.figures(),
                 new ResolvedStep.Target(
                         deviceName,
                         device == null ? null : b.value(deviceName + ".mnt"), // computed once per cell

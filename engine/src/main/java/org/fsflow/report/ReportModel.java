@@ -38,6 +38,7 @@ import java.util.List;
  *                     digest; empty for runs that predate it
  * @param crash        the crash cells' section ({@link CrashSection#NONE} without crash cells)
  * @param aging        the agings of the aged cells and the aging penalty ({@link AgingSection#NONE} without)
+ * @param figures      the tools' parsed figures (fio, dd ...) per step, other than bonnie++'s and capacity's
  */
 public record ReportModel(
         String title,
@@ -66,7 +67,8 @@ public record ReportModel(
         String method,
         List<Labelled> provenance,
         CrashSection crash,
-        AgingSection aging) {
+        AgingSection aging,
+        FigureSection figures) {
 
     /** A condition as the run had it ({@code run}) and as the source states it ({@code source}, "" if not). */
     public record Fact(String label, String run, String source) {}

@@ -83,7 +83,8 @@ public final class ReportModelBuilder {
                 Conditions.provenance(
                         env.settings() == null ? null : env.settings().provenance()),
                 CrashSections.of(s.results().crash()),
-                AgingSections.of(s.aging()));
+                AgingSections.of(s.aging()),
+                FigureSections.of(s.figures()));
     }
 
     private static Capacity capacity(CapacityRow c) {

@@ -65,7 +65,8 @@ public record RunEnvironment(
 
     /** Normalizes absent sections to empty ones. */
     public RunEnvironment {
-        campaign = campaign == null ? new Campaign(null, null, null, null, null, null, null, null, null) : campaign;
+        campaign =
+                campaign == null ? new Campaign(null, null, null, null, null, null, null, null, null, null) : campaign;
         tools = tools == null ? Map.of() : tools;
         loadAverage = loadAverage == null ? Map.of() : loadAverage;
         cpuGovernors = cpuGovernors == null ? Map.of() : cpuGovernors;
@@ -111,6 +112,8 @@ public record RunEnvironment(
      * @param datasetsAt      the same datasets at each other scale a place ran at ({@code --scale
      *                        guest=0.05}), by the scale as written ({@code "0.05"}); empty when every
      *                        place ran at one scale
+     * @param metrics         the scenario's own figures ({@code parse:} as a mapping) by name: their
+     *                        unit and which way is better; empty when it has none
      */
     public record Campaign(
             String title,
@@ -121,10 +124,12 @@ public record RunEnvironment(
             List<String> filesystems,
             Map<String, DatasetInfo> datasets,
             Map<String, DeviceInfo> devices,
-            Map<String, Map<String, DatasetInfo>> datasetsAt) {
+            Map<String, Map<String, DatasetInfo>> datasetsAt,
+            Map<String, MetricInfo> metrics) {
 
         /** Normalizes absent lists and maps to empty ones. */
         public Campaign {
+            metrics = metrics == null ? Map.of() : metrics;
             steps = steps == null ? List.of() : steps;
             dropCachesSteps = dropCachesSteps == null ? List.of() : dropCachesSteps;
             filesystems = filesystems == null ? List.of() : filesystems;
@@ -133,6 +138,14 @@ public record RunEnvironment(
             datasetsAt = datasetsAt == null ? Map.of() : datasetsAt;
         }
     }
+
+    /**
+     * A scenario's own figure as its {@code parse:} declares it.
+     *
+     * @param unit   its unit as reports show it, "" when not given
+     * @param better {@code lower}, {@code higher}, or null: shown, never ranked
+     */
+    public record MetricInfo(String unit, String better) {}
 
     /** The datasets as the cell of row {@code m} had them: at its {@code scale} when it has its own, else the host's. */
     public Map<String, DatasetInfo> datasetsOf(Measurement m) {

@@ -19,6 +19,8 @@ import org.fsflow.scenario.ByteSize;
  *                     accelerator and expected slowdown ({@link PlaceForecast})
  * @param resources    disk space and memory needed against what the host has
  * @param estimate     the expected duration from a previous run, or null when there is none
+ * @param rough        without a previous run, the least duration the steps' own options tell
+ *                     (time-based fio jobs), or null with a previous run
  */
 public record Diagnosis(
         String scenario,
@@ -28,7 +30,18 @@ public record Diagnosis(
         List<String> problems,
         List<String> places,
         List<Resource> resources,
-        Estimate estimate) {
+        Estimate estimate,
+        Rough rough) {
+
+    /**
+     * A first, rough duration without an earlier run: what the steps' options fix in advance.
+     *
+     * @param seconds the time-based fio jobs' {@code --runtime} plus {@code --ramp_time}, summed
+     *                over the steps that will run
+     * @param timed   how many of those steps are such fio jobs
+     * @param total   how many measured steps will run
+     */
+    public record Rough(double seconds, long timed, long total) {}
 
     /**
      * One cell's verdict.
@@ -163,6 +176,23 @@ public record Diagnosis(
                     r.where(),
                     ByteSize.format(r.availableBytes()),
                     r.fits() ? "ok" : "NOT ENOUGH");
+        }
+        printDuration(out);
+    }
+
+    // the expected duration: from an earlier run, else the rough least the steps' options fix, else none
+    private void printDuration(PrintWriter out) {
+        if (estimate == null && rough != null && rough.timed() > 0) {
+            out.printf(
+                    Locale.ROOT,
+                    "duration: at least %s, rough (no previous run of %s under reports/: %d of the %d measured "
+                            + "steps are time-based fio jobs, counted at their --runtime and --ramp_time; the "
+                            + "others' time is unknown)%n",
+                    Progress.clock(rough.seconds()),
+                    scenario,
+                    rough.timed(),
+                    rough.total());
+            return;
         }
         if (estimate == null) {
             out.println("duration: no previous run of " + scenario + " under reports/: no estimate");

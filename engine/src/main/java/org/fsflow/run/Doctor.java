@@ -94,7 +94,31 @@ public final class Doctor {
                 problems,
                 PlaceForecast.lines(s, running, accel, earlier, previous),
                 resources(plan, host, earlier),
-                estimate(plan, verdicts, previous, earlier).orElse(null));
+                estimate(plan, verdicts, previous, earlier).orElse(null),
+                earlier.isPresent() ? null : rough(plan, verdicts));
+    }
+
+    /** Without an earlier run: the time-based fio jobs of the steps that will run, at their runtime. */
+    static Diagnosis.Rough rough(Plan plan, List<Diagnosis.CellVerdict> verdicts) {
+        List<String> skipped = verdicts.stream()
+                .filter(v -> !v.runs())
+                .map(Diagnosis.CellVerdict::cell)
+                .toList();
+        double seconds = 0;
+        long timed = 0;
+        long total = 0;
+        for (PlanNode n : plan.nodes()) {
+            if (!n.measured() || skipped.contains(n.cell().id())) {
+                continue;
+            }
+            total++;
+            FioJobs fio = FioJobs.of(n.step());
+            if (fio.timeBased()) {
+                timed++;
+                seconds += fio.seconds();
+            }
+        }
+        return new Diagnosis.Rough(seconds, timed, total);
     }
 
     private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host, Accelerators.Verdict accel) {

@@ -99,6 +99,14 @@ final class Environment {
         return datasets;
     }
 
+    // a scenario's own figure as reports need it: its unit and direction
+    private static Map<String, Object> figure(org.fsflow.scenario.CustomParse.Figure f) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("unit", f.unit());
+        info.put("better", f.better());
+        return info;
+    }
+
     /** What reports need of the scenario: its texts and the order of its datasets, filesystems and steps. */
     static Map<String, Object> campaign(Plan plan) {
         var s = plan.scenario();
@@ -128,6 +136,13 @@ final class Environment {
             }
         }
         c.put("datasets_at", at);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        for (var st : s.steps()) {
+            if (st.figures() != null) {
+                st.figures().metrics().forEach(f -> metrics.put(f.name(), figure(f)));
+            }
+        }
+        c.put("metrics", metrics);
         Map<String, Object> devices = new LinkedHashMap<>();
         for (var d : s.devices().values()) {
             Map<String, Object> info = new LinkedHashMap<>();

@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.fsflow.parse.FigureParser;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.parse.Parsers;
 import org.fsflow.place.StepOutcome;
@@ -15,6 +18,7 @@ import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.StepCommand;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.MeasurementBuilder;
+import org.fsflow.scenario.CustomParse;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -61,7 +65,27 @@ final class StepResults {
         }
         Measurement m = o.where().stamp(b).build();
         String parser = n.step().parser();
-        return parser == null || !m.ok() ? m : parsed(m, parser, n);
+        Measurement tool = parser == null || !m.ok() ? m : parsed(m, parser, n);
+        CustomParse figures = n.step().figures();
+        return figures == null || !tool.ok() ? tool : withFigures(tool, figures, n);
+    }
+
+    /** The measurement with the scenario's own figures added, or failed when its output does not hold them. */
+    private Measurement withFigures(Measurement m, CustomParse figures, PlanNode n) {
+        String prefix = figures.from() == CustomParse.From.AFTER ? "after." : "";
+        Path out = layout.log(n.id(), prefix + "out");
+        if (!Files.exists(out)) {
+            return m.failedBecause("parse from: " + figures.from().keyword() + ": no output of that command was"
+                    + " kept where the step ran (a guest keeps only the measured command's)");
+        }
+        try {
+            Map<String, Object> all = new LinkedHashMap<>(m.metrics() == null ? Map.of() : m.metrics());
+            all.putAll(new FigureParser(figures).parse(read(out), read(layout.log(n.id(), prefix + "err"))));
+            return m.withMetrics(all);
+        } catch (OutputParser.Unparseable e) {
+            return m.failedBecause("unparseable " + (prefix.isEmpty() ? "" : "after: ") + "output for parse metrics"
+                    + " (raw log kept in logs/" + n.id() + "." + prefix + "out): " + e.getMessage());
+        }
     }
 
     private static void figures(MeasurementBuilder b, StepOutcome.Figures f) {

@@ -54,6 +54,9 @@ final class FindingMetrics {
         } else if (parser == ParserName.DD) {
             out.addAll(List.of("dd_bytes_per_s", "dd_seconds", "dd_bytes"));
         }
+        if (step.figures() != null) {
+            step.figures().metrics().forEach(figure -> out.add(figure.name()));
+        }
         return out;
     }
 

@@ -29,6 +29,10 @@ import java.time.Duration;
  *   - name: bench
  *     run: bonnie++ -d ${target.mnt} -u root -q
  *     parse: bonnie                                   # figures go into the result's metrics
+ *   - name: extract
+ *     run: tar -xf ${params.archive} -C ${target.mnt}
+ *     after: df --output=used -B1 ${target.mnt}
+ *     parse: { from: after, regex: '(\d+)\s*$', metrics: { used_bytes: { group: 1, unit: B } } }
  *   - mkfs: { device: other, name: mkfs-other }       # an action on another device
  *   - umount
  * </pre>
@@ -41,7 +45,10 @@ import java.time.Duration;
  * @param after   {@code after:} unmeasured command run afterwards (even when the step failed), or null
  * @param timeout {@code timeout:} time limit, or null for the scenario default
  * @param onError {@code on_error:} or null for the scenario default
- * @param parse   {@code parse:} name of an output parser (one of {@link ParserName#STEP_NAMES}), or null
+ * @param parse   {@code parse:} name of an output parser (one of {@link ParserName#STEP_NAMES}), or null;
+ *                with {@code parse:} as a mapping, its {@code tool:}
+ * @param figures {@code parse:} as a mapping: the scenario's own figures, read from the output of
+ *                {@code run:} or {@code after:} by a regex or a JSON pointer ({@link CustomParse}), or null
  * @param dropCaches {@code drop_caches: true}: sync and drop the page cache, unmeasured, right before
  *                the step (after {@code before:}), so it starts cold
  * @param flush   {@code flush: true}: after the command exits, its device's filesystem is synced (syncfs)
@@ -65,6 +72,7 @@ public record Step(
         Duration timeout,
         Scenario.OnError onError,
         String parse,
+        CustomParse figures,
         boolean dropCaches,
         boolean flush,
         Long memory,

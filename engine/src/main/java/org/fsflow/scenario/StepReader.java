@@ -121,15 +121,22 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
             f.error(node, "a run: step needs a 'name:' (it names the step in results and reports)");
         }
         Command run = f.command(Fields.value(e, "run"), "run");
-        String parse = (n = Fields.value(e, "parse")) == null ? null : v.choice(n, "parse", ParserName.STEP_NAMES);
+        Step common = common(e, null);
+        Node parseNode = Fields.value(e, "parse");
+        CustomParse custom =
+                parseNode instanceof MappingNode ? new ParseReader(f, v).read(parseNode, e.containsKey("after")) : null;
+        String parse = parseNode == null
+                ? null
+                : parseNode instanceof MappingNode
+                        ? custom == null ? null : custom.tool()
+                        : v.choice(parseNode, "parse", ParserName.STEP_NAMES);
         Node verifyNode = Fields.value(e, "verify");
         NamedCopy named = verifyNode instanceof MappingNode ? namedCopy(verifyNode) : null;
         Command verify = named != null
                 ? named.path()
                 : verifyNode == null ? null : f.verifiedTree(verifyNode, Step.VERIFY_DEFAULT);
         Step.DatasetRef verifyDataset = named != null ? named.dataset() : null;
-        Step common = common(e, null);
-        return name == null || run == null
+        return name == null || run == null || parseNode instanceof MappingNode && custom == null
                 ? null
                 : new Step(
                         name,
@@ -141,6 +148,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                         common.timeout(),
                         common.onError(),
                         parse,
+                        custom,
                         common.dropCaches(),
                         common.flush(),
                         common.memory(),
@@ -202,6 +210,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                         common.timeout(),
                         common.onError(),
                         null,
+                        null,
                         common.dropCaches(),
                         common.flush(),
                         common.memory(),
@@ -228,6 +237,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                 after,
                 timeout,
                 onError,
+                null,
                 null,
                 Boolean.TRUE.equals(drop),
                 Boolean.TRUE.equals(flush),

@@ -33,7 +33,8 @@ final class BonnieSummarizer {
         return out;
     }
 
-    private static boolean isBonnie(Set<String> keys) {
+    /** True when {@code keys} are bonnie++'s figures (the bonnie++ tables show them). */
+    static boolean isBonnie(Set<String> keys) {
         return keys.stream()
                 .anyMatch(k -> k.endsWith("_kib_s") || k.startsWith("too_fast.") || k.equals("seq_create_per_s"));
     }

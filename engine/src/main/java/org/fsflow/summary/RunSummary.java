@@ -20,6 +20,9 @@ import org.fsflow.result.RunEnvironment;
  * @param warnings    the method warnings, one sentence each, in {@link WarningRules#ALL} order
  * @param verdicts    the verdicts of the source's findings, null when the run has none
  * @param controls    per place other than the host with control cells, whether it ranks them like the host
+ * @param aging       the aging penalty of the aged cells
+ * @param figures     the tools' parsed figures other than bonnie++'s and capacity's, one table per
+ *                    (dataset, step, group of figures)
  */
 public record RunSummary(
         RunEnvironment environment,
@@ -32,7 +35,8 @@ public record RunSummary(
         List<String> warnings,
         VerdictTable verdicts,
         List<ControlAgreement> controls,
-        AgingPenalties.Aging aging) {
+        AgingPenalties.Aging aging,
+        List<FigureTable> figures) {
 
     /** This summary with {@code more} warnings after its own. */
     public RunSummary withWarnings(List<String> more) {
@@ -52,6 +56,7 @@ public record RunSummary(
                 List.copyOf(all),
                 verdicts,
                 controls,
-                aging);
+                aging,
+                figures);
     }
 }

@@ -66,7 +66,8 @@ public final class Summarizer {
                         : Verdicts.judge(
                                 source.section(), source.from(), source.sha256(), results, environment, controls),
                 controls,
-                AgingPenalties.of(results, agings, steps(results, environment)));
+                AgingPenalties.of(results, agings, steps(results, environment)),
+                FigureSummarizer.tables(results, environment));
     }
 
     private static List<String> steps(ResultSet results, RunEnvironment environment) {

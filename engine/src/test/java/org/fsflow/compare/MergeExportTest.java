@@ -107,6 +107,43 @@ class MergeExportTest {
     }
 
     @Test
+    void bencherLowerBoundsOfFiguresThatCannotBeNegativeStopAtZero() throws Exception {
+        // the IOPS of three fio runs on ext4: mean 1531, t interval of n = 3 from -104 to 3166
+        Path run = dir.resolve("fio");
+        Files.createDirectories(run);
+        Files.writeString(
+                run.resolve("environment.json"),
+                "{\"scenario\": \"fio\", \"campaign\": {\"steps\":"
+                        + " [\"fio\"], \"filesystems\": [\"ext4\"], \"datasets\": {}, \"devices\": {}}}");
+        double[] iops = {1540, 868, 2185};
+        double[] delta = {-5, 1, 30};
+        try (Journal j = Journal.open(run.resolve(Journal.FILE))) {
+            for (int r = 0; r < 3; r++) {
+                j.append(Measurement.builder("ext4/r" + (r + 1) + "/fio", "fio")
+                        .filesystem("ext4")
+                        .repeat(r + 1)
+                        .cell(java.util.Map.of("filesystem", "ext4"))
+                        .status(org.fsflow.result.Status.OK)
+                        .realS(10.3)
+                        .metrics(java.util.Map.of("job.write.iops", iops[r], "delta", delta[r]))
+                        .build());
+            }
+        }
+        JsonNode bench = Json.MAPPER.readTree(Exporter.bmf(Run.load(run))).get("ext4/fio");
+        JsonNode i = bench.get("job.write.iops");
+        org.apache.commons.math3.stat.descriptive.DescriptiveStatistics d =
+                new org.apache.commons.math3.stat.descriptive.DescriptiveStatistics(iops);
+        double half = new org.apache.commons.math3.distribution.TDistribution(2).inverseCumulativeProbability(0.975)
+                * d.getStandardDeviation()
+                / Math.sqrt(3);
+        assertTrue(d.getMean() - half < 0, "the t interval itself reaches below 0");
+        assertEquals(0.0, i.get("lower_value").asDouble());
+        assertEquals(d.getMean() + half, i.get("upper_value").asDouble(), 1e-9);
+        assertTrue(
+                bench.get("delta").get("lower_value").asDouble() < -5, "a figure with negative values keeps its bound");
+    }
+
+    @Test
     void githubActionBenchmarkGetsOneDirectionPerFile() throws Exception {
         JsonNode smaller = Json.MAPPER.readTree(Exporter.gab(Run.load(res("base")), false));
         assertTrue(smaller.isArray() && smaller.size() > 0);

@@ -136,6 +136,54 @@ class DoctorTest {
         assertEquals(List.of(), with.problems());
     }
 
+    private static Plan withStep(String step) throws Exception {
+        String text = TEXT.replace("  - name: copy\n", step + "  - name: copy\n");
+        assertTrue(text.contains(step), text);
+        return Planner.plan(
+                ScenarioLoader.load(SourceText.of("doc.yaml", text), Overrides.NONE)
+                        .scenario(),
+                new Layout(Path.of("/out"), Path.of("/work")),
+                0);
+    }
+
+    @Test
+    void theDiskEstimateCountsWhatFioJobsLayOut() throws Exception {
+        Plan p = withStep("  - name: randwrite\n"
+                + "    run: fio --rw=randwrite --bs=4k --size=64m --numjobs=2 --name=w --directory=${target.mnt}"
+                + " --output-format=json\n");
+        Diagnosis d = Doctor.examine(p, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp);
+        Diagnosis.Resource disk = d.resources().get(0);
+        long datasets = p.scenario().datasets().get("a").expectedBytes();
+        assertEquals((128L << 20) + datasets, disk.neededBytes(), "two jobs of 64 MiB, not the 2 GiB image");
+        assertTrue(disk.detail().contains("loop images 128 MiB (the most one cell repetition writes"), disk.detail());
+        assertEquals(
+                new FioJobs(3L << 30, 0, false),
+                FioJobs.of(withStep("  - name: two\n"
+                                + "    run: [fio, --size=1g, --numjobs=2, --name=a, --name=b, --size=512MB]\n")
+                        .nodes()
+                        .stream()
+                        .filter(n -> n.measured() && n.step().name().equals("two"))
+                        .findFirst()
+                        .orElseThrow()
+                        .step()));
+    }
+
+    @Test
+    void withoutAnEarlierRunTimeBasedFioJobsGiveARoughLeastDuration() throws Exception {
+        Plan p = withStep("  - name: randwrite\n"
+                + "    run: fio --name=w --rw=randwrite --bs=4k --size=64m --time_based --runtime=30s --ramp_time=5"
+                + " --directory=${target.mnt} --output-format=json\n");
+        Diagnosis d = Doctor.examine(p, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        assertEquals(new Diagnosis.Rough(70, 2, 6), d.rough(), "a/ext4 alone runs: twice 35 s of fio, of 6 steps");
+        String printed = print(d);
+        assertTrue(
+                printed.contains("duration: at least 1:10, rough (no previous run of doc under reports/: 2 of the 6"
+                        + " measured steps are time-based fio jobs"),
+                printed);
+        Diagnosis none = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        assertTrue(print(none).contains("duration: no previous run of doc under reports/: no estimate"));
+    }
+
     @Test
     void notRootIsFixedByRootAndARefusedDeviceIsACampaignProblem() throws Exception {
         Map<String, String> notRoot = Map.of("ext4", "formatting and mounting need root: run fsflow as root (sudo)");

@@ -81,6 +81,24 @@ class ScenarioLoaderTest {
                 .findFirst()
                 .orElseThrow();
         assertEquals("dd", dd.parse());
+        assertEquals(CustomParse.From.AFTER, dd.figures().from());
+        assertEquals("(?m)^\\s*(\\d+)\\s*$", dd.figures().regex().pattern());
+        assertEquals(
+                new CustomParse.Figure(
+                        "used_bytes",
+                        1,
+                        null,
+                        "B",
+                        "lower",
+                        dd.figures().metrics().get(0).where()),
+                dd.figures().metrics().get(0));
+        Step size = s.steps().stream()
+                .filter(x -> x.name().equals("size"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(CustomParse.From.RUN, size.figures().from());
+        assertEquals("/size", size.figures().metrics().get(0).pointer());
+        assertNull(size.parse());
         Step mkfsDisk = s.steps().stream()
                 .filter(x -> x.name().equals("mkfs-disk"))
                 .findFirst()

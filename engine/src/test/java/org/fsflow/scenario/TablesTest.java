@@ -51,7 +51,8 @@ class TablesTest {
 
     @Test
     void parsersAreTheSchemasEnumTheReadmesListAndEachHasAnImplementation() {
-        assertEquals(ParserName.STEP_NAMES, strings(schema.at("/$defs/step/oneOf/1/properties/parse/enum")));
+        assertEquals(ParserName.STEP_NAMES, strings(schema.at("/$defs/step/oneOf/1/properties/parse/oneOf/0/enum")));
+        assertEquals(ParserName.STEP_NAMES, strings(schema.at("/$defs/customParse/properties/tool/enum")));
         assertTrue(
                 readme.contains("parse: bonnie ") && readme.contains(String.join(" | ", ParserName.STEP_NAMES)),
                 readme);
