@@ -41,7 +41,7 @@ import org.fsflow.safety.AtomicFile;
  * @param freeBytes        the free bytes in them, null likewise
  * @param freeSmallPct     the share of free space in extents under 1 MiB, null likewise
  * @param freeSpaceTool    the tool that measured free space, or why it was not measured
- * @param fingerprint      SHA-256 of the aged state (see README: the tree, each file's content hash and
+ * @param fingerprint      SHA-256 of the aged state (see docs/aging.md: the tree, each file's content hash and
  *                         physical extents, the free-space histogram), equal for equal agings
  * @param imageSha256      SHA-256 of the raw image: differs between two equal agings (timestamps, UUIDs ...)
  * @param image            the aged image every repetition starts from

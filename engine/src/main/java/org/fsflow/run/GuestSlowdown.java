@@ -18,33 +18,34 @@ import org.fsflow.scenario.Scenario;
  * each filesystem type that ran on the host and in a guest ({@code ext3} beside {@code ext3-vm}),
  * per dataset and step at one scale, the guest's mean real time over the host's. Doctor states the
  * median of these ratios as the expected slowdown of this run's guest cells under the same
- * accelerator; where no earlier run measured one, the figures of {@code bench/vm.sh} in the README.
+ * accelerator; where no earlier run measured one, the figures of {@code bench/vm.sh} in bench/README.md.
  */
 final class GuestSlowdown {
 
     /**
-     * bench/vm.sh on the project's machine (README, "Benchmarks of fsflow itself"; 2026-12-01 22:01 UTC,
+     * bench/vm.sh on the project's machine (bench/README.md; 2026-12-01 22:01 UTC,
      * load 1.5, nothing else running): ext4 in a TCG guest (its repetitions in one guest) over ext4 on
      * the host, per step (mkfs, mount, copy, walk, delete, umount).
      */
     static final double[] BENCH_TCG = {29.9, 69.5, 29.9, 40.5, 10.1, 47.9};
 
     /** Where {@link #BENCH_TCG} comes from, for the person reading doctor. */
-    static final String BENCH_BASIS = "bench/vm.sh's ext4 steps on the project's 2-core machine under TCG (README)";
+    static final String BENCH_BASIS =
+            "bench/vm.sh's ext4 steps on the project's 2-core machine under TCG (bench/README.md)";
 
     /** bench/vm.sh's same steps in a user-mode Linux guest (FSFLOW_VM_ACCEL=uml), in the same bench run. */
     static final double[] BENCH_UML = {48.3, 46.2, 17.7, 49.6, 8.4, 32.8};
 
     /** Where {@link #BENCH_UML} comes from. */
     static final String BENCH_UML_BASIS =
-            "bench/vm.sh's ext4 steps on the project's 2-core machine under user-mode Linux (README)";
+            "bench/vm.sh's ext4 steps on the project's 2-core machine under user-mode Linux (bench/README.md)";
 
     /**
      * What doctor adds to a user-mode Linux guest's place: faster than TCG, but its control cells
-     * did not rank filesystems as the host does (README, "User-mode Linux: measured, not chosen").
+     * did not rank filesystems as the host does (docs/places.md, "User-mode Linux: measured, not chosen").
      */
     static final String UML_CAVEAT = "its control cells ranked ext3 against xfs like the host in 2 of 12 steps of"
-            + " piszcz-2006 where TCG's did in 9 of 12 (README, user-mode Linux): read its rankings only where the"
+            + " piszcz-2006 where TCG's did in 9 of 12 (docs/places.md, user-mode Linux): read its rankings only where the"
             + " report's control-cell agreement says agrees";
 
     /**

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * Every default of fsflow, in one place, each with the reason for its value: what a scenario gets
  * for a key it leaves out, and where a run puts things unless told otherwise. Readers of a
- * published campaign find here what it ran with; the README's language section says the same.
+ * published campaign find here what it ran with; docs/scenarios.md says the same.
  */
 public final class Defaults {
 

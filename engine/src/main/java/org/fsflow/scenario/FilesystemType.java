@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * The built-in filesystem types, in one table: what {@code type:} may name, what fsflow runs to
  * create and mount each, the kernel module it needs and the Debian package that provides its mkfs.
- * The validator, the plan, the capability check, the schema test and the README read this table.
+ * The validator, the plan, the capability check, the schema test and docs/scenarios.md read this table.
  * The force flags make mkfs work unattended on a device that held another filesystem; the user's
  * {@code mkfs_options} come after them, before the device.
  *
@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
 public record FilesystemType(
         String type, String mkfsProgram, List<String> forceFlags, String kernelModule, String packageName) {
 
-    /** Every built-in type, in the order the README lists them. */
+    /** Every built-in type, in the order docs/scenarios.md lists them. */
     public static final List<FilesystemType> ALL = List.of(
             new FilesystemType("ext2", "mkfs.ext2", List.of("-F", "-q"), "ext2", "e2fsprogs"),
             new FilesystemType("ext3", "mkfs.ext3", List.of("-F", "-q"), "ext3", "e2fsprogs"),

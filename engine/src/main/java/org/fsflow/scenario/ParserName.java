@@ -7,7 +7,7 @@ import java.util.List;
  * The output parsers, in one table: the names a step's {@code parse:} may use, plus the parser the
  * {@code capacity} action uses on its own output. {@code org.fsflow.parse.Parsers} gives each its
  * implementation (an exhaustive switch, so a name without a parser does not compile); the
- * validator, the schema test and the README read the names from here.
+ * validator, the schema test and docs/scenarios.md read the names from here.
  */
 public enum ParserName {
     /** bonnie++'s CSV line (1.03, 1.96 to 2.00): throughput, CPU %, latencies */

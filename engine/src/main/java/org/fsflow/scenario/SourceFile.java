@@ -56,7 +56,7 @@ public final class SourceFile {
             problems.error(
                     Location.of(file.toString(), 1, 1),
                     "no findings: the file has no 'source:' section with "
-                            + "'findings:' (see the README's source section)");
+                            + "'findings:' (see the source section in docs/scenarios.md)");
         } else {
             FindingChecker.check(loaded.section().findings(), names, problems);
         }

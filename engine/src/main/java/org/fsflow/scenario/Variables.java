@@ -28,7 +28,7 @@ import java.util.Set;
 public final class Variables {
 
     /**
-     * The families of variables, in one table: the validator, the plan's bindings and the README
+     * The families of variables, in one table: the validator, the plan's bindings and docs/scenarios.md
      * read it. {@code fields} are the names after the family's prefix; upper-case ones stand for a
      * name from the scenario (a parameter, an axis).
      */
@@ -70,7 +70,7 @@ public final class Variables {
             return fields;
         }
 
-        /** The variables of this family as the README writes them, such as {@code ${dataset.name|path}}. */
+        /** The variables of this family as docs/scenarios.md writes them, such as {@code ${dataset.name|path}}. */
         public String written() {
             return "${" + prefix + (fields.isEmpty() ? "" : "." + String.join("|", fields)) + "}";
         }
@@ -189,7 +189,8 @@ public final class Variables {
             return unknown + ": device '" + head + "' has " + String.join(", ", fields);
         }
         String best = Hints.closest(name, names);
-        return unknown + (best != null ? " (did you mean ${" + best + "}?)" : ": see the variables in the README");
+        return unknown
+                + (best != null ? " (did you mean ${" + best + "}?)" : ": see the variables in docs/scenarios.md");
     }
 
     /** The kind of a device as written in scenarios: dir, loop, block or tmpfs. */

@@ -12,7 +12,7 @@ import java.util.List;
  * boot a stock kernel a hundred times slower), else TCG. The verdict is kept per host boot.
  * {@code FSFLOW_VM_ACCEL=kvm|tcg} decides without a probe; {@code FSFLOW_VM_ACCEL=uml} asks for a
  * user-mode Linux guest instead ({@link Uml}), which no probe chooses: measured less faithful than
- * TCG (README, "User-mode Linux: measured, not chosen").
+ * TCG (docs/places.md, "User-mode Linux: measured, not chosen").
  */
 public final class Accelerators {
 

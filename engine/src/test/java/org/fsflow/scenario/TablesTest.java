@@ -16,7 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The one-table-per-fact rule: the JSON Schema and the README say what the engine's tables say
+ * The one-table-per-fact rule: the JSON Schema and the language reference (docs/scenarios.md) say
+ * what the engine's tables say
  * (built-in filesystems, parsers, actions, variables).
  */
 class TablesTest {
@@ -29,7 +30,7 @@ class TablesTest {
         schema = new ObjectMapper()
                 .readTree(
                         TestPaths.root().resolve("schema/scenario.schema.json").toFile());
-        readme = Files.readString(TestPaths.root().resolve("README.md"));
+        readme = Files.readString(TestPaths.root().resolve("docs/scenarios.md"));
     }
 
     private static List<String> strings(JsonNode array) {
@@ -72,7 +73,7 @@ class TablesTest {
     @Test
     void everyVariableFamilyIsInTheReadme() {
         for (Variables.Family f : Variables.Family.values()) {
-            assertTrue(readme.contains("`${" + f.prefix()), f + " is not in the README");
+            assertTrue(readme.contains("`${" + f.prefix()), f + " is not in docs/scenarios.md");
         }
         assertTrue(readme.contains("`" + Variables.Family.DATASET.written() + "`"), readme);
         assertTrue(readme.contains("`" + Variables.Family.FILESYSTEM.written() + "`"), readme);
