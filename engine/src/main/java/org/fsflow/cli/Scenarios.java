@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.fsflow.Fsflow;
+import org.fsflow.plan.MountPoints;
 import org.fsflow.plan.Plan;
 import org.fsflow.run.NotStarted;
 import org.fsflow.run.RunFailure;
@@ -59,6 +60,14 @@ final class Scenarios {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         } catch (NotStarted e) {
             throw new UserError(e.getMessage(), ExitCodes.INTERRUPTED);
+        }
+    }
+
+    /** Refuses, before anything is printed or run, a plan that would mount over something (see {@link MountPoints}). */
+    static void checkMountPoints(Plan plan) {
+        String why = MountPoints.refusal(plan, true);
+        if (why != null) {
+            throw new UserError(why, ExitCodes.FAILED);
         }
     }
 
