@@ -175,4 +175,35 @@ class EscapesTest {
         String md = Files.readString(reports.resolve("index.md"));
         assertTrue(md.contains("(./javascript%3Aalert%281%29/report.md)"), md);
     }
+
+    @Test
+    void compareShowsAConfounderFromEnvironmentJsonEscaped() throws IOException {
+        Path log = dir.resolve("bench.ext4.txt");
+        Files.writeString(
+                log,
+                "du -s /x :\t1.00 real, 0.10 user, 0.10 sys, 20% cpu\ndu -s /x :\t1.10 real, 0.10 user, 0.10 sys, 20% cpu\n");
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        assertEquals(
+                ExitCodes.OK,
+                Cli.run("import", "gnu-time", log.toString(), "--out", a.toString())
+                        .exitCode());
+        assertEquals(
+                ExitCodes.OK,
+                Cli.run("import", "gnu-time", log.toString(), "--out", b.toString())
+                        .exitCode());
+        Path env = b.resolve("environment.json");
+        Files.writeString(
+                env, Files.readString(env).replaceFirst("\\{", "{ \"kernel\": \"6.1\\\\u001b[2K\\\\rhidden\","));
+        Cli c = Cli.run(
+                "compare", a.toString(), b.toString(), "--out", dir.resolve("c").toString());
+        assertEquals(ExitCodes.OK, c.exitCode(), c.err());
+        assertTrue(c.out().contains("confounder: kernel: (not recorded) | 6.1\\e[2K\\rhidden"), c.out());
+        assertFalse(Visible.hasHidden((c.out() + c.err()).replace("\n", "")), c.out());
+        try (Stream<Path> files = Files.list(dir.resolve("c"))) {
+            for (Path f : files.toList()) {
+                assertFalse(Visible.hasHidden(Files.readString(f).replace("\n", "")), f.toString());
+            }
+        }
+    }
 }
