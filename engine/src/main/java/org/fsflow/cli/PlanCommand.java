@@ -40,7 +40,7 @@ final class PlanCommand extends Subcommand {
             throw new UserError("--format must be text, json or dot, not '" + format + "'", ExitCodes.USAGE);
         }
         Scenarios.pipeline(file, options.overrides(), layout, Fsflow.Stage.PLAN, null, err(), plan -> {
-            Scenarios.checkMountPoints(plan);
+            Scenarios.checkPlaces(plan);
             PlanPrinter.print(plan, f, out());
         });
         return ExitCodes.OK;

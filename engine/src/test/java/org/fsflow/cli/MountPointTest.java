@@ -73,4 +73,25 @@ class MountPointTest {
                 ExitCodes.OK,
                 Cli.run("plan", file.toString(), "--out", dir + "/o").exitCode());
     }
+
+    @Test
+    void planRefusesAnExistingImageFsflowDidNotMake() throws IOException {
+        Path image = dir.resolve("data.img");
+        Files.writeString(image, "not fsflow's");
+        String text = Files.readString(TestPaths.root().resolve("scenarios/quickstart.yaml"))
+                .replace(
+                        "target: { loop: { size: 512MiB } }",
+                        "target: { loop: { size: 512MiB, image: " + image + " } }");
+        Path file = dir.resolve("image.yaml");
+        Files.writeString(file, text);
+        Cli c = Cli.run("plan", file.toString(), "--out", dir + "/o");
+        assertEquals(ExitCodes.FAILED, c.exitCode(), c.out());
+        assertTrue(c.err().contains(file + ":11:"), c.err());
+        assertTrue(c.err().contains(image + " exists and fsflow did not make it"), c.err());
+        Files.writeString(file, text.replace(image + " }", image + ", destroy: true }"));
+        assertEquals(
+                ExitCodes.OK,
+                Cli.run("plan", file.toString(), "--out", dir + "/o").exitCode());
+        assertEquals("not fsflow's", Files.readString(image));
+    }
 }
