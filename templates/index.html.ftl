@@ -21,7 +21,7 @@ thead th { background: #f2f2f2; } .kind { color: #555; white-space: nowrap; }
 <thead><tr><th>report</th><th>kind</th><th>headline</th></tr></thead>
 <tbody>
 <#list reports as r>
-<tr><td><a href="${r.dir}/report.html">${r.title}</a><br><code>${r.dir}/</code></td><td class="kind">${r.kind}</td><td>${r.headline}</td></tr>
+<tr><td><a href="${r.link}/report.html">${r.title}</a><br><code>${r.dir}/</code></td><td class="kind">${r.kind}</td><td>${r.headline}</td></tr>
 </#list>
 </tbody>
 </table></div>

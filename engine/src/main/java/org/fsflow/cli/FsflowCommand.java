@@ -36,7 +36,10 @@ public final class FsflowCommand implements Runnable {
      * the command line is taken from there. How {@code resume} starts a run afresh from its
      * {@link org.fsflow.run.LaunchRecord}.
      */
-    static int execute(String[] args, PrintWriter out, PrintWriter err, java.nio.file.Path cwd) {
+    static int execute(String[] args, PrintWriter given, PrintWriter givenErr, java.nio.file.Path cwd) {
+        // whatever a scenario, a run directory or an import holds is shown, never acted on by the terminal
+        PrintWriter out = org.fsflow.safety.VisibleWriter.of(given);
+        PrintWriter err = org.fsflow.safety.VisibleWriter.of(givenErr);
         CommandLine cli = Subcommands.commandLine(args);
         if (cwd != null) {
             cli.registerConverter(java.nio.file.Path.class, cwd::resolve);
@@ -48,6 +51,7 @@ public final class FsflowCommand implements Runnable {
         cli.getCommandSpec().usageMessage().exitCodeList(ExitCodes.help());
         cli.setOut(out);
         cli.setErr(err);
+        cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cli.setExitCodeExceptionMapper(e -> e instanceof UserError u ? u.exitCode() : ExitCodes.FAILED);
         cli.setParameterExceptionHandler((e, a) -> {
             RunCommand.forget(args, cwd);

@@ -40,6 +40,7 @@ final class ImportCommand extends Subcommand {
 
     @Override
     public Integer call() {
+        Runs.labels(labels, "filesystem", "dataset", "name");
         for (Path f : files) {
             if (!Files.isRegularFile(f)) {
                 throw new UserError(f + ": no such file", ExitCodes.FAILED);

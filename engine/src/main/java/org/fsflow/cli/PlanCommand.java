@@ -39,14 +39,10 @@ final class PlanCommand extends Subcommand {
         } catch (IllegalArgumentException e) {
             throw new UserError("--format must be text, json or dot, not '" + format + "'", ExitCodes.USAGE);
         }
-        Scenarios.pipeline(
-                file,
-                options.overrides(),
-                layout,
-                Fsflow.Stage.PLAN,
-                null,
-                err(),
-                plan -> PlanPrinter.print(plan, f, out()));
+        Scenarios.pipeline(file, options.overrides(), layout, Fsflow.Stage.PLAN, null, err(), plan -> {
+            Scenarios.checkPlaces(plan);
+            PlanPrinter.print(plan, f, out());
+        });
         return ExitCodes.OK;
     }
 }

@@ -168,6 +168,7 @@ final class RunCommand extends Subcommand {
                 Runs.options(spec, labels),
                 err,
                 plan -> {
+                    Scenarios.checkPlaces(plan);
                     if (dryRun) {
                         PlanPrinter.print(plan, PlanPrinter.Format.TEXT, out);
                     } else {

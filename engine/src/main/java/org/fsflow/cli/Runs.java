@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
+import org.fsflow.safety.Visible;
+import org.fsflow.scenario.Scenario;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** What run and resume share on the command line: options and the closing lines. */
@@ -26,19 +28,31 @@ final class Runs {
         return new RunOptions(spec.commandLine().getOut(), terminal, false, command, labels);
     }
 
-    /** {@code --label K=V}: a key of letters, digits, '_', '-', '.'; a value without control characters. */
-    static java.util.Map<String, String> labels(java.util.Map<String, String> given) {
+    /**
+     * {@code --label K=V}: a key of letters, digits, '_', '-', '.'; a value on one line, without
+     * control characters or bidi overrides ({@link Visible#hasHidden}); the labels in {@code names}
+     * name things (a filesystem, a dataset, a scenario: used in node ids and paths) and follow
+     * {@link Scenario#NAME}.
+     */
+    static java.util.Map<String, String> labels(java.util.Map<String, String> given, String... names) {
         for (var e : given.entrySet()) {
+            String shown = "--label '" + Visible.line(e.getKey() + "=" + e.getValue()) + "'";
             if (!e.getKey().matches("[A-Za-z0-9_.-]+")) {
                 throw new UserError(
-                        "--label '" + e.getKey() + "=" + e.getValue() + "': the key is letters, digits, '_', '-' or "
-                                + "'.' (e.g. --label kernel_build=6.12-rc3)",
+                        shown + ": the key is letters, digits, '_', '-' or '.' (e.g. --label kernel_build=6.12-rc3)",
                         ExitCodes.USAGE);
             }
-            if (e.getValue().isEmpty() || e.getValue().chars().anyMatch(Character::isISOControl)) {
+            if (e.getValue().isEmpty() || Visible.hasHidden(e.getValue())) {
                 throw new UserError(
-                        "--label '" + e.getKey() + "=" + e.getValue() + "': give a value, on one line (e.g. --label "
-                                + e.getKey() + "=abc123)",
+                        shown + ": give a value, on one line, without control characters (e.g. --label " + e.getKey()
+                                + "=abc123)",
+                        ExitCodes.USAGE);
+            }
+            if (java.util.Arrays.asList(names).contains(e.getKey())
+                    && !e.getValue().matches(Scenario.NAME)) {
+                throw new UserError(
+                        shown + ": a " + e.getKey() + " " + Scenario.NAME_RULE + " (e.g. --label " + e.getKey()
+                                + "=ext4)",
                         ExitCodes.USAGE);
             }
         }

@@ -4,6 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.fsflow.Fsflow;
+import org.fsflow.device.ImageMark;
+import org.fsflow.plan.MountPoints;
 import org.fsflow.plan.Plan;
 import org.fsflow.run.NotStarted;
 import org.fsflow.run.RunFailure;
@@ -59,6 +61,24 @@ final class Scenarios {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         } catch (NotStarted e) {
             throw new UserError(e.getMessage(), ExitCodes.INTERRUPTED);
+        }
+    }
+
+    /**
+     * Refuses, before anything is printed or run, a plan that would mount over something ({@link
+     * MountPoints}) or format an existing image fsflow did not make ({@link ImageMark}): what
+     * {@code run} would refuse, {@code plan} and {@code run --dry-run} refuse too.
+     */
+    static void checkPlaces(Plan plan) {
+        String why = MountPoints.refusal(plan, true);
+        for (var d : plan.scenario().devices().values()) {
+            if (why == null && d instanceof org.fsflow.scenario.Device.Loop loop && loop.image() != null) {
+                String image = ImageMark.refusal(loop.image(), loop.destroy());
+                why = image == null ? null : d.where() + ": refusing the image of device '" + d.name() + "': " + image;
+            }
+        }
+        if (why != null) {
+            throw new UserError(why, ExitCodes.FAILED);
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.fsflow.compare.Comparison.Row;
+import org.fsflow.report.CsvCells;
 import org.fsflow.report.ReportWriter;
 
 /**
@@ -90,14 +91,14 @@ public final class ComparisonWriter {
                 new CsvMapper().writer(schema.build().withHeader()).writeValues(text)) {
             for (Row r : rows) {
                 w.write(List.of(
-                        r.dataset(),
-                        r.filesystem(),
-                        r.step(),
-                        r.extra(),
-                        r.metric(),
-                        r.unit(),
+                        CsvCells.text(r.dataset()),
+                        CsvCells.text(r.filesystem()),
+                        CsvCells.text(r.step()),
+                        CsvCells.text(r.extra()),
+                        CsvCells.text(r.metric()),
+                        CsvCells.text(r.unit()),
                         r.direction().name().toLowerCase(Locale.ROOT),
-                        r.run(),
+                        CsvCells.text(r.run()),
                         r.base().n(),
                         num(r.base().mean()),
                         num(r.base().ciLow()),

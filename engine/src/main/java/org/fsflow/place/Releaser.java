@@ -53,6 +53,7 @@ public final class Releaser {
                         }
                     } else {
                         Files.deleteIfExists(Path.of(r.path()));
+                        Files.deleteIfExists(org.fsflow.device.ImageMark.of(Path.of(r.path())));
                     }
                 } catch (IOException e) {
                     log.accept("cannot remove " + r.path() + ": " + e.getMessage());

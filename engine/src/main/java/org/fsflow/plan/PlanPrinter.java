@@ -196,6 +196,7 @@ public final class PlanPrinter {
         Scenario s = plan.scenario();
         try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            org.fsflow.safety.VisibleJson.on(g);
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeStringField("scenario", s.name());

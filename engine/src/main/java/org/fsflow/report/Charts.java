@@ -2,6 +2,7 @@ package org.fsflow.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.fsflow.safety.Visible;
 import org.fsflow.summary.Numbers;
 
 /**
@@ -227,9 +228,13 @@ public final class Charts {
                 escaped);
     }
 
-    /** XML text escaping for SVG content and attributes. */
+    /**
+     * XML text escaping for SVG content and attributes, control characters shown as {@link Visible#line}
+     * (XML 1.0 cannot hold most of them even as character references, so the SVG stays well-formed).
+     */
     public static String xml(String s) {
-        return s.replace("&", "&amp;")
+        return Visible.line(s)
+                .replace("&", "&amp;")
                 .replace("<", "&lt;")
                 .replace(">", "&gt;")
                 .replace("\"", "&quot;")

@@ -102,7 +102,10 @@ final class CsvWriter {
                 g.writeStartArray();
                 writeContract(r);
                 for (String m : metrics) {
-                    g.writeObject(r.metrics() == null ? "" : nz(r.metrics().get(m)));
+                    g.writeObject(
+                            r.metrics() == null
+                                    ? ""
+                                    : CsvCells.cell(nz(r.metrics().get(m))));
                 }
                 g.writeEndArray();
             } catch (IOException e) {
@@ -136,7 +139,7 @@ final class CsvWriter {
         }
 
         private void text(String v) throws IOException {
-            g.writeString(v == null ? "" : v);
+            g.writeString(CsvCells.text(v));
         }
 
         private void value(Object v) throws IOException {
@@ -151,7 +154,7 @@ final class CsvWriter {
             } else if (v == null) {
                 g.writeString("");
             } else {
-                g.writeString(v.toString());
+                g.writeString(CsvCells.text(v.toString()));
             }
         }
 

@@ -32,11 +32,20 @@ public final class ReportIndex {
      * One report.
      *
      * @param dir      its directory name
+     * @param link     the relative link to it: {@code ./} and the name URL-encoded, so no name (not even
+     *                 {@code javascript:alert(1)}) becomes a live scheme or leaves the directory
      * @param title    its title (the first heading of its report.md)
      * @param kind     "run", "run on several hosts", "import" or "comparison"
      * @param headline what it found, one sentence
      */
-    public record Entry(String dir, String title, String kind, String headline) {}
+    public record Entry(String dir, String link, String title, String kind, String headline) {}
+
+    /** The relative link of directory {@code name}: {@code ./} and the name URL-encoded (a space as %20). */
+    static String link(String name) {
+        return "./"
+                + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)
+                        .replace("+", "%20");
+    }
 
     /** The model of the index templates: {@code reports}. */
     public record Model(List<Entry> reports) {}
@@ -78,7 +87,8 @@ public final class ReportIndex {
                 : RunEnvironment.read(dir).importedFrom() != null
                         ? "import"
                         : Files.exists(dir.resolve("hosts.json")) ? "run on several hosts" : "run";
-        return new Entry(dir.getFileName().toString(), title(dir), kind, headline(dir, run));
+        String name = dir.getFileName().toString();
+        return new Entry(name, link(name), title(dir), kind, headline(dir, run));
     }
 
     private static String title(Path dir) {

@@ -171,7 +171,7 @@ public final class ReportWriter {
         cfg.setFallbackOnNullLoopVariable(false);
         DefaultObjectWrapperBuilder wrapper = new DefaultObjectWrapperBuilder(Configuration.VERSION_2_3_34);
         wrapper.setExposeFields(false);
-        cfg.setObjectWrapper(wrapper.build());
+        cfg.setObjectWrapper(new VisibleObjectWrapper(wrapper));
         return cfg;
     }
 }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.device.DeviceSafety;
+import org.fsflow.device.ImageMark;
 import org.fsflow.device.LoopDevice;
 import org.fsflow.device.Mounts;
 import org.fsflow.place.Commands;
@@ -144,6 +145,7 @@ final class DeviceSetup {
                 teardown.register(source ? Resource.datasetsImage(image.toString()) : Resource.image(image.toString()));
                 Files.deleteIfExists(image);
                 SafeFiles.createSparse(image, loop.sizeBytes());
+                ImageMark.write(image, "fsflow, for device '" + loop.name() + "' of the run in " + layout.out());
             }
             // registered before attaching: a run killed right after losetup still gets it detached
             teardown.register(Resource.loop(null, image.toString()));

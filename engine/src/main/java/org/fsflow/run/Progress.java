@@ -10,6 +10,7 @@ import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
 import org.fsflow.result.StepDurations;
+import org.fsflow.safety.VisibleWriter;
 
 /**
  * Live events of a run, separate from its results. On a terminal one status line is rewritten in
@@ -53,7 +54,8 @@ final class Progress {
         this.unit = unit;
         this.units = units;
         if (live) {
-            out.print("\r\033[K" + status(node));
+            VisibleWriter.raw(out, "\r\033[K");
+            out.print(status(node));
             out.flush();
         }
     }
@@ -161,7 +163,7 @@ final class Progress {
 
     private void clear() {
         if (live) {
-            out.print("\r\033[K");
+            VisibleWriter.raw(out, "\r\033[K");
         }
     }
 

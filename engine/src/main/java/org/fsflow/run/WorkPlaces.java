@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.fsflow.device.ImageMark;
 import org.fsflow.plan.Layout;
+import org.fsflow.plan.MountPoints;
 import org.fsflow.plan.Plan;
 import org.fsflow.safety.SafeDirectories;
 import org.fsflow.safety.SafeFiles;
@@ -29,6 +31,10 @@ final class WorkPlaces {
 
     /** Refuses the run, before anything is created, when another user controls one of its places. */
     static void check(Plan plan) {
+        String mounts = MountPoints.refusal(plan, true);
+        if (mounts != null) {
+            throw new RunFailure(mounts);
+        }
         try {
             for (Place p : places(plan)) {
                 SafeDirectories.check(p.dir(), p.role(), p.fix());
@@ -36,6 +42,10 @@ final class WorkPlaces {
             for (Device d : plan.scenario().devices().values()) {
                 if (d instanceof Device.Loop loop && loop.image() != null && Files.exists(loop.image())) {
                     checkImage(d, loop.image());
+                    String why = ImageMark.refusal(loop.image(), loop.destroy());
+                    if (why != null) {
+                        throw new RunFailure(d.where() + ": refusing the image of device '" + d.name() + "': " + why);
+                    }
                 }
             }
         } catch (SafeDirectories.Refused e) {

@@ -43,18 +43,22 @@ public sealed interface Device {
     /**
      * {@code loop: { size: 40G, image: /var/tmp/x.img, direct_io: false }}: a sparse image file
      * attached with losetup. The image is created (and removed at teardown) unless it already
-     * exists. Attached with direct I/O by default, so the host does not cache the image a second
+     * exists. An existing image is formatted only when fsflow made it (its ownership mark beside
+     * it, {@code x.img.made-by-fsflow}) or the scenario confirms with {@code destroy: true} inside
+     * {@code loop:}; never in a system directory ({@link SystemPaths}). Attached with direct I/O by default, so the host does not cache the image a second
      * time beneath the filesystem under test; where the backing filesystem refuses, attached
      * without and the reason recorded.
      *
      * @param sizeBytes {@code size:} apparent size of the image
      * @param image     {@code image:} path of the image file, or null for one under the work directory
+     * @param destroy   {@code destroy:} the user's confirmation that an existing image may be formatted
      * @param directIo  {@code direct_io:} attach with {@code losetup --direct-io=on} (default true)
      */
     record Loop(
             String name,
             long sizeBytes,
             Path image,
+            boolean destroy,
             boolean directIo,
             Path mountPoint,
             String filesystem,

@@ -59,13 +59,16 @@ record DeviceReader(Fields f, Scalars v) {
         Node body = Fields.value(e, kind);
         Location where = f.at(node);
         Node n;
-        Path mount = (n = Fields.value(e, "mount")) == null ? null : v.absolutePath(n, what + " mount");
+        Path mount = (n = Fields.value(e, "mount")) == null ? null : mountPoint(n, what);
         String filesystem = (n = Fields.value(e, "filesystem")) == null ? null : v.nonEmpty(n, what + " filesystem");
         Node destroy = Fields.value(e, "destroy");
         if (destroy != null && !kind.equals("block")) {
             f.error(
                     destroy,
-                    "destroy applies only to block devices: fsflow creates and removes " + kind + " devices itself");
+                    "destroy applies only to block devices: fsflow creates and removes " + kind + " devices itself"
+                            + (kind.equals("loop")
+                                    ? " (to let it format an existing image:, write destroy: true inside loop:)"
+                                    : ""));
         }
         Common c = new Common(name, what, node, body, mount, filesystem, destroy, where);
         return switch (kind) {
@@ -96,7 +99,8 @@ record DeviceReader(Fields f, Scalars v) {
     }
 
     private Device loop(Common c) {
-        Map<String, NodeTuple> l = f.entries(c.body(), c.what() + " loop", List.of("size", "image", "direct_io"));
+        Map<String, NodeTuple> l =
+                f.entries(c.body(), c.what() + " loop", List.of("size", "image", "destroy", "direct_io"));
         if (l == null) {
             return null;
         }
@@ -105,13 +109,50 @@ record DeviceReader(Fields f, Scalars v) {
         Long size = (n = Fields.value(l, "size")) == null
                 ? null
                 : v.size(n, c.what() + " size", 1L << 20, MAX_DEVICE_BYTES);
-        Path image = (n = Fields.value(l, "image")) == null ? null : v.absolutePath(n, c.what() + " image");
+        Path image = (n = Fields.value(l, "image")) == null ? null : image(n, c.what());
+        Node destroyNode = Fields.value(l, "destroy");
+        Boolean destroy = destroyNode == null ? Boolean.FALSE : v.bool(destroyNode, c.what() + " destroy");
+        if (destroyNode != null && Fields.value(l, "image") == null) {
+            f.error(
+                    destroyNode,
+                    c.what() + " loop destroy: confirms that an existing image: may be formatted, and there is no "
+                            + "image: (fsflow makes and removes its own images without being asked)");
+        }
         Boolean directIo =
                 (n = Fields.value(l, "direct_io")) == null ? Boolean.TRUE : v.bool(n, c.what() + " direct_io");
         return size == null
                 ? null
                 : new Device.Loop(
-                        c.name(), size, image, !Boolean.FALSE.equals(directIo), c.mount(), c.filesystem(), c.where());
+                        c.name(),
+                        size,
+                        image,
+                        Boolean.TRUE.equals(destroy),
+                        !Boolean.FALSE.equals(directIo),
+                        c.mount(),
+                        c.filesystem(),
+                        c.where());
+    }
+
+    // a loop image: never in a system directory, whatever destroy: says
+    private Path image(Node n, String what) {
+        Path image = v.absolutePath(n, what + " image");
+        String why = image == null ? null : SystemPaths.imageRefusal(image);
+        if (why != null) {
+            f.error(n, what + " image: " + why);
+            return null;
+        }
+        return image;
+    }
+
+    // a mount point: never a system directory or one that holds others' files
+    private Path mountPoint(Node n, String what) {
+        Path mount = v.absolutePath(n, what + " mount");
+        String why = mount == null ? null : SystemPaths.mountRefusal(mount);
+        if (why != null) {
+            f.error(n, what + " mount: " + why);
+            return null;
+        }
+        return mount;
     }
 
     private Device block(Common c) {

@@ -179,11 +179,23 @@ final class Scalars {
         if (s == null) {
             return null;
         }
+        if (org.fsflow.safety.Visible.hasHidden(s)) {
+            f.error(
+                    node,
+                    what + " '" + org.fsflow.safety.Visible.line(s)
+                            + "' holds a control character: give a path on one line, as it is shown");
+            return null;
+        }
         if (!s.startsWith("/")) {
             f.error(node, what + " '" + s + "' must be an absolute path");
             return null;
         }
-        return Path.of(s).normalize();
+        try {
+            return Path.of(s).normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            f.error(node, what + " '" + s + "' is not a path: " + e.getReason());
+            return null;
+        }
     }
 
     /** {@code on_error:} continue, skip-cell or abort. */

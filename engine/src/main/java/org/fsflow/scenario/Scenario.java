@@ -162,6 +162,12 @@ public record Scenario(
                 vm);
     }
 
+    /** What a name used in paths and node ids looks like (a scenario, a dataset, a filesystem). */
+    public static final String NAME = Scalars.ID;
+
+    /** {@link #NAME} in words, for an error message. */
+    public static final String NAME_RULE = Scalars.ID_RULE;
+
     /** The device that the filesystem axis formats, by convention named {@code target}. */
     public static final String TARGET = "target";
     /** The device that holds the datasets, by convention named {@code source}. */

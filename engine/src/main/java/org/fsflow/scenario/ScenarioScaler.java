@@ -47,7 +47,8 @@ final class ScenarioScaler {
         }
         if (d instanceof Device.Loop l && l.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
             long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(l.sizeBytes() * factor));
-            return new Device.Loop(l.name(), size, l.image(), l.directIo(), l.mountPoint(), l.filesystem(), l.where());
+            return new Device.Loop(
+                    l.name(), size, l.image(), l.destroy(), l.directIo(), l.mountPoint(), l.filesystem(), l.where());
         }
         if (d instanceof Device.Tmpfs t && t.sizeBytes() > Defaults.MIN_SCALED_DEVICE_BYTES) {
             long size = Math.max(Defaults.MIN_SCALED_DEVICE_BYTES, Math.round(t.sizeBytes() * factor));

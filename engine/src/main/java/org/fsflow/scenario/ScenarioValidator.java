@@ -25,6 +25,7 @@ record ScenarioValidator(Scenario s, Problems problems) {
         new ProseValidator(s, problems).validate();
         new CrashChecks(s, problems).validate();
         new AgingValidator(s, problems).validate();
+        new DeleteValidator(s, problems).validate();
     }
 
     private void kernelReferences() {

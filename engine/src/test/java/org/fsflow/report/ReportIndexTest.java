@@ -61,7 +61,7 @@ class ReportIndexTest {
         List<Path> written = ReportIndex.write(reports, new ReportWriter(null));
         String html = Files.readString(written.get(0));
         assertTrue(
-                html.contains("<a href=\"a-run/report.html\">") && html.contains("2 of 3 findings reproduced"), html);
+                html.contains("<a href=\"./a-run/report.html\">") && html.contains("2 of 3 findings reproduced"), html);
         String again = Files.readString(
                 ReportIndex.write(reports, new ReportWriter(null)).get(1));
         assertEquals(Files.readString(written.get(1)), again, "same inputs, same bytes");
