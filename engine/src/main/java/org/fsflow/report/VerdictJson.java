@@ -8,6 +8,7 @@ import org.fsflow.result.FalseDiscovery;
 import org.fsflow.result.Json;
 import org.fsflow.result.MetricTable;
 import org.fsflow.scenario.Finding;
+import org.fsflow.summary.FindingClass;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
 
@@ -34,6 +35,13 @@ final class VerdictJson {
         for (Verdict.Outcome o : Verdict.Outcome.values()) {
             counts.put(o.label().replace(' ', '_'), t.count(o));
         }
+        ObjectNode byClass = root.putObject("counts_by_class");
+        for (FindingClass kind : FindingClass.values()) {
+            ObjectNode c = byClass.putObject(kind.label()).put("findings", t.count(kind));
+            for (Verdict.Outcome o : Verdict.Outcome.values()) {
+                c.put(o.label().replace(' ', '_'), t.count(kind, o));
+            }
+        }
         ArrayNode findings = root.putArray("findings");
         t.verdicts().forEach(v -> findings.add(finding(v)));
         try {
@@ -50,6 +58,8 @@ final class VerdictJson {
         o.put("cite", f.cite());
         o.put("metric", f.metric());
         o.put("across", f.across());
+        o.put("class", v.triage().kind().label());
+        o.put("class_reason", v.triage().why());
         o.put("unit", MetricTable.of(f.metricOf(f.numerator())).unit());
         o.put("step", f.step());
         o.put("filesystem", f.filesystem());

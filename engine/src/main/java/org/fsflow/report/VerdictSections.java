@@ -44,7 +44,12 @@ public final class VerdictSections {
                 + "widened by the tolerance (×" + Numbers.sig(t.section().tolerance()) + " unless a finding sets "
                 + "its own). Direction only: significant and the same direction, the size outside that band. "
                 + "Contradicted: significant the other way. Inconclusive: the interval includes 1, or the finding "
-                + "could not be tested (the reason says why).";
+                + "could not be tested (the reason says why). Each finding is classed first: testable (a modern "
+                + "machine can be expected to reproduce it), era-bound (a kernel or tool change since the source, "
+                + "cited), below-resolution (the source's figures differ by no more than its instrument resolved, "
+                + "or the metric follows the hardware's speed: CPU % of an I/O-bound step, a tool's user time), "
+                + "emulated (only a TCG or user-mode Linux guest measured it). Every class gets a verdict; the "
+                + "headline counts the testable findings first and the others apart.";
     }
 
     private static VerdictSection.Row row(Verdict v) {
@@ -64,7 +69,9 @@ public final class VerdictSections {
                 v.reason(),
                 f.explanation() == null
                         ? ""
-                        : f.explanation().text() + " (" + f.explanation().cite() + ")");
+                        : f.explanation().text() + " (" + f.explanation().cite() + ")",
+                v.triage().kind().label(),
+                v.triage().why());
     }
 
     private static String what(Verdict v) {

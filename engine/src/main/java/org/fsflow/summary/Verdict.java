@@ -17,6 +17,7 @@ import org.fsflow.scenario.Finding;
  * @param q           its Benjamini-Hochberg q-value over the report's findings, NaN likewise
  * @param outcome     the verdict
  * @param reason      why, one sentence
+ * @param triage      the finding's class (testable, era-bound, below-resolution, emulated) and why
  */
 public record Verdict(
         Finding finding,
@@ -26,7 +27,8 @@ public record Verdict(
         double p,
         double q,
         Outcome outcome,
-        String reason) {
+        String reason,
+        Triage triage) {
 
     /** The four verdicts. */
     public enum Outcome {

@@ -40,7 +40,8 @@ public final class Verdicts {
             Verdict.Side den,
             Fieller.Interval interval,
             double p,
-            String untestable) {}
+            String untestable,
+            Triage triage) {}
 
     /** The verdicts of {@code section}'s findings on {@code results}, run under {@code environment}. */
     public static VerdictTable judge(
@@ -58,7 +59,7 @@ public final class Verdicts {
             List<ControlAgreement> controls) {
         List<Draft> drafts = new ArrayList<>();
         for (Finding f : section.findings()) {
-            drafts.add(draft(f, results, environment, controls));
+            drafts.add(draft(section, f, results, environment, controls));
         }
         double[] q = FalseDiscovery.adjust(drafts.stream()
                 .mapToDouble(d -> d.untestable() == null ? d.p() : Double.NaN)
@@ -71,9 +72,11 @@ public final class Verdicts {
         return new VerdictTable(section, from, sha256, out);
     }
 
-    private static Draft draft(Finding f, ResultSet results, RunEnvironment env, List<ControlAgreement> controls) {
+    private static Draft draft(
+            SourceSection section, Finding f, ResultSet results, RunEnvironment env, List<ControlAgreement> controls) {
         Verdict.Side num = side(f, f.numerator(), results, env);
         Verdict.Side den = side(f, f.denominator(), results, env);
+        Triage triage = Triage.of(f, section, num, den);
         String why = VerdictReasons.untestable(f, num, den, env);
         why = why != null ? why : VerdictReasons.untrusted(f, num, controls);
         if (why != null) {
@@ -81,10 +84,17 @@ public final class Verdicts {
             // direction the run measured), but no p-value: an untested finding is no hypothesis
             boolean shown =
                     num.stats() != null && den.stats() != null && java.util.Objects.equals(num.place(), den.place());
-            return new Draft(f, num, den, shown ? Fieller.ratio(num.stats(), den.stats()) : null, Double.NaN, why);
+            return new Draft(
+                    f, num, den, shown ? Fieller.ratio(num.stats(), den.stats()) : null, Double.NaN, why, triage);
         }
         return new Draft(
-                f, num, den, Fieller.ratio(num.stats(), den.stats()), Welch.pValue(den.stats(), num.stats()), null);
+                f,
+                num,
+                den,
+                Fieller.ratio(num.stats(), den.stats()),
+                Welch.pValue(den.stats(), num.stats()),
+                null,
+                triage);
     }
 
     private static Verdict decide(Draft d, double q, int tested) {
@@ -196,7 +206,7 @@ public final class Verdicts {
     }
 
     private static Verdict verdict(Draft d, double q, Verdict.Outcome outcome, String reason) {
-        return new Verdict(d.finding(), d.num(), d.den(), d.interval(), d.p(), q, outcome, reason);
+        return new Verdict(d.finding(), d.num(), d.den(), d.interval(), d.p(), q, outcome, reason, d.triage());
     }
 
     /**

@@ -229,7 +229,7 @@ class VerdictsTest {
         assertEquals(Math.min(1, Math.min(a.p() * 2, b.p())), a.q(), 1e-12);
         assertEquals(b.p(), b.q(), 1e-12);
         assertTrue(Double.isNaN(t.verdicts().get(2).q()));
-        assertEquals("1 of 3 findings reproduced, 0 contradicted, 2 inconclusive", t.headline());
+        assertEquals("1 of 3 testable findings reproduced, 0 contradicted, 2 inconclusive", t.headline());
     }
 
     @Test
