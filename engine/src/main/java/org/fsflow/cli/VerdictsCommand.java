@@ -114,6 +114,7 @@ final class VerdictsCommand extends Subcommand {
             out.println("  fsflow: " + r.fsflow() + "; ratio " + r.ratio() + ", q " + r.q());
             out.println("  class:  " + r.findingClass() + ": " + r.classWhy());
             out.println("  why:    " + r.reason());
+            out.println("  test:   " + r.test());
             if (!r.explanation().isEmpty()) {
                 out.println("  known:  " + r.explanation());
             }

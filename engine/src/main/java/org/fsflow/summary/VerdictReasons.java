@@ -140,13 +140,9 @@ final class VerdictReasons {
         return null;
     }
 
-    /** "×1.23 [1.10, 1.40]", or "×1.23 (no interval)". */
+    /** "×1.23 [1.10, 1.40]", or "×1.23 (no interval)": {@link Ratios#text}. */
     static String ratio(Fieller.Interval i) {
-        if (i == null) {
-            return "–";
-        }
-        return "×" + Numbers.sig(i.ratio())
-                + (i.bounded() ? " [" + Numbers.sig(i.low()) + ", " + Numbers.sig(i.high()) + "]" : " (no interval)");
+        return Ratios.text(i);
     }
 
     private static String cellOf(Finding f, String side) {
