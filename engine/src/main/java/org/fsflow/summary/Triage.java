@@ -12,7 +12,8 @@ import org.fsflow.scenario.SourceSection;
  *       no more than the source's resolution ({@link Resolution}); a direction the source gives only
  *       because one of its GNU time figures printed 0.00 (under its 10 ms);</li>
  *   <li>era-bound: a change of {@link EraChanges#TABLE} touches the finding and came after the source;</li>
- *   <li>emulated: both sides ran only in a guest whose CPU is emulated (TCG) or user-mode Linux;</li>
+ *   <li>emulated: the sides ran only in a guest whose CPU is emulated (TCG) or user-mode Linux, and
+ *       they vary (a measure with no variance, such as the capacity after mkfs, does not follow the CPU);</li>
  *   <li>testable otherwise.</li>
  * </ol>
  *
@@ -31,7 +32,8 @@ public record Triage(FindingClass kind, String why) {
         if (change != null) {
             return new Triage(FindingClass.ERA_BOUND, change.citation());
         }
-        if (emulated(num.place()) || emulated(den.place())) {
+        boolean timed = !Deterministic.of(num.stats(), den.stats()); // capacity does not follow the CPU
+        if (timed && (emulated(num.place()) || emulated(den.place()))) {
             String place = emulated(num.place()) ? num.place() : den.place();
             return new Triage(
                     FindingClass.EMULATED,

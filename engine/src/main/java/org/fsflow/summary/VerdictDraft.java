@@ -14,6 +14,7 @@ import org.fsflow.scenario.Finding;
  * @param untestable why it cannot be tested, null when it can
  * @param triage     its class
  * @param tie        what the source claims: a direction or a tie
+ * @param note       what the verdict's reason adds (the launch floor's bounds), "" when nothing
  */
 record VerdictDraft(
         Finding finding,
@@ -23,4 +24,5 @@ record VerdictDraft(
         double p,
         String untestable,
         Triage triage,
-        SourceTie tie) {}
+        SourceTie tie,
+        String note) {}

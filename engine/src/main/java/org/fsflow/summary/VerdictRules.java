@@ -31,6 +31,9 @@ final class VerdictRules {
                             + d.den().name() + "'s mean is not distinguishable from 0",
                     "not tested");
         }
+        if (Deterministic.of(d.num().stats(), d.den().stats())) {
+            return deterministic(d, q);
+        }
         return d.tie().tie() ? tie(d, q) : direction(d, q, tested);
     }
 
@@ -108,6 +111,41 @@ final class VerdictRules {
     }
 
     /**
+     * Neither side varies: fsflow's ratio against the source's within {@link Deterministic#TOLERANCE};
+     * outside it, the direction decides (a source's tie, by its resolution, against a ratio of 1).
+     */
+    private static Verdict deterministic(VerdictDraft d, double q) {
+        Finding f = d.finding();
+        double t = Deterministic.TOLERANCE;
+        double fsflow = d.interval().ratio();
+        double source = Double.isNaN(f.ratio()) ? Double.NaN : f.ratio();
+        String test = "deterministic: fsflow's ratio over the source's within ×" + Numbers.sig(t);
+        String what = "neither side varies: fsflow's ratio ×" + Numbers.sig(fsflow) + " against the source's ";
+        if (Double.isNaN(source)) {
+            boolean same = (fsflow > 1) == f.higher() && fsflow != 1;
+            return verdict(
+                    d,
+                    q,
+                    same ? Verdict.Outcome.REPRODUCED : Verdict.Outcome.CONTRADICTED,
+                    "neither side varies: fsflow's ratio ×" + Numbers.sig(fsflow)
+                            + (same ? " is in the source's direction" : " is not in the source's direction"),
+                    "deterministic: the direction");
+        }
+        double rr = fsflow / source;
+        what += "×" + Numbers.sig(source) + ", a ratio of ratios ×" + Numbers.sig(rr);
+        if (rr >= 1 / t && rr <= t) {
+            return verdict(d, q, Verdict.Outcome.REPRODUCED, what + ", within ×" + Numbers.sig(t), test);
+        }
+        boolean sameSide = (fsflow - 1) * (source - 1) > 0;
+        return verdict(
+                d,
+                q,
+                sameSide ? Verdict.Outcome.DIRECTION_ONLY : Verdict.Outcome.CONTRADICTED,
+                what + ", beyond ×" + Numbers.sig(t) + (sameSide ? ": the same direction, not the size" : ""),
+                test);
+    }
+
+    /**
      * The source claims no direction: reproduced when fsflow's ratio is equivalent to 1 within the
      * margin (TOST at 5 %), contradicted when fsflow's difference is significant and its interval lies
      * wholly outside the margin, inconclusive otherwise.
@@ -136,6 +174,16 @@ final class VerdictRules {
 
     static Verdict verdict(VerdictDraft d, double q, Verdict.Outcome outcome, String reason, String test) {
         return new Verdict(
-                d.finding(), d.num(), d.den(), d.interval(), d.p(), q, outcome, reason, d.triage(), d.tie(), test);
+                d.finding(),
+                d.num(),
+                d.den(),
+                d.interval(),
+                d.p(),
+                q,
+                outcome,
+                reason + d.note(),
+                d.triage(),
+                d.tie(),
+                test);
     }
 }

@@ -82,17 +82,23 @@ public final class Verdicts {
             boolean shown =
                     num.stats() != null && den.stats() != null && java.util.Objects.equals(num.place(), den.place());
             return new VerdictDraft(
-                    f, num, den, shown ? Fieller.ratio(num.stats(), den.stats()) : null, Double.NaN, why, triage, tie);
+                    f,
+                    num,
+                    den,
+                    shown ? Fieller.ratio(num.stats(), den.stats()) : null,
+                    Double.NaN,
+                    why,
+                    triage,
+                    tie,
+                    "");
+        }
+        Fieller.Interval interval = Fieller.ratio(num.stats(), den.stats());
+        FloorBounds floor = FloorBounds.of(f, num, den, env, interval);
+        if (floor.veto() != null) {
+            return new VerdictDraft(f, num, den, interval, Double.NaN, floor.veto(), triage, tie, "");
         }
         return new VerdictDraft(
-                f,
-                num,
-                den,
-                Fieller.ratio(num.stats(), den.stats()),
-                Welch.pValue(den.stats(), num.stats()),
-                null,
-                triage,
-                tie);
+                f, num, den, floor.interval(), Welch.pValue(den.stats(), num.stats()), null, triage, tie, floor.note());
     }
 
     /**

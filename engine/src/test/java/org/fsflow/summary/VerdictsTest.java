@@ -303,15 +303,24 @@ class VerdictsTest {
     }
 
     @Test
-    void aStepUnderTenLaunchFloorsIsInconclusive() throws Exception {
+    void aLaunchFloorVetoesOnlyARatioItCouldTurnRound() throws Exception {
         standardRows();
-        Verdict v = judge(
-                        finding("f", "figures: { xfs: 21, ext3: 10 }"),
-                        "{\"launch_floor\": {\"command\": \"true\", \"runs\": 5, \"real_s_median\": 1.5, "
-                                + "\"cpu_s_median\": 0.001}}")
+        String floor = "{\"launch_floor\": {\"command\": \"true\", \"runs\": 5, \"real_s_median\": 1.5, "
+                + "\"cpu_s_median\": 0.001}}";
+        // ext3's 10 s are under 10 floors, but ±1.5 s keeps xfs / ext3 between ×1.74 and ×2.35
+        Verdict kept = judge(finding("f", "figures: { xfs: 21, ext3: 10 }"), floor)
                 .verdicts()
                 .get(0);
-        assertEquals(Verdict.Outcome.INCONCLUSIVE, v.outcome());
-        assertTrue(v.reason().contains("under 10 times fsflow's launch floor"), v.reason());
+        assertEquals(Verdict.Outcome.REPRODUCED, kept.outcome(), kept.reason());
+        assertTrue(kept.reason().contains("the floor removed or added moves the ratio ×1.74 to ×2.35"), kept.reason());
+        assertTrue(
+                kept.interval().low() < 20.0 / 10.2 * 1.74 / 2, kept.interval().toString());
+        // jfs against ext3, about ×1: the floor's bounds reach 1
+        Verdict vetoed = judge(finding("g", "figures: { jfs: 21, ext3: 10 }"), floor)
+                .verdicts()
+                .get(0);
+        assertEquals(Verdict.Outcome.INCONCLUSIVE, vetoed.outcome());
+        assertTrue(vetoed.reason().contains("under 10 times fsflow's launch floor"), vetoed.reason());
+        assertTrue(vetoed.reason().contains("across 1"), vetoed.reason());
     }
 }
