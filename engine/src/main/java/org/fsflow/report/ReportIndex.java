@@ -8,12 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Json;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.summary.CrashSummary;
-import org.fsflow.summary.Headline;
+import org.fsflow.summary.Headlines;
 import org.fsflow.summary.Summarizer;
 
 /**
@@ -110,7 +111,8 @@ public final class ReportIndex {
                 return found.isEmpty() ? "No significant difference of real time." : found;
             }
             ResultSet results = ResultSet.scan(dir, m -> {});
-            String found = Headline.largest(Summarizer.summarize(results, RunEnvironment.read(dir)));
+            String found = Headlines.of(Summarizer.summarize(
+                    results, RunEnvironment.read(dir), null, java.util.Map.of(), AgingRecord.read(dir)));
             if (found.isEmpty() && !results.crash().isEmpty()) {
                 return crashHeadline(CrashSummary.of(results.crash()));
             }
