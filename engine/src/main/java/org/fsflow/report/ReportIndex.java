@@ -107,7 +107,7 @@ public final class ReportIndex {
                 }
             }
             if (!run) {
-                String found = ComparisonHeadline.of(dir.resolve("comparison.csv"));
+                String found = ComparisonHeadline.of(dir.resolve("comparison.csv"), floor(dir));
                 return found.isEmpty() ? "No significant difference of real time." : found;
             }
             ResultSet results = ResultSet.scan(dir, m -> {});
@@ -120,6 +120,19 @@ public final class ReportIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + dir, e);
         }
+    }
+
+    // the largest launch floor of the runs a comparison holds (its subdirectories), 0 when none says
+    private static double floor(Path dir) throws IOException {
+        double floor = 0;
+        try (Stream<Path> runs = Files.list(dir)) {
+            for (Path run : runs.filter(p -> Files.isRegularFile(p.resolve(RunEnvironment.FILE)))
+                    .toList()) {
+                RunEnvironment.LaunchFloor f = RunEnvironment.read(run).launchFloor();
+                floor = f == null ? floor : Math.max(floor, f.realSMedian());
+            }
+        }
+        return floor;
     }
 
     // a run of crash cells only: its points, and the cells where a promised file was lost or damaged
