@@ -138,14 +138,24 @@ public final class ReportIndex {
     // a run of crash cells only: its points, and the cells where a promised file was lost or damaged
     static String crashHeadline(CrashSummary s) {
         int points = s.cells().stream().mapToInt(CrashSummary.Cell::points).sum();
-        List<String> broken = s.cells().stream()
-                .filter(c -> c.violations() > 0)
-                .map(c ->
-                        c.filesystem() + "/" + c.workload() + " (" + c.violations() + " of " + c.points() + " points)")
+        List<CrashSummary.Cell> broken =
+                s.cells().stream().filter(c -> c.violations() > 0).toList();
+        if (broken.isEmpty()) {
+            return points + " crash points in " + s.cells().size() + " cells; no point lost or damaged a file made "
+                    + "durable.";
+        }
+        // a cell whose marks all replay one image is one outcome, however many points it drew there
+        List<String> causes = broken.stream()
+                .map(c -> c.filesystem() + "/" + c.workload() + " ("
+                        + (c.markSpan() == null
+                                ? c.violations() + " of " + c.points() + " points)"
+                                : "one outcome, replayed at " + c.violations() + " of its " + c.points() + " points: "
+                                        + c.filesystem() + " sent no cache flush while the workload ran)"))
                 .toList();
-        return points + " crash points in " + s.cells().size() + " cells; "
-                + (broken.isEmpty()
-                        ? "no point lost or damaged a file made durable."
-                        : "a file made durable was lost or damaged in " + String.join(", ", broken) + ".");
+        long mechanisms = broken.stream().filter(c -> c.markSpan() != null).count();
+        return points + " crash points in " + s.cells().size() + " cells; a file made durable was lost or damaged in "
+                + broken.size() + " cell" + (broken.size() == 1 ? "" : "s")
+                + (mechanisms == broken.size() ? ", each by one mechanism" : "") + ": " + String.join(", ", causes)
+                + ".";
     }
 }

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import org.fsflow.TestPaths;
 import org.junit.jupiter.api.Test;
 
-/** ext4-mount-options' headline: the largest significant change of a step its launch floor does not weigh on. */
-class ComparisonHeadlineTest {
+/** The index headlines of ext4-mount-options and crash-recovery name what those reports exist for. */
+class IndexHeadlinesTest {
 
     @Test
     void theHeadlineLeavesOutChangesOfStepsUnderTheFloor() throws Exception {
@@ -19,5 +19,14 @@ class ComparisonHeadlineTest {
         assertTrue(kept.startsWith("Largest significant change: "), kept);
         assertFalse(kept.startsWith("Largest significant change: large/ext4/delete"), kept);
         assertTrue(kept.contains("under ten launch floors"), kept);
+    }
+
+    @Test
+    void crashRecoveryCountsAReplayedOutcomeOnceWithItsCause() {
+        String h = ReportIndex.headline(TestPaths.root().resolve("reports/crash-recovery"), true);
+        assertTrue(
+                h.contains("jfs/spool (one outcome, replayed at 40 of its 41 points: jfs sent no cache flush "
+                        + "while the workload ran)"),
+                h);
     }
 }
