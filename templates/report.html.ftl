@@ -85,7 +85,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if bonnie?has_content>
 <section id="bonnie">
 <h2>bonnie++</h2>
-<p class="meta">Laid out like bon_csv2html; each cell is the mean over the runs ± their sample standard deviation; +++++ : too fast to measure (file too small for this RAM; for the file tests, too few files): every run of that test took under 0.5 s; "(+k × +++++)": k more runs were, and are left out of the mean.</p>
+<p class="meta">Laid out like bon_csv2html; each cell is the mean over the runs ± the half-width of its 95 % confidence interval (as every ± of this report); +++++ : too fast to measure (file too small for this RAM; for the file tests, too few files): every run of that test took under 0.5 s; "(+k × +++++)": k more runs were, and are left out of the mean.</p>
 <#list bonnie as b>
 <h3>${b.title}</h3>
 <#list b.charts as c>${c.svg?no_esc}</#list>

@@ -54,7 +54,7 @@ No method warning.
 
 ## bonnie++
 
-Each cell is the mean over the runs ± their sample standard deviation; +++++ : too fast to measure (file too small for this RAM; for the file tests, too few files): every run of that test took under 0.5 s; "(+k × +++++)": k more runs were, and are left out of the mean.
+Each cell is the mean over the runs ± the half-width of its 95 % confidence interval (as every ± of this report); +++++ : too fast to measure (file too small for this RAM; for the file tests, too few files): every run of that test took under 0.5 s; "(+k × +++++)": k more runs were, and are left out of the mean.
 <#list bonnie as b>
 
 ### ${b.title}

@@ -7,7 +7,7 @@ Findings from `${verdicts.from}`; every verdict is also in [${verdicts.jsonFile}
 | finding | source | source ratio | fsflow (mean ± 95 % CI) | fsflow ratio [95 % CI] | q | verdict | why | known explanation |
 |---|---|--:|---|--:|--:|---|---|---|
 <#list verdicts.rows as v>
-| **${v.id}**: ${v.what} (${v.cite}) | ${v.source} | ${v.sourceRatio} | ${v.fsflow} | ${v.ratio} | ${v.q} | **${v.verdict}** | ${v.reason} | ${v.explanation} |
+| **${v.id}**: ${v.what} (${v.cite}) | ${v.source} | ${v.sourceRatio} | ${v.fsflow} | ${v.ratio} | ${v.q} | **${v.verdict}** (${v.findingClass}; ${v.test}) | <#if v.findingClass != "testable">*${v.findingClass}*: ${v.classWhy}. </#if>${v.reason} | ${v.explanation} |
 </#list>
 
 ${verdicts.method}

@@ -112,7 +112,9 @@ final class VerdictsCommand extends Subcommand {
                     r.sourceRatio().equals("higher") || r.sourceRatio().equals("lower");
             out.println("  source: " + r.source() + (direction ? "" : " (" + r.sourceRatio() + ")"));
             out.println("  fsflow: " + r.fsflow() + "; ratio " + r.ratio() + ", q " + r.q());
+            out.println("  class:  " + r.findingClass() + ": " + r.classWhy());
             out.println("  why:    " + r.reason());
+            out.println("  test:   " + r.test());
             if (!r.explanation().isEmpty()) {
                 out.println("  known:  " + r.explanation());
             }

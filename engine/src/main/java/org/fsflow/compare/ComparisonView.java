@@ -174,10 +174,14 @@ public record ComparisonView(
         return s.n() < 2 ? mean + " (n=1)" : mean + " ± " + Numbers.same(s.ciHalfWidth(), mean) + " (n=" + s.n() + ")";
     }
 
-    /** "1.287 [1.234, 1.343]", the bounds "–" when there are none. */
-    /** A ratio with its interval, three decimals. */
+    /**
+     * A ratio with its interval, three decimals: "1.287 [1.234, 1.343]", the bounds "–" when there
+     * are none; a ratio of positive figures is never negative, so a lower bound at or below 0 (the
+     * other side's mean not distinguishable from 0) is "unbounded below".
+     */
     public static String ratio(Fieller.Interval i) {
-        return Numbers.fixed(i.ratio(), 3) + " [" + Numbers.fixed(i.low(), 3) + ", " + Numbers.fixed(i.high(), 3) + "]";
+        String low = i.low() <= 0 ? "unbounded below" : Numbers.fixed(i.low(), 3);
+        return Numbers.fixed(i.ratio(), 3) + " [" + low + ", " + Numbers.fixed(i.high(), 3) + "]";
     }
 
     /** A p- or q-value, four decimals, "<0.0001" below. */

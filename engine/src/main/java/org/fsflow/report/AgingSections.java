@@ -1,6 +1,5 @@
 package org.fsflow.report;
 
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.fsflow.result.AgingRecord;
@@ -77,10 +76,7 @@ final class AgingSections {
                 p.filesystem(),
                 mean(p.fresh()),
                 mean(p.aged()),
-                "×" + Numbers.sig(i.ratio())
-                        + (i.bounded()
-                                ? String.format(Locale.ROOT, " [%s, %s]", Numbers.sig(i.low()), Numbers.sig(i.high()))
-                                : ""),
+                "×" + Numbers.sig(i.ratio()) + (i.bounded() ? " " + org.fsflow.summary.Ratios.bounds(i) : ""),
                 verdict,
                 kind);
     }

@@ -11,7 +11,7 @@ import org.fsflow.summary.BonnieTable;
 import org.fsflow.summary.BonnieTest;
 import org.fsflow.summary.Numbers;
 
-/** The bonnie++ tables of the report, laid out like bon_csv2html: mean ± standard deviation, +++++ when too fast. */
+/** The bonnie++ tables of the report, laid out like bon_csv2html: mean ± the half-width of its 95 % confidence interval (as every ± of a report), +++++ when too fast. */
 final class BonnieSections {
 
     /** The tests charted, as block throughput. */
@@ -34,11 +34,11 @@ final class BonnieSections {
                 BonnieTable.Figure figure = line.figure(CHARTED.get(i));
                 Summary s = figure == null ? null : figure.rate();
                 means[i][f] = s == null ? Double.NaN : s.mean() / 1024;
-                sds[i][f] = s == null || s.n() < 2 ? Double.NaN : s.sd() / 1024;
+                sds[i][f] = s == null || s.n() < 2 ? Double.NaN : s.ciHalfWidth() / 1024;
             }
         }
         List<Chart> charts = PlaceCharts.charts(
-                "bonnie++ block throughput (± standard deviation)",
+                "bonnie++ block throughput (± 95 % confidence interval)",
                 "chart-bonnie-" + DatasetSections.anchor((t.dataset().isEmpty() ? "" : t.dataset() + "-") + t.step()),
                 t.lines().stream().map(BonnieTable.Line::column).toList(),
                 places,
@@ -93,7 +93,7 @@ final class BonnieSections {
             return tooFast > 0 ? "+++++" : "";
         }
         String mean = Numbers.sig(s.mean());
-        return (s.n() >= 2 ? mean + " ± " + Numbers.sig(s.sd()) : mean)
+        return (s.n() >= 2 ? mean + " ± " + Numbers.sig(s.ciHalfWidth()) : mean)
                 + (tooFast > 0 ? " (+" + tooFast + " × +++++)" : "");
     }
 
@@ -102,7 +102,7 @@ final class BonnieSections {
             return tooFast ? "+++" : "";
         }
         String mean = Numbers.fixed(s.mean(), 0);
-        return s.n() >= 2 ? mean + " ± " + Numbers.fixed(s.sd(), 1) : mean;
+        return s.n() >= 2 ? mean + " ± " + Numbers.fixed(s.ciHalfWidth(), 1) : mean;
     }
 
     private static String latency(Summary s) {

@@ -7,12 +7,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** A comparison's headline, read from its {@code comparison.csv}: the largest significant change of real time. */
+/**
+ * A comparison's headline, read from its {@code comparison.csv}: the largest significant change of
+ * real time whose two means both last at least ten launch floors (a change of a step that start-up
+ * weighs on is not the comparison's answer), with the floor said when it left some out.
+ */
 final class ComparisonHeadline {
 
     private ComparisonHeadline() {}
 
     static String of(Path csv) throws IOException {
+        return of(csv, 0);
+    }
+
+    /** The same, leaving out rows whose base or run mean is under ten times {@code floorS}. */
+    static String of(Path csv, double floorS) throws IOException {
         if (!Files.isRegularFile(csv)) {
             return "";
         }
@@ -25,6 +34,9 @@ final class ComparisonHeadline {
         int ratio = header.indexOf("ratio");
         int mark = header.indexOf("mark");
         int run = header.indexOf("run");
+        int base = header.indexOf("base_mean");
+        int mean = header.indexOf("mean");
+        int under = 0;
         double largest = 0;
         String out = "";
         for (String line : lines.subList(1, lines.size())) {
@@ -35,15 +47,27 @@ final class ComparisonHeadline {
                     || !(f.get(mark).equals("better") || f.get(mark).equals("worse"))) {
                 continue;
             }
+            double limit = 10 * floorS;
+            if (Double.parseDouble(f.get(base)) < limit || Double.parseDouble(f.get(mean)) < limit) {
+                under++;
+                continue;
+            }
             double r = Double.parseDouble(f.get(ratio));
             if (r > 0 && Math.abs(Math.log(r)) > largest) {
                 largest = Math.abs(Math.log(r));
                 out = "Largest significant change: " + where(header, f) + " real time x"
                         + String.format(Locale.ROOT, "%.2f", r) + " in " + f.get(run) + " (" + f.get(mark)
-                        + ") against the baseline.";
+                        + ") against the baseline";
             }
         }
-        return out;
+        if (out.isEmpty()) {
+            return out;
+        }
+        return out
+                + (under == 0
+                        ? "."
+                        : " (" + under + " significant changes of steps under ten launch floors, "
+                                + String.format(Locale.ROOT, "%.1f", floorS * 1000) + " ms each, left out).");
     }
 
     private static String where(List<String> header, List<String> f) {

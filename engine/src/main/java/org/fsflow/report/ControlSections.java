@@ -1,11 +1,9 @@
 package org.fsflow.report;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Collectors;
 import org.fsflow.result.Fieller;
 import org.fsflow.summary.ControlAgreement;
-import org.fsflow.summary.Numbers;
 
 /** Formats a run's {@link ControlAgreement}s into the report's {@link ControlSection}. */
 final class ControlSections {
@@ -55,9 +53,6 @@ final class ControlSections {
     }
 
     private static String ratio(Fieller.Interval i) {
-        return "×" + Numbers.sig(i.ratio())
-                + (i.bounded()
-                        ? String.format(Locale.ROOT, " [%s, %s]", Numbers.sig(i.low()), Numbers.sig(i.high()))
-                        : " (no interval)");
+        return org.fsflow.summary.Ratios.text(i);
     }
 }

@@ -8,12 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Json;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.summary.CrashSummary;
-import org.fsflow.summary.Headline;
+import org.fsflow.summary.Headlines;
 import org.fsflow.summary.Summarizer;
 
 /**
@@ -116,11 +117,12 @@ public final class ReportIndex {
                 }
             }
             if (!run) {
-                String found = ComparisonHeadline.of(dir.resolve("comparison.csv"));
+                String found = ComparisonHeadline.of(dir.resolve("comparison.csv"), floor(dir));
                 return found.isEmpty() ? "No significant difference of real time." : found;
             }
             ResultSet results = ResultSet.scan(dir, m -> {});
-            String found = Headline.largest(Summarizer.summarize(results, RunEnvironment.read(dir)));
+            String found = Headlines.of(Summarizer.summarize(
+                    results, RunEnvironment.read(dir), null, java.util.Map.of(), AgingRecord.read(dir)));
             if (found.isEmpty() && !results.crash().isEmpty()) {
                 return crashHeadline(CrashSummary.of(results.crash()));
             }
@@ -130,17 +132,40 @@ public final class ReportIndex {
         }
     }
 
+    // the largest launch floor of the runs a comparison holds (its subdirectories), 0 when none says
+    private static double floor(Path dir) throws IOException {
+        double floor = 0;
+        try (Stream<Path> runs = Files.list(dir)) {
+            for (Path run : runs.filter(p -> Files.isRegularFile(p.resolve(RunEnvironment.FILE)))
+                    .toList()) {
+                RunEnvironment.LaunchFloor f = RunEnvironment.read(run).launchFloor();
+                floor = f == null ? floor : Math.max(floor, f.realSMedian());
+            }
+        }
+        return floor;
+    }
+
     // a run of crash cells only: its points, and the cells where a promised file was lost or damaged
     static String crashHeadline(CrashSummary s) {
         int points = s.cells().stream().mapToInt(CrashSummary.Cell::points).sum();
-        List<String> broken = s.cells().stream()
-                .filter(c -> c.violations() > 0)
-                .map(c ->
-                        c.filesystem() + "/" + c.workload() + " (" + c.violations() + " of " + c.points() + " points)")
+        List<CrashSummary.Cell> broken =
+                s.cells().stream().filter(c -> c.violations() > 0).toList();
+        if (broken.isEmpty()) {
+            return points + " crash points in " + s.cells().size() + " cells; no point lost or damaged a file made "
+                    + "durable.";
+        }
+        // a cell whose marks all replay one image is one outcome, however many points it drew there
+        List<String> causes = broken.stream()
+                .map(c -> c.filesystem() + "/" + c.workload() + " ("
+                        + (c.markSpan() == null
+                                ? c.violations() + " of " + c.points() + " points)"
+                                : "one outcome, replayed at " + c.violations() + " of its " + c.points() + " points: "
+                                        + c.filesystem() + " sent no cache flush while the workload ran)"))
                 .toList();
-        return points + " crash points in " + s.cells().size() + " cells; "
-                + (broken.isEmpty()
-                        ? "no point lost or damaged a file made durable."
-                        : "a file made durable was lost or damaged in " + String.join(", ", broken) + ".");
+        long mechanisms = broken.stream().filter(c -> c.markSpan() != null).count();
+        return points + " crash points in " + s.cells().size() + " cells; a file made durable was lost or damaged in "
+                + broken.size() + " cell" + (broken.size() == 1 ? "" : "s")
+                + (mechanisms == broken.size() ? ", each by one mechanism" : "") + ": " + String.join(", ", causes)
+                + ".";
     }
 }

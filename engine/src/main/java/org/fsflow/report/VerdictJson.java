@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.TreeMap;
 import org.fsflow.result.FalseDiscovery;
+import org.fsflow.result.Fieller;
 import org.fsflow.result.Json;
 import org.fsflow.result.MetricTable;
 import org.fsflow.scenario.Finding;
+import org.fsflow.summary.Equivalence;
+import org.fsflow.summary.FindingClass;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
 
@@ -29,10 +32,18 @@ final class VerdictJson {
         root.put("headline", t.headline());
         root.putObject("findings_from").put("file", t.from()).put("sha256", t.sha256());
         number(root, "tolerance", t.section().tolerance());
+        number(root, "equivalence_margin", Equivalence.MARGIN);
         root.put("false_discovery_rate", FalseDiscovery.RATE);
         ObjectNode counts = root.putObject("counts");
         for (Verdict.Outcome o : Verdict.Outcome.values()) {
             counts.put(o.label().replace(' ', '_'), t.count(o));
+        }
+        ObjectNode byClass = root.putObject("counts_by_class");
+        for (FindingClass kind : FindingClass.values()) {
+            ObjectNode c = byClass.putObject(kind.label()).put("findings", t.count(kind));
+            for (Verdict.Outcome o : Verdict.Outcome.values()) {
+                c.put(o.label().replace(' ', '_'), t.count(kind, o));
+            }
         }
         ArrayNode findings = root.putArray("findings");
         t.verdicts().forEach(v -> findings.add(finding(v)));
@@ -50,6 +61,8 @@ final class VerdictJson {
         o.put("cite", f.cite());
         o.put("metric", f.metric());
         o.put("across", f.across());
+        o.put("class", v.triage().kind().label());
+        o.put("class_reason", v.triage().why());
         o.put("unit", MetricTable.of(f.metricOf(f.numerator())).unit());
         o.put("step", f.step());
         o.put("filesystem", f.filesystem());
@@ -68,7 +81,12 @@ final class VerdictJson {
                                 ? null
                                 : new double[] {v.interval().low(), v.interval().high()}));
         number(o, "tolerance", f.tolerance());
-        o.set("band", pair(v.band()));
+        Fieller.Interval rr = v.ratioOfRatios();
+        number(o, "ratio_of_ratios", rr == null ? Double.NaN : rr.ratio());
+        o.set("ratio_of_ratios_interval", pair(rr == null ? null : new double[] {rr.low(), rr.high()}));
+        o.put("source_tie", v.tie().tie());
+        o.put("source_tie_reason", v.tie().why());
+        o.put("test", v.test());
         number(o, "p", v.p());
         number(o, "q", v.q());
         o.put("verdict", v.outcome().label());

@@ -36,6 +36,10 @@ public record VerdictSection(
      * @param kind        the same as a CSS class: reproduced, direction-only, contradicted, inconclusive
      * @param reason      why, one sentence
      * @param explanation a disagreement known in advance, with its citation, "" if none
+     * @param findingClass the finding's class: testable, era-bound, below-resolution or emulated
+     * @param classWhy    why it has that class, one sentence (the rule, or the change it cites)
+     * @param test        the test applied with its tolerance or margin ("equivalence within [0.909, 1.10]
+     *                    (TOST p = 0.003)", "direction, then the ratio of ratios within ×2.00")
      */
     public record Row(
             String id,
@@ -49,5 +53,8 @@ public record VerdictSection(
             String verdict,
             String kind,
             String reason,
-            String explanation) {}
+            String explanation,
+            String findingClass,
+            String classWhy,
+            String test) {}
 }

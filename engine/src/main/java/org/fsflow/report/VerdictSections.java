@@ -6,7 +6,9 @@ import java.util.Map;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.Summary;
 import org.fsflow.scenario.Finding;
+import org.fsflow.summary.Equivalence;
 import org.fsflow.summary.Numbers;
+import org.fsflow.summary.Ratios;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
 
@@ -38,13 +40,28 @@ public final class VerdictSections {
     static String method(VerdictTable t) {
         return "Each finding of the source compares two cells of one place (host with host, a VM with the same VM). "
                 + "fsflow's ratio is the numerator's mean over the denominator's, over the repetitions that "
-                + "succeeded (warm-ups left out), with its 95 % Fieller interval; its p-value is Welch's, and the "
-                + "false-discovery rate is controlled at 5 % over every tested finding (Benjamini-Hochberg q). "
-                + "Reproduced: significant, the source's direction, and the source's ratio within fsflow's interval "
-                + "widened by the tolerance (×" + Numbers.sig(t.section().tolerance()) + " unless a finding sets "
-                + "its own). Direction only: significant and the same direction, the size outside that band. "
-                + "Contradicted: significant the other way. Inconclusive: the interval includes 1, or the finding "
-                + "could not be tested (the reason says why).";
+                + "succeeded (warm-ups left out), with its 95 % Fieller interval (a lower bound at or below 0 is "
+                + "written \"unbounded below\"); its p-value is Welch's, and the false-discovery rate is "
+                + "controlled at 5 % over every tested finding (Benjamini-Hochberg q). ± after a mean is the "
+                + "half-width of its 95 % confidence interval. First, what the source claims: a tie when it "
+                + "states equal sides, when its own repetitions do not tell the sides apart (Welch p > 0.05), "
+                + "when its figures differ by no more than it resolved, or, for single readings, by less than the "
+                + "equivalence margin ×" + Numbers.sig(Equivalence.MARGIN) + "; a direction otherwise. A tie is "
+                + "tested for equivalence (two one-sided tests, margin [" + Numbers.sig(1 / Equivalence.MARGIN)
+                + ", " + Numbers.sig(Equivalence.MARGIN) + "]): reproduced when equivalent at 5 %, contradicted "
+                + "when fsflow's difference is significant and its interval lies outside the margin. A direction "
+                + "is reproduced when significant, the source's, and the ratio of ratios (fsflow's over the "
+                + "source's, with fsflow's interval) reaches [1/t, t] for the finding's tolerance t (×"
+                + Numbers.sig(t.section().tolerance()) + " unless a finding sets its own; an emulated finding's "
+                + "size is not judged); direction only when that interval lies outside; contradicted when "
+                + "significant the other way; inconclusive when the interval includes 1 or the finding could not "
+                + "be tested (the reason says why). The test and its tolerance are printed under each verdict. "
+                + "Each finding is classed first: testable (a modern machine can be expected to reproduce it), "
+                + "era-bound (a kernel or tool change since the source, cited), below-resolution (the source's "
+                + "figures differ by no more than its instrument resolved, or the metric follows the hardware's "
+                + "speed: CPU % of an I/O-bound step, a tool's user time), emulated (only a TCG or user-mode Linux "
+                + "guest measured it). Every class gets a verdict; the headline counts the testable findings first "
+                + "and the others apart.";
     }
 
     private static VerdictSection.Row row(Verdict v) {
@@ -64,7 +81,10 @@ public final class VerdictSections {
                 v.reason(),
                 f.explanation() == null
                         ? ""
-                        : f.explanation().text() + " (" + f.explanation().cite() + ")");
+                        : f.explanation().text() + " (" + f.explanation().cite() + ")",
+                v.triage().kind().label(),
+                v.triage().why(),
+                v.test());
     }
 
     private static String what(Verdict v) {
@@ -121,13 +141,6 @@ public final class VerdictSections {
     }
 
     private static String ratio(Verdict v) {
-        if (v.interval() == null) {
-            return "–";
-        }
-        String r = "×" + Numbers.sig(v.interval().ratio());
-        return v.interval().bounded()
-                ? r + " [" + Numbers.sig(v.interval().low()) + ", "
-                        + Numbers.sig(v.interval().high()) + "]"
-                : r + " (no interval)";
+        return Ratios.text(v.interval());
     }
 }

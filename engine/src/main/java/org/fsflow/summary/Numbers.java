@@ -15,6 +15,13 @@ public final class Numbers {
         return fixed(v, decimals);
     }
 
+    /** A p-value: three significant digits, or "2.1e-12" below 0.001; "–" for NaN. */
+    public static String p(double p) {
+        if (Double.isNaN(p)) {
+            return "–";
+        }
+        return p < 0.001 ? String.format(java.util.Locale.ROOT, "%.1e", p) : sig(p);
+    }
     /** {@code v} with as many decimals as {@code like} shows (for "mean ± half-width"). */
     public static String same(double v, String like) {
         if (Double.isNaN(v)) {

@@ -17,6 +17,9 @@ import org.fsflow.scenario.Finding;
  * @param q           its Benjamini-Hochberg q-value over the report's findings, NaN likewise
  * @param outcome     the verdict
  * @param reason      why, one sentence
+ * @param triage      the finding's class (testable, era-bound, below-resolution, emulated) and why
+ * @param tie         whether the source claims a direction or a tie, and why
+ * @param test        the test applied with its tolerance or margin, as printed beside the verdict
  */
 public record Verdict(
         Finding finding,
@@ -26,7 +29,10 @@ public record Verdict(
         double p,
         double q,
         Outcome outcome,
-        String reason) {
+        String reason,
+        Triage triage,
+        SourceTie tie,
+        String test) {
 
     /** The four verdicts. */
     public enum Outcome {
@@ -89,11 +95,15 @@ public record Verdict(
         return finding.ratio();
     }
 
-    /** The band the source's ratio must lie in: fsflow's interval widened by the tolerance; null without one. */
-    public double[] band() {
-        if (interval == null || !interval.bounded()) {
+    /**
+     * fsflow's ratio over the source's, with the interval of fsflow's ratio over the source's: what
+     * the tolerance is compared with; null without a bounded interval or a stated ratio.
+     */
+    public Fieller.Interval ratioOfRatios() {
+        if (interval == null || !interval.bounded() || Double.isNaN(finding.ratio())) {
             return null;
         }
-        return new double[] {interval.low() / finding.tolerance(), interval.high() * finding.tolerance()};
+        double r = finding.ratio();
+        return new Fieller.Interval(interval.ratio() / r, interval.low() / r, interval.high() / r);
     }
 }

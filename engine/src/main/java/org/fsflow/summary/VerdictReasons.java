@@ -11,8 +11,8 @@ import org.fsflow.scenario.Scales;
  * cells matching it), two places, two scales (inconclusive: different scales), the scale of its
  * cells below the finding's {@code min_scale}, failed
  * or skipped repetitions, no value of the metric (bonnie++'s {@code +++++} said as such), too few
- * repetitions, and a time too short to measure (under ten times the launch floor, which the
- * summary flags as start-up weighing on it).
+ * repetitions. A time too short to measure (under ten times the launch floor, which the summary
+ * flags as start-up weighing on it) is {@link FloorBounds}'s to judge.
  */
 final class VerdictReasons {
 
@@ -84,7 +84,7 @@ final class VerdictReasons {
                 return s.name() + "'s " + s.step() + " " + s.artifact();
             }
         }
-        return tooShort(f, num, den, env);
+        return null;
     }
 
     // cells of two scales are never compared; the cells' scale must reach the finding's min_scale
@@ -123,30 +123,9 @@ final class VerdictReasons {
         return null;
     }
 
-    private static String tooShort(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env) {
-        RunEnvironment.LaunchFloor floor = env.launchFloor();
-        if (floor == null || !"real_s".equals(f.metric())) {
-            return null;
-        }
-        double limit = FLOORS * floor.realSMedian();
-        for (Verdict.Side s : new Verdict.Side[] {num, den}) {
-            if (s.stats().mean() < limit) {
-                return s.name() + "'s " + s.step() + " lasts "
-                        + Numbers.sig(s.stats().mean() * 1000) + " ms, under "
-                        + FLOORS + " times fsflow's launch floor (" + Numbers.sig(floor.realSMedian() * 1000)
-                        + " ms): process start-up weighs on it";
-            }
-        }
-        return null;
-    }
-
-    /** "×1.23 [1.10, 1.40]", or "×1.23 (no interval)". */
+    /** "×1.23 [1.10, 1.40]", or "×1.23 (no interval)": {@link Ratios#text}. */
     static String ratio(Fieller.Interval i) {
-        if (i == null) {
-            return "–";
-        }
-        return "×" + Numbers.sig(i.ratio())
-                + (i.bounded() ? " [" + Numbers.sig(i.low()) + ", " + Numbers.sig(i.high()) + "]" : " (no interval)");
+        return Ratios.text(i);
     }
 
     private static String cellOf(Finding f, String side) {

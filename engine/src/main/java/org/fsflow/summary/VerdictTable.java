@@ -25,13 +25,54 @@ public record VerdictTable(SourceSection section, String from, String sha256, Li
         return (int) verdicts.stream().filter(v -> v.outcome() == outcome).count();
     }
 
-    /** "k of n findings reproduced, m contradicted, j inconclusive" (and d in direction only, when any). */
+    /** How many findings of class {@code kind} got {@code outcome}. */
+    public int count(FindingClass kind, Verdict.Outcome outcome) {
+        return (int) verdicts.stream()
+                .filter(v -> v.triage().kind() == kind && v.outcome() == outcome)
+                .count();
+    }
+
+    /** How many findings are of class {@code kind}. */
+    public int count(FindingClass kind) {
+        return (int) verdicts.stream().filter(v -> v.triage().kind() == kind).count();
+    }
+
+    /**
+     * "k of n testable findings reproduced, m contradicted, j inconclusive" (and d in direction
+     * only, when any), then the other classes counted apart: "counted apart: 12 era-bound, 88
+     * below-resolution, 43 emulated (9 of them reproduced)".
+     */
     public String headline() {
-        int n = verdicts.size();
-        int direction = count(Verdict.Outcome.DIRECTION_ONLY);
-        return count(Verdict.Outcome.REPRODUCED) + " of " + n + " finding" + (n == 1 ? "" : "s") + " reproduced"
-                + (direction > 0 ? ", " + direction + " in direction only" : "") + ", "
-                + count(Verdict.Outcome.CONTRADICTED) + " contradicted, " + count(Verdict.Outcome.INCONCLUSIVE)
-                + " inconclusive";
+        int n = count(FindingClass.TESTABLE);
+        int direction = count(FindingClass.TESTABLE, Verdict.Outcome.DIRECTION_ONLY);
+        StringBuilder s = new StringBuilder();
+        s.append(count(FindingClass.TESTABLE, Verdict.Outcome.REPRODUCED))
+                .append(" of ")
+                .append(n)
+                .append(" testable finding")
+                .append(n == 1 ? "" : "s")
+                .append(" reproduced")
+                .append(direction > 0 ? ", " + direction + " in direction only" : "")
+                .append(", ")
+                .append(count(FindingClass.TESTABLE, Verdict.Outcome.CONTRADICTED))
+                .append(" contradicted, ")
+                .append(count(FindingClass.TESTABLE, Verdict.Outcome.INCONCLUSIVE))
+                .append(" inconclusive");
+        List<String> apart = new java.util.ArrayList<>();
+        int reproduced = 0;
+        for (FindingClass kind : FindingClass.values()) {
+            if (kind != FindingClass.TESTABLE && count(kind) > 0) {
+                apart.add(count(kind) + " " + kind.label());
+                reproduced += count(kind, Verdict.Outcome.REPRODUCED);
+            }
+        }
+        if (!apart.isEmpty()) {
+            s.append("; counted apart: ")
+                    .append(String.join(", ", apart))
+                    .append(" (")
+                    .append(reproduced)
+                    .append(" of them reproduced)");
+        }
+        return s.toString();
     }
 }

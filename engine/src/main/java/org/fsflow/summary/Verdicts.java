@@ -33,15 +33,6 @@ public final class Verdicts {
 
     private Verdicts() {}
 
-    /** A finding with its sides and statistics, before the q-values. */
-    private record Draft(
-            Finding finding,
-            Verdict.Side num,
-            Verdict.Side den,
-            Fieller.Interval interval,
-            double p,
-            String untestable) {}
-
     /** The verdicts of {@code section}'s findings on {@code results}, run under {@code environment}. */
     public static VerdictTable judge(
             SourceSection section, String from, String sha256, ResultSet results, RunEnvironment environment) {
@@ -56,9 +47,10 @@ public final class Verdicts {
             ResultSet results,
             RunEnvironment environment,
             List<ControlAgreement> controls) {
-        List<Draft> drafts = new ArrayList<>();
+        List<VerdictDraft> drafts = new ArrayList<>();
+        SourceRuns runs = SourceRuns.of(section, from);
         for (Finding f : section.findings()) {
-            drafts.add(draft(f, results, environment, controls));
+            drafts.add(draft(section, runs, f, results, environment, controls));
         }
         double[] q = FalseDiscovery.adjust(drafts.stream()
                 .mapToDouble(d -> d.untestable() == null ? d.p() : Double.NaN)
@@ -66,14 +58,22 @@ public final class Verdicts {
         int tested = (int) drafts.stream().filter(d -> d.untestable() == null).count();
         List<Verdict> out = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
-            out.add(decide(drafts.get(i), q[i], tested));
+            out.add(VerdictRules.decide(drafts.get(i), q[i], tested));
         }
         return new VerdictTable(section, from, sha256, out);
     }
 
-    private static Draft draft(Finding f, ResultSet results, RunEnvironment env, List<ControlAgreement> controls) {
+    private static VerdictDraft draft(
+            SourceSection section,
+            SourceRuns runs,
+            Finding f,
+            ResultSet results,
+            RunEnvironment env,
+            List<ControlAgreement> controls) {
         Verdict.Side num = side(f, f.numerator(), results, env);
         Verdict.Side den = side(f, f.denominator(), results, env);
+        Triage triage = Triage.of(f, section, num, den);
+        SourceTie tie = SourceTie.of(f, runs);
         String why = VerdictReasons.untestable(f, num, den, env);
         why = why != null ? why : VerdictReasons.untrusted(f, num, controls);
         if (why != null) {
@@ -81,122 +81,24 @@ public final class Verdicts {
             // direction the run measured), but no p-value: an untested finding is no hypothesis
             boolean shown =
                     num.stats() != null && den.stats() != null && java.util.Objects.equals(num.place(), den.place());
-            return new Draft(f, num, den, shown ? Fieller.ratio(num.stats(), den.stats()) : null, Double.NaN, why);
+            return new VerdictDraft(
+                    f,
+                    num,
+                    den,
+                    shown ? Fieller.ratio(num.stats(), den.stats()) : null,
+                    Double.NaN,
+                    why,
+                    triage,
+                    tie,
+                    "");
         }
-        return new Draft(
-                f, num, den, Fieller.ratio(num.stats(), den.stats()), Welch.pValue(den.stats(), num.stats()), null);
-    }
-
-    private static Verdict decide(Draft d, double q, int tested) {
-        Finding f = d.finding();
-        if (d.untestable() != null) {
-            return verdict(d, q, Verdict.Outcome.INCONCLUSIVE, d.untestable());
+        Fieller.Interval interval = Fieller.ratio(num.stats(), den.stats());
+        FloorBounds floor = FloorBounds.of(f, num, den, env, interval);
+        if (floor.veto() != null) {
+            return new VerdictDraft(f, num, den, interval, Double.NaN, floor.veto(), triage, tie, "");
         }
-        Fieller.Interval i = d.interval();
-        String ratio = VerdictReasons.ratio(i);
-        if (!i.bounded()) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.INCONCLUSIVE,
-                    "fsflow's ratio " + ratio + " has no bounded 95 % " + "interval: "
-                            + d.den().name() + "'s mean is not distinguishable from 0");
-        }
-        if (f.equal()) {
-            return equal(d, q);
-        }
-        if (i.low() <= 1 && i.high() >= 1) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.INCONCLUSIVE,
-                    "fsflow's 95 % interval " + ratio + " includes 1: " + "no significant difference here");
-        }
-        if (Double.isNaN(q) || q > FalseDiscovery.RATE) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.INCONCLUSIVE,
-                    "fsflow's interval " + ratio + " excludes 1, but "
-                            + "the difference is not significant once the false-discovery rate is controlled over the "
-                            + tested + " tested findings (q = " + Numbers.sig(q) + ")");
-        }
-        boolean higher = i.ratio() > 1;
-        if (higher != f.higher()) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.CONTRADICTED,
-                    "fsflow measures " + f.numerator() + " "
-                            + (higher ? "higher" : "lower") + " than " + f.denominator() + " (" + ratio
-                            + "); the source, "
-                            + (f.higher() ? "higher" : "lower"));
-        }
-        if (Double.isNaN(f.ratio())) {
-            return verdict(d, q, Verdict.Outcome.REPRODUCED, "same direction as the source states (" + ratio + ")");
-        }
-        return sized(d, q);
-    }
-
-    /**
-     * The source says the sides are equal (ratio 1): an equivalence test. Reproduced when fsflow's
-     * whole interval lies within [1 / tolerance, tolerance]; contradicted when it is significant and
-     * lies wholly outside; inconclusive otherwise (an interval too wide to tell).
-     */
-    private static Verdict equal(Draft d, double q) {
-        Fieller.Interval i = d.interval();
-        double t = d.finding().tolerance();
-        String band = "[" + Numbers.sig(1 / t) + ", " + Numbers.sig(t) + "]";
-        String ratio = VerdictReasons.ratio(i);
-        if (i.low() >= 1 / t && i.high() <= t) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.REPRODUCED,
-                    "the source's sides are equal; fsflow's interval " + ratio + " lies within " + band
-                            + " (1 widened by the tolerance)");
-        }
-        boolean significant = !Double.isNaN(q) && q <= FalseDiscovery.RATE;
-        if (significant && (i.low() > t || i.high() < 1 / t)) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.CONTRADICTED,
-                    "the source's sides are equal; fsflow's interval " + ratio + " lies outside " + band);
-        }
-        return verdict(
-                d,
-                q,
-                Verdict.Outcome.INCONCLUSIVE,
-                "the source's sides are equal; fsflow's interval " + ratio + " is neither within " + band
-                        + " nor significantly outside it");
-    }
-
-    // same direction, significant: is the source's ratio within the band?
-    private static Verdict sized(Draft d, double q) {
-        Finding f = d.finding();
-        Fieller.Interval i = d.interval();
-        double low = i.low() / f.tolerance();
-        double high = i.high() * f.tolerance();
-        String band = "[" + Numbers.sig(low) + ", " + Numbers.sig(high) + "] (fsflow's interval, widened "
-                + Numbers.sig(f.tolerance()) + " times)";
-        if (f.ratio() >= low && f.ratio() <= high) {
-            return verdict(
-                    d,
-                    q,
-                    Verdict.Outcome.REPRODUCED,
-                    "same direction; the source's ×" + Numbers.sig(f.ratio()) + " lies within " + band);
-        }
-        return verdict(
-                d,
-                q,
-                Verdict.Outcome.DIRECTION_ONLY,
-                "same direction, but the source's ×" + Numbers.sig(f.ratio()) + " lies outside " + band
-                        + ": the size of the effect did not reproduce");
-    }
-
-    private static Verdict verdict(Draft d, double q, Verdict.Outcome outcome, String reason) {
-        return new Verdict(d.finding(), d.num(), d.den(), d.interval(), d.p(), q, outcome, reason);
+        return new VerdictDraft(
+                f, num, den, floor.interval(), Welch.pValue(den.stats(), num.stats()), null, triage, tie, floor.note());
     }
 
     /**

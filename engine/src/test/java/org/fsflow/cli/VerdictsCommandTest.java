@@ -44,7 +44,9 @@ class VerdictsCommandTest {
         Path run = run();
         Cli plain = Cli.run("verdicts", run.toString(), "--source", scenario().toString());
         assertEquals(ExitCodes.OK, plain.exitCode(), plain.err());
-        assertTrue(plain.out().contains("3 of 5 findings reproduced, 1 contradicted, 1 inconclusive"), plain.out());
+        assertTrue(
+                plain.out().contains("3 of 5 testable findings reproduced, 1 contradicted, 1 inconclusive"),
+                plain.out());
         assertTrue(plain.out().contains("CONTRADICTED  block-read-zfs-higher"), plain.out());
         assertTrue(Files.readString(run.resolve("source.yaml")).startsWith("# The source section"));
         Cli gate = Cli.run("verdicts", run.toString(), "--fail-on", "contradicted");

@@ -81,7 +81,7 @@ class CrashReportTest {
     void theIndexSaysHowManyPointsAndWhereAPromiseBroke() throws IOException {
         Path out = render("index");
         assertEquals(
-                "14 crash points in 2 cells; a file made durable was lost or damaged in reiserfs/spool (1 of 7 points).",
+                "14 crash points in 2 cells; a file made durable was lost or damaged in 1 cell: reiserfs/spool (1 of 7 points).",
                 ReportIndex.headline(out, true));
     }
 

@@ -117,7 +117,9 @@ class VerdictsTest {
         standardRows();
         Verdict v = only("figures: { xfs: 872.82, ext3: 7.68 }");
         assertEquals(Verdict.Outcome.DIRECTION_ONLY, v.outcome(), v.reason());
-        assertTrue(v.reason().contains("×114 lies outside"), v.reason());
+        assertTrue(
+                v.reason().contains("(fsflow's over the source's ×114) ×0.0176 [0.0172, 0.0179] lies outside"),
+                v.reason());
     }
 
     @Test
@@ -128,8 +130,8 @@ class VerdictsTest {
                 only("ratio: { of: xfs, to: ext3, value: 5 }").outcome());
         Verdict wide = only("ratio: { of: xfs, to: ext3, value: 5 }, tolerance: 3");
         assertEquals(Verdict.Outcome.REPRODUCED, wide.outcome(), wide.reason());
-        double[] band = wide.band();
-        assertTrue(band[0] < 1 && band[1] > 5, band[0] + " " + band[1]);
+        org.fsflow.result.Fieller.Interval rr = wide.ratioOfRatios();
+        assertTrue(rr.low() <= 3 && rr.high() >= 1 / 3.0, rr.toString());
         assertEquals(
                 Verdict.Outcome.DIRECTION_ONLY,
                 only("ratio: { of: xfs, to: ext3, value: 0.9e1 }, tolerance: 3").outcome());
@@ -229,7 +231,7 @@ class VerdictsTest {
         assertEquals(Math.min(1, Math.min(a.p() * 2, b.p())), a.q(), 1e-12);
         assertEquals(b.p(), b.q(), 1e-12);
         assertTrue(Double.isNaN(t.verdicts().get(2).q()));
-        assertEquals("1 of 3 findings reproduced, 0 contradicted, 2 inconclusive", t.headline());
+        assertEquals("1 of 3 testable findings reproduced, 0 contradicted, 2 inconclusive", t.headline());
     }
 
     @Test
@@ -247,13 +249,15 @@ class VerdictsTest {
     }
 
     @Test
-    void equalSidesReproduceWhenTheWholeIntervalLiesWithinTheBand() throws Exception {
+    void equalSidesAreAnEquivalenceTestWithinTheMargin() throws Exception {
         standardRows();
+        series("noisy", "delete", "host", 8.0, 12.0, 9.0, 11.5);
         Verdict same = only("figures: { jfs: 0.2, ext3: 0.2 }");
         assertEquals(Verdict.Outcome.REPRODUCED, same.outcome(), same.reason());
-        Verdict apart = only("figures: { xfs: 0.2, ext3: 0.2 }, tolerance: 1.5");
+        assertTrue(same.test().startsWith("equivalence within [0.909, 1.10]"), same.test());
+        Verdict apart = only("figures: { xfs: 0.2, ext3: 0.2 }");
         assertEquals(Verdict.Outcome.CONTRADICTED, apart.outcome(), apart.reason());
-        Verdict near = only("figures: { xfs: 0.2, ext3: 0.2 }");
+        Verdict near = only("figures: { noisy: 0.2, ext3: 0.2 }");
         assertEquals(Verdict.Outcome.INCONCLUSIVE, near.outcome(), near.reason());
     }
 
@@ -299,15 +303,24 @@ class VerdictsTest {
     }
 
     @Test
-    void aStepUnderTenLaunchFloorsIsInconclusive() throws Exception {
+    void aLaunchFloorVetoesOnlyARatioItCouldTurnRound() throws Exception {
         standardRows();
-        Verdict v = judge(
-                        finding("f", "figures: { xfs: 21, ext3: 10 }"),
-                        "{\"launch_floor\": {\"command\": \"true\", \"runs\": 5, \"real_s_median\": 1.5, "
-                                + "\"cpu_s_median\": 0.001}}")
+        String floor = "{\"launch_floor\": {\"command\": \"true\", \"runs\": 5, \"real_s_median\": 1.5, "
+                + "\"cpu_s_median\": 0.001}}";
+        // ext3's 10 s are under 10 floors, but ±1.5 s keeps xfs / ext3 between ×1.74 and ×2.35
+        Verdict kept = judge(finding("f", "figures: { xfs: 21, ext3: 10 }"), floor)
                 .verdicts()
                 .get(0);
-        assertEquals(Verdict.Outcome.INCONCLUSIVE, v.outcome());
-        assertTrue(v.reason().contains("under 10 times fsflow's launch floor"), v.reason());
+        assertEquals(Verdict.Outcome.REPRODUCED, kept.outcome(), kept.reason());
+        assertTrue(kept.reason().contains("the floor removed or added moves the ratio ×1.74 to ×2.35"), kept.reason());
+        assertTrue(
+                kept.interval().low() < 20.0 / 10.2 * 1.74 / 2, kept.interval().toString());
+        // jfs against ext3, about ×1: the floor's bounds reach 1
+        Verdict vetoed = judge(finding("g", "figures: { jfs: 21, ext3: 10 }"), floor)
+                .verdicts()
+                .get(0);
+        assertEquals(Verdict.Outcome.INCONCLUSIVE, vetoed.outcome());
+        assertTrue(vetoed.reason().contains("under 10 times fsflow's launch floor"), vetoed.reason());
+        assertTrue(vetoed.reason().contains("across 1"), vetoed.reason());
     }
 }
