@@ -50,9 +50,14 @@ public final class JournalPass implements AutoCloseable {
         this.csv = csv;
     }
 
-    /** Reads {@code dir}'s journal once, its CSV written meanwhile. */
+    /** Reads {@code dir}'s journal once, its CSV written meanwhile beside it. */
     public static JournalPass over(Path dir) {
-        JournalPass pass = new JournalPass(dir.resolve(ReportModelBuilder.CSV));
+        return over(dir, dir);
+    }
+
+    /** Reads {@code dir}'s journal once, its CSV written meanwhile into {@code into}. */
+    public static JournalPass over(Path dir, Path into) {
+        JournalPass pass = new JournalPass(into.resolve(ReportModelBuilder.CSV));
         Thread writer = new Thread(() -> pass.write(dir.resolve(Journal.FILE)), "fsflow-results-csv");
         writer.setDaemon(true);
         writer.start();
