@@ -11,6 +11,7 @@ import org.fsflow.report.JournalPass;
 import org.fsflow.report.ReportModel;
 import org.fsflow.report.ReportModelBuilder;
 import org.fsflow.report.ReportWriter;
+import org.fsflow.report.Unreadable;
 import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Journal;
 import org.fsflow.result.ResultSet;
@@ -201,6 +202,7 @@ public final class Fsflow {
             RunSummary summary = summarize(pass.results(), dir); // -> statistics and method warnings, once
             summary = summary.withWarnings(
                     scenarioDrift(summary.environment()).stream().toList());
+            summary = summary.withWarnings(Unreadable.warning(pass.results().unreadable()));
             ReportModel model = model(summary); // -> the typed report model
             return render(model, pass, into, templates); // -> report.html, report.md, results.csv
         }

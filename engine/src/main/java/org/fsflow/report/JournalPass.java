@@ -1,12 +1,9 @@
 package org.fsflow.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -157,7 +154,7 @@ public final class JournalPass implements AutoCloseable {
     }
 
     private static Writer writer(FileChannel ch) {
-        return new BufferedWriter(Channels.newWriter(ch, StandardCharsets.UTF_8), 1 << 16);
+        return CsvWriter.utf8(ch);
     }
 
     /** The results, by series. */
