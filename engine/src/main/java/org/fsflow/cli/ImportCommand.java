@@ -1,6 +1,5 @@
 package org.fsflow.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,8 +42,9 @@ final class ImportCommand extends Subcommand {
     @Override
     public Integer call() {
         for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                throw new UserError(f + ": no such file", ExitCodes.FAILED);
+            String problem = org.fsflow.safety.InputFiles.problem(f);
+            if (problem != null) {
+                throw new UserError(problem, ExitCodes.FAILED);
             }
         }
         SafeDirectories.check(
