@@ -115,6 +115,25 @@ class OutputsNeverClobberTest {
     }
 
     @Test
+    void runOverAPublishedComparisonIsRefusedBeforeAnythingRuns() throws IOException {
+        Path c = dir.resolve("C");
+        assertEquals(
+                0,
+                Cli.run("compare", a.toString(), b.toString(), "--out", c.toString())
+                        .exitCode());
+        Path scenario = TestPaths.root().resolve("scenarios/quickstart.yaml");
+        refusedUnchanged(
+                c,
+                "holds a comparison (comparison.csv)",
+                "run",
+                scenario.toString(),
+                "--out",
+                c.toString(),
+                "--work",
+                dir.resolve("work").toString());
+    }
+
+    @Test
     void exportThroughALinkIsRefused() throws IOException {
         Path link = Files.createSymbolicLink(dir.resolve("bmf.json"), a.resolve("results.jsonl"));
         refusedUnchanged(a, "symbolic link", "export", "bmf", a.toString(), "--out", link.toString());
