@@ -164,6 +164,22 @@ class BadRowsTest {
     }
 
     @Test
+    void aGnuTimeLineThatCannotBeReadIsNamed() throws IOException {
+        Path log = dir.resolve("bench.ext3.txt");
+        Files.writeString(
+                log,
+                "ls : 1.00 real, 0.10 user, 0.20 sys, 30% cpu\n"
+                        + "cp : -1.00 real, 0.10 user, 0.20 sys, 30% cpu\n"
+                        + "rm : NaN real, 0.10 user, 0.20 sys, 30% cpu\n"
+                        + "du : 2.00 real, 0.10 user, 0.20 sys, 30% cpu\n");
+        Path out = dir.resolve("imported");
+        Cli r = Cli.run("import", "gnu-time", log.toString(), "--out", out.toString());
+        assertEquals(ExitCodes.FAILED, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("2 lines of GNU time output could not be read: lines 2, 3"), r.err());
+        assertFalse(Files.exists(out), "nothing imported");
+    }
+
+    @Test
     void aLoneSurrogateIsWritten() throws IOException {
         Path d = run("surrogate", 3, l -> l.replace("\"command\":\"", "\"command\":\"\\ud800"));
         Cli r = Cli.run("report", d.toString());
