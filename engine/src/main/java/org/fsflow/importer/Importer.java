@@ -75,7 +75,7 @@ public final class Importer {
         for (Path file : files) {
             String fs = labels.getOrDefault("filesystem", filesystemOf(file));
             filesystems.add(fs);
-            for (GnuTimeLog.Entry e : GnuTimeLog.parse(read(file))) {
+            for (GnuTimeLog.Entry e : GnuTimeLog.parse(read(file), true)) {
                 steps.add(e.command());
                 int r = runs.merge(fs + "\u0000" + e.command(), 1, Integer::sum);
                 boolean ok = e.exitStatus() == 0;

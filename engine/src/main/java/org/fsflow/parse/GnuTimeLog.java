@@ -41,8 +41,16 @@ public final class GnuTimeLog {
 
     private GnuTimeLog() {}
 
-    /** Every entry of {@code text}; throws when there is none. */
+    /** Every entry of {@code text}; throws when there is none. A step's output may hold other lines. */
     public static List<Entry> parse(String text) throws OutputParser.Unparseable {
+        return parse(text, false);
+    }
+
+    /**
+     * Every entry of {@code text}; throws when there is none, or, when {@code strict} (a log
+     * imported), when a time line's figures cannot be read, naming those lines.
+     */
+    public static List<Entry> parse(String text, boolean strict) throws OutputParser.Unparseable {
         List<Entry> out = new ArrayList<>();
         int status = 0;
         VerboseBlock block = null;
@@ -77,7 +85,7 @@ public final class GnuTimeLog {
                 }
             }
         }
-        if (!unread.isEmpty()) {
+        if (strict && !unread.isEmpty()) {
             throw new OutputParser.Unparseable(unread.size() + (unread.size() == 1 ? " line" : " lines")
                     + " of GNU time output could not be read: line" + (unread.size() == 1 ? " " : "s ")
                     + String.join(", ", unread.stream().map(String::valueOf).toList())
