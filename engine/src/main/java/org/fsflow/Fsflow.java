@@ -11,6 +11,7 @@ import org.fsflow.report.JournalPass;
 import org.fsflow.report.ReportModel;
 import org.fsflow.report.ReportModelBuilder;
 import org.fsflow.report.ReportWriter;
+import org.fsflow.report.Unreadable;
 import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Journal;
 import org.fsflow.result.ResultSet;
@@ -18,6 +19,8 @@ import org.fsflow.result.RunEnvironment;
 import org.fsflow.run.Campaign;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
+import org.fsflow.safety.Output;
+import org.fsflow.safety.StagingWriter;
 import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
@@ -181,12 +184,27 @@ public final class Fsflow {
      * {@link #pipeline}. The summary also warns when the scenario file has changed since the run.
      */
     public static List<Path> report(Path dir, Path templates) {
-        try (JournalPass pass = JournalPass.over(dir)) { // results.jsonl -> ResultSet by series, in one pass
+        try (StagingWriter out = StagingWriter.open(
+                dir,
+                Output.RUN_REPORT,
+                "Move the other files away, or copy the run's results.jsonl and environment.json into a "
+                        + "directory of their own and render that.")) {
+            return out.commit(report(dir, templates, out.dir()));
+        }
+    }
+
+    /**
+     * Stages 4 to 7 on the run directory {@code dir}, the report's files written into {@code into}
+     * (a {@link StagingWriter}'s directory: all or nothing); returns the files written there.
+     */
+    public static List<Path> report(Path dir, Path templates, Path into) {
+        try (JournalPass pass = JournalPass.over(dir, into)) { // results.jsonl -> ResultSet by series, in one pass
             RunSummary summary = summarize(pass.results(), dir); // -> statistics and method warnings, once
             summary = summary.withWarnings(
                     scenarioDrift(summary.environment()).stream().toList());
+            summary = summary.withWarnings(Unreadable.warning(pass.results().unreadable()));
             ReportModel model = model(summary); // -> the typed report model
-            return render(model, pass, dir, templates); // -> report.html, report.md, results.csv
+            return render(model, pass, into, templates); // -> report.html, report.md, results.csv
         }
     }
 

@@ -3,10 +3,10 @@ package org.fsflow.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fsflow.compare.Exporter;
 import org.fsflow.compare.Run;
+import org.fsflow.safety.StagingWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,7 +45,10 @@ final class ExportCommand extends Subcommand {
             return ExitCodes.OK;
         }
         try {
-            Files.writeString(out, text, StandardCharsets.UTF_8);
+            StagingWriter.replaceFile(
+                    out,
+                    text.getBytes(StandardCharsets.UTF_8),
+                    "Choose another --out: a new file, or one an earlier export wrote.");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);
         }

@@ -1,13 +1,14 @@
 package org.fsflow.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.importer.Importer;
 import org.fsflow.parse.OutputParser;
+import org.fsflow.safety.Output;
 import org.fsflow.safety.SafeDirectories;
+import org.fsflow.safety.StagingWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,24 +43,18 @@ final class ImportCommand extends Subcommand {
     public Integer call() {
         Runs.labels(labels, "filesystem", "dataset", "name");
         for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                throw new UserError(f + ": no such file", ExitCodes.FAILED);
+            String problem = org.fsflow.safety.InputFiles.problem(f);
+            if (problem != null) {
+                throw new UserError(problem, ExitCodes.FAILED);
             }
         }
         SafeDirectories.check(
                 out, "the output directory", "Choose another --out, owned by root and writable by " + "no one else.");
         int n;
-        try {
-            n = switch (kind) {
-                case "bonnie" -> Importer.bonnie(files, out, labels);
-                case "gnu-time" -> Importer.gnuTime(files, out, labels);
-                case "fio" -> Importer.fio(files, out, labels);
-                case "hyperfine" -> Importer.hyperfine(files, out, labels);
-                default ->
-                    throw new UserError(
-                            "import what? 'bonnie', 'gnu-time', 'fio' or 'hyperfine', not '" + kind + "'",
-                            ExitCodes.USAGE);
-            };
+        try (StagingWriter staging = StagingWriter.open(out, Output.NEW_RESULTS, MergeCommand.FIX)) {
+            n = importInto(staging.dir());
+            org.fsflow.Fsflow.report(staging.dir(), null, staging.dir());
+            staging.commit(List.of());
         } catch (OutputParser.Unparseable e) {
             throw new UserError(
                     String.join(", ", files.stream().map(Path::toString).toList()) + ": " + e.getMessage(),
@@ -67,9 +62,20 @@ final class ImportCommand extends Subcommand {
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
-        org.fsflow.Fsflow.report(out, null);
         out().println("imported " + n + " rows into " + out.resolve("results.jsonl") + "; report: "
                 + out.resolve("report.html"));
         return ExitCodes.OK;
+    }
+
+    private int importInto(Path dir) throws OutputParser.Unparseable {
+        return switch (kind) {
+            case "bonnie" -> Importer.bonnie(files, dir, labels);
+            case "gnu-time" -> Importer.gnuTime(files, dir, labels);
+            case "fio" -> Importer.fio(files, dir, labels);
+            case "hyperfine" -> Importer.hyperfine(files, dir, labels);
+            default ->
+                throw new UserError(
+                        "import what? 'bonnie', 'gnu-time', 'fio' or 'hyperfine', not '" + kind + "'", ExitCodes.USAGE);
+        };
     }
 }

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.compare.Merger;
 import org.fsflow.compare.Run;
+import org.fsflow.safety.Output;
+import org.fsflow.safety.StagingWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,16 +33,19 @@ final class MergeCommand extends Subcommand {
                     + "first of kernel, host, run whose values tell every run apart.")
     String axis;
 
+    static final String FIX = "Choose another --out: a new directory, or an empty one.";
+
     @Override
     public Integer call() {
         List<Run> runs = dirs.stream().map(Subcommand::run).toList();
         String used;
-        try {
-            used = Merger.merge(runs, out, axis);
+        try (StagingWriter staging = StagingWriter.open(out, Output.NEW_RESULTS, FIX)) {
+            used = Merger.merge(runs, staging.dir(), axis);
+            org.fsflow.Fsflow.report(staging.dir(), null, staging.dir());
+            staging.commit(List.of());
         } catch (IllegalArgumentException e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }
-        org.fsflow.Fsflow.report(out, null);
         out().println("merged " + runs.size() + " runs along '" + used + "' into " + out.resolve("results.jsonl")
                 + "; report: " + out.resolve("report.html"));
         return ExitCodes.OK;

@@ -102,6 +102,7 @@ final class RunCommand extends Subcommand {
         if (dryRun || hosts != null || !nodes.isEmpty() || layout.out == null) {
             return null;
         }
+        org.fsflow.safety.Output.RUN.check(cwd.resolve(layout.out), Campaign.OTHER_OUT);
         var parsed = spec.root().commandLine().getParseResult();
         try {
             new LaunchRecord(cwd, parsed.originalArgs()).writeIn(layout.out);

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +14,9 @@ import java.util.Map;
 import org.fsflow.compare.Comparison.Row;
 import org.fsflow.report.CsvCells;
 import org.fsflow.report.ReportWriter;
+import org.fsflow.safety.AtomicFile;
+import org.fsflow.safety.Output;
+import org.fsflow.safety.StagingWriter;
 
 /**
  * Writes a comparison: {@code report.html} (self-contained), {@code report.md} with
@@ -66,8 +67,20 @@ public final class ComparisonWriter {
         this.templates = new ReportWriter(templates);
     }
 
-    /** Writes {@code c} into {@code out} (created if needed) and returns the files written. */
+    /**
+     * Writes {@code c} into {@code out} (created if needed; refused when it holds another kind's
+     * files), all or nothing ({@link StagingWriter}), and returns the files written.
+     */
     public List<Path> write(Comparison c, Path out) {
+        try (StagingWriter staging = StagingWriter.open(
+                out,
+                Output.COMPARISON,
+                "Choose another --out: a new directory, or one that holds an earlier comparison.")) {
+            return staging.commit(writeInto(c, staging.dir()));
+        }
+    }
+
+    private List<Path> writeInto(Comparison c, Path out) {
         String chart = RatioChart.svg(c.rows(), c.others().size() > 1);
         ComparisonView view = ComparisonView.of(c, chart, chart.isEmpty() ? "" : CHART);
         Map<String, Object> model = Map.of("c", view);
@@ -126,8 +139,7 @@ public final class ComparisonWriter {
 
     private static Path write(Path file, String text) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            AtomicFile.writeString(file, text);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -37,12 +37,12 @@ final class RatioChart {
         List<Row> comparable =
                 rows.stream().filter(r -> r.mark() != Mark.DIFFERENT_SCALES).toList();
         List<Row> times = comparable.stream()
-                .filter(r -> r.metric().equals("real_s") && r.ratio().ratio() > 0)
+                .filter(r -> r.metric().equals("real_s") && bounded(r.ratio().ratio()))
                 .toList();
         List<Row> chosen = times.isEmpty()
                 ? comparable.stream()
                         .filter(r -> r.direction() != org.fsflow.result.MetricTable.Direction.NONE
-                                && r.ratio().ratio() > 0)
+                                && bounded(r.ratio().ratio()))
                         .toList()
                 : times;
         return chosen.subList(0, Math.min(MAX_LINES, chosen.size()));
@@ -62,7 +62,7 @@ final class RatioChart {
             hi = Math.max(
                     hi, bounded(r.ratio().high()) ? r.ratio().high() : r.ratio().ratio());
         }
-        Axis axis = new Axis(lo / 1.15, hi * 1.15, 300, 760 - 300 - 20);
+        Axis axis = new Axis(lo / 1.15, Math.min(hi * 1.15, Double.MAX_VALUE), 300, 760 - 300 - 20);
         int width = 760;
         int top = 40;
         int height = top + 18 * lines.size() + 40;
@@ -135,14 +135,17 @@ final class RatioChart {
     }
 
     private static boolean bounded(double v) {
-        return !Double.isNaN(v) && v > 0;
+        return Double.isFinite(v) && v > 0;
     }
 
     // powers of ten and their 2 and 5 multiples inside the range, 1 always
     static List<Double> ticks(double lo, double hi) {
         java.util.TreeSet<Double> out = new java.util.TreeSet<>();
         out.add(1.0);
-        for (int e = (int) Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++) {
+        // a double spans 10^-324 to 10^308: an infinite or zero bound never makes the loop endless
+        int first = (int) Math.max(-324, Math.floor(Math.log10(lo)));
+        int last = (int) Math.min(308, Math.ceil(Math.log10(hi)));
+        for (int e = first; e <= last; e++) {
             for (double m : new double[] {1, 2, 5}) {
                 double v = m * Math.pow(10, e);
                 if (v >= lo && v <= hi) {

@@ -2,14 +2,12 @@ package org.fsflow.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -38,7 +36,9 @@ public record Run(String label, Path dir, ResultSet results, JsonNode environmen
         Path journal = dir.resolve(Journal.FILE);
         if (!Files.isRegularFile(journal)) {
             throw new IllegalArgumentException(
-                    dir + " has no " + Journal.FILE + ": give the output directory of a run or an import");
+                    Files.exists(journal)
+                            ? org.fsflow.safety.InputFiles.problem(journal) + ": a run's results are a file"
+                            : dir + " has no " + Journal.FILE + ": give the output directory of a run or an import");
         }
         Path name = dir.toAbsolutePath().normalize().getFileName();
         return new Run(
@@ -56,11 +56,7 @@ public record Run(String label, Path dir, ResultSet results, JsonNode environmen
 
     private static JsonNode environment(Path dir) {
         Path file = dir.resolve("environment.json");
-        try {
-            return Files.exists(file) ? Json.MAPPER.readTree(file.toFile()) : Json.MAPPER.createObjectNode();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        return org.fsflow.result.JsonFile.tree(file);
     }
 
     private static Map<String, String> params(Path scenario) {
@@ -69,14 +65,13 @@ public record Run(String label, Path dir, ResultSet results, JsonNode environmen
             return out;
         }
         try {
-            Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(scenario));
+            Object doc = new Yaml(new SafeConstructor(new LoaderOptions()))
+                    .load(org.fsflow.safety.InputFiles.readString(scenario, org.fsflow.scenario.YamlLoader.MAX_BYTES));
             if (doc instanceof Map<?, ?> map && map.get("params") instanceof Map<?, ?> params) {
                 params.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + scenario, e);
-        } catch (RuntimeException e) {
-            // a scenario.yaml that no longer parses only costs the params' facts
+        } catch (IOException | RuntimeException e) {
+            // a scenario.yaml that no longer parses (or is too large to) only costs the params' facts
         }
         return out;
     }

@@ -15,6 +15,8 @@ import java.util.Map;
 import org.fsflow.report.ReportWriter;
 import org.fsflow.result.Json;
 import org.fsflow.safety.AtomicFile;
+import org.fsflow.safety.Output;
+import org.fsflow.safety.StagingWriter;
 
 /**
  * Writes a history: {@code report.html} (one self-contained page), {@code report.md} with its
@@ -35,8 +37,18 @@ public final class HistoryWriter {
         this.templates = new ReportWriter(templates);
     }
 
-    /** Writes {@code h} into {@code out} (created if needed); returns the files written. */
+    /**
+     * Writes {@code h} into {@code out} (created if needed; refused when it holds another kind's
+     * files), all or nothing ({@link StagingWriter}); returns the files written.
+     */
     public List<Path> write(HistoryResult h, Comparator<String> order, Path out) {
+        try (StagingWriter staging = StagingWriter.open(
+                out, Output.HISTORY, "Choose another --out: a new directory, or one that holds an earlier history.")) {
+            return staging.commit(writeInto(h, order, staging.dir()));
+        }
+    }
+
+    private List<Path> writeInto(HistoryResult h, Comparator<String> order, Path out) {
         HistoryView view = HistoryView.of(h, order);
         Map<String, Object> model = Map.of("h", view);
         List<Path> written = new ArrayList<>();

@@ -75,7 +75,7 @@ public final class Importer {
         for (Path file : files) {
             String fs = labels.getOrDefault("filesystem", filesystemOf(file));
             filesystems.add(fs);
-            for (GnuTimeLog.Entry e : GnuTimeLog.parse(read(file))) {
+            for (GnuTimeLog.Entry e : GnuTimeLog.parse(read(file), true)) {
                 steps.add(e.command());
                 int r = runs.merge(fs + "\u0000" + e.command(), 1, Integer::sum);
                 boolean ok = e.exitStatus() == 0;
@@ -242,6 +242,8 @@ public final class Importer {
                 .build();
     }
 
+    private static final int IMPORT_BATCH = 4096;
+
     private static void write(
             Path out,
             List<Measurement> rows,
@@ -257,7 +259,10 @@ public final class Importer {
                 throw new IllegalArgumentException(out + " already holds results: choose another --out");
             }
             try (Journal j = Journal.open(journal)) {
-                rows.forEach(j::append);
+                // forced per batch, not per row: the directory is renamed into place at the end
+                for (int i = 0; i < rows.size(); i += IMPORT_BATCH) {
+                    j.appendAll(rows.subList(i, Math.min(rows.size(), i + IMPORT_BATCH)));
+                }
             }
             Map<String, Object> env = new LinkedHashMap<>();
             List<String> names =
@@ -287,7 +292,7 @@ public final class Importer {
 
     private static String read(Path file) {
         try {
-            return Files.readString(file);
+            return org.fsflow.safety.InputFiles.readString(file, org.fsflow.safety.InputFiles.IMPORT_BYTES);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

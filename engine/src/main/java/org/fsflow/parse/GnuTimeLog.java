@@ -35,17 +35,29 @@ public final class GnuTimeLog {
     private static final Pattern LINE = Pattern.compile(
             "^(.*?)\\s*:\\s+" + NUM + " real, " + NUM + " user, " + NUM + " sys, (\\d*\\.?\\d+|\\?)%? cpu\\s*$");
     private static final Pattern STATUS = Pattern.compile("^Command exited with non-zero status (\\d+)");
+    // what a time line looks like whatever its figures: "CMD : X real, Y user, Z sys"
+    private static final Pattern TIMED = Pattern.compile(":\\s+\\S+ real, \\S+ user, \\S+ sys");
     private static final Pattern SIGNAL = Pattern.compile("^Command terminated by signal (\\d+)");
 
     private GnuTimeLog() {}
 
-    /** Every entry of {@code text}; throws when there is none. */
+    /** Every entry of {@code text}; throws when there is none. A step's output may hold other lines. */
     public static List<Entry> parse(String text) throws OutputParser.Unparseable {
+        return parse(text, false);
+    }
+
+    /**
+     * Every entry of {@code text}; throws when there is none, or, when {@code strict} (a log
+     * imported), when a time line's figures cannot be read, naming those lines.
+     */
+    public static List<Entry> parse(String text, boolean strict) throws OutputParser.Unparseable {
         List<Entry> out = new ArrayList<>();
         int status = 0;
         VerboseBlock block = null;
-        for (String raw : text.split("\n")) {
-            String line = raw.strip();
+        List<Integer> unread = new ArrayList<>();
+        String[] lines = text.split("\n");
+        for (int n = 0; n < lines.length; n++) {
+            String line = lines[n].strip();
             Matcher m;
             if ((m = STATUS.matcher(line)).find()) {
                 status = Integer.parseInt(m.group(1));
@@ -61,6 +73,8 @@ public final class GnuTimeLog {
                         null,
                         status));
                 status = 0;
+            } else if (TIMED.matcher(line).find()) {
+                unread.add(n + 1); // a time line whose figures are negative, NaN or not numbers
             } else if (line.startsWith("Command being timed:")) {
                 block = new VerboseBlock(line.substring(20).strip().replaceAll("^\"|\"$", ""));
             } else if (block != null) {
@@ -70,6 +84,13 @@ public final class GnuTimeLog {
                     block = null;
                 }
             }
+        }
+        if (strict && !unread.isEmpty()) {
+            throw new OutputParser.Unparseable(unread.size() + (unread.size() == 1 ? " line" : " lines")
+                    + " of GNU time output could not be read: line" + (unread.size() == 1 ? " " : "s ")
+                    + String.join(", ", unread.stream().map(String::valueOf).toList())
+                    + " (a time that is negative, NaN or not a number); correct or remove "
+                    + (unread.size() == 1 ? "it" : "them") + " and import again");
         }
         if (out.isEmpty()) {
             throw new OutputParser.Unparseable("no GNU time output: expected lines like 'CMD :\t1.00 real, 0.10 user, "

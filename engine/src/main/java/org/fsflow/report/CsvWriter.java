@@ -73,10 +73,24 @@ final class CsvWriter {
         }
     }
 
+    /**
+     * A buffered UTF-8 writer into {@code ch} that writes a lone surrogate (an escaped U+D800 that a
+     * row's JSON may hold, which no UTF-8 can encode) as U+FFFD instead of failing the file.
+     */
+    static java.io.Writer utf8(java.nio.channels.FileChannel ch) {
+        java.nio.charset.CharsetEncoder utf8 = java.nio.charset.StandardCharsets.UTF_8
+                .newEncoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE)
+                .replaceWith("\uFFFD".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return new java.io.BufferedWriter(java.nio.channels.Channels.newWriter(ch, utf8, -1), 1 << 16);
+    }
+
     /** Writes the CSV of the journal {@code file}, whose rows' metrics keys are {@code metrics}, read row by row. */
     static void write(Path file, Collection<String> metrics, Writer out) throws IOException {
         try (Rows w = new Rows(metrics, out)) {
-            JournalReader.scan(file, (m, offset) -> w.write(m));
+            // the lines the report's pass could not read are skipped here too (it names them)
+            JournalReader.scan(file, (m, offset) -> w.write(m), new java.util.ArrayList<>());
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }

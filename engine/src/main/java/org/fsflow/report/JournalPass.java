@@ -1,12 +1,9 @@
 package org.fsflow.report;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,9 +47,14 @@ public final class JournalPass implements AutoCloseable {
         this.csv = csv;
     }
 
-    /** Reads {@code dir}'s journal once, its CSV written meanwhile. */
+    /** Reads {@code dir}'s journal once, its CSV written meanwhile beside it. */
     public static JournalPass over(Path dir) {
-        JournalPass pass = new JournalPass(dir.resolve(ReportModelBuilder.CSV));
+        return over(dir, dir);
+    }
+
+    /** Reads {@code dir}'s journal once, its CSV written meanwhile into {@code into}. */
+    public static JournalPass over(Path dir, Path into) {
+        JournalPass pass = new JournalPass(into.resolve(ReportModelBuilder.CSV));
         Thread writer = new Thread(() -> pass.write(dir.resolve(Journal.FILE)), "fsflow-results-csv");
         writer.setDaemon(true);
         writer.start();
@@ -152,7 +154,7 @@ public final class JournalPass implements AutoCloseable {
     }
 
     private static Writer writer(FileChannel ch) {
-        return new BufferedWriter(Channels.newWriter(ch, StandardCharsets.UTF_8), 1 << 16);
+        return CsvWriter.utf8(ch);
     }
 
     /** The results, by series. */

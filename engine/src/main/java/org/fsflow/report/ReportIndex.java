@@ -13,6 +13,8 @@ import org.fsflow.result.Json;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
+import org.fsflow.safety.Output;
+import org.fsflow.safety.StagingWriter;
 import org.fsflow.summary.CrashSummary;
 import org.fsflow.summary.Headlines;
 import org.fsflow.summary.Summarizer;
@@ -56,9 +58,16 @@ public final class ReportIndex {
     /** Writes the index of {@code reports} and returns the files written. */
     public static List<Path> write(Path reports, ReportWriter writer) {
         Model model = new Model(entries(reports));
+        try (StagingWriter staging =
+                StagingWriter.open(reports, Output.INDEX, "Give the real directory that holds the reports.")) {
+            return staging.commit(write(model, staging.dir(), writer));
+        }
+    }
+
+    private static List<Path> write(Model model, Path into, ReportWriter writer) {
         List<Path> out = new ArrayList<>();
         for (String name : FILES) {
-            Path file = reports.resolve(name);
+            Path file = into.resolve(name);
             try {
                 AtomicFile.writeString(file, writer.render(name + ".ftl", model));
             } catch (IOException e) {
@@ -72,7 +81,9 @@ public final class ReportIndex {
     /** The reports under {@code reports}, by directory name. */
     public static List<Entry> entries(Path reports) {
         try (Stream<Path> dirs = Files.list(reports)) {
-            return dirs.filter(d -> Files.isRegularFile(d.resolve(ReportWriter.HTML)))
+            // a name beginning with a dot is no report: another command's files being written
+            return dirs.filter(d -> !d.getFileName().toString().startsWith("."))
+                    .filter(d -> Files.isRegularFile(d.resolve(ReportWriter.HTML)))
                     .sorted()
                     .map(ReportIndex::entry)
                     .toList();

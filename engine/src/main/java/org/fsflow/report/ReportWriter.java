@@ -102,6 +102,9 @@ public final class ReportWriter {
                     + "nor among the built-in ones");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot load template " + name, e);
+        } catch (StackOverflowError e) {
+            throw new TemplateFailure("template " + name + ": error: a macro, function or include calls itself "
+                    + "without end; give it a condition that stops it");
         } catch (TemplateException e) {
             throw new TemplateFailure(e.getTemplateSourceName() + ":" + e.getLineNumber() + ":" + e.getColumnNumber()
                     + ": error: " + firstLine(e.getMessageWithoutStackTop()));
@@ -116,8 +119,7 @@ public final class ReportWriter {
     private static Path csv(Path file, ResultSet results) {
         try {
             AtomicFile.write(file, ch -> {
-                java.io.Writer out = new java.io.BufferedWriter(
-                        java.nio.channels.Channels.newWriter(ch, java.nio.charset.StandardCharsets.UTF_8), 1 << 16);
+                java.io.Writer out = CsvWriter.utf8(ch);
                 CsvWriter.write(results.measurements(), out);
                 out.flush();
             });

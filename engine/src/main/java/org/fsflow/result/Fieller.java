@@ -42,7 +42,12 @@ public final class Fieller {
         if (va == 0 && vb == 0) {
             return new Interval(r, r, r);
         }
-        double t = tQuantile(welchDf(va, other.n(), r * r * vb, base.n()));
+        double df = welchDf(va, other.n(), r * r * vb, base.n());
+        if (!Double.isFinite(df) || df <= 0 || !Double.isFinite(va) || !Double.isFinite(vb)) {
+            // values so large that their variance overflows a double: no interval, not a failure
+            return new Interval(r, Double.NaN, Double.NaN);
+        }
+        double t = tQuantile(df);
         double denominator = b * b - t * t * vb;
         double discriminant = a * a * vb + b * b * va - t * t * va * vb;
         if (denominator <= 0 || discriminant < 0) {

@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * Reads {@code results.jsonl} one line at a time, each measurement handed over with the byte
@@ -26,71 +27,92 @@ public final class JournalReader {
 
     private JournalReader() {}
 
-    /** Hands every complete measurement of {@code file} to {@code sink}; returns how many (0 without a file). */
+    /**
+     * Hands every complete measurement of {@code file} to {@code sink}; returns how many (0 without
+     * a file). A line that is not a measurement is refused ({@link JournalException}, with its
+     * line), unless it is the torn last line of a crash during a write.
+     */
     public static int scan(Path file, Sink sink) {
+        return scan(file, sink, null);
+    }
+
+    /**
+     * Like {@link #scan(Path, Sink)}, but a line that is not a measurement is skipped and added to
+     * {@code unreadable} (null: refused) with its number and why; only a torn last line (no newline
+     * after it: a crash during a write) ends the journal without a word.
+     */
+    public static int scan(Path file, Sink sink, List<Unreadable> unreadable) {
         if (!Files.exists(file)) {
             return 0;
         }
+        try {
+            org.fsflow.safety.InputFiles.requireRegular(file); // a FIFO would block the read for ever
+        } catch (org.fsflow.safety.InputFiles.Refused e) {
+            throw new JournalException("error: " + e.getMessage());
+        }
         int count = 0;
-        long end = 0;
+        long from = 0;
+        long line = 1;
         Values values = new Values();
-        // one parser over the whole journal: its names are looked up once, and it finds each line's end
-        try (InputStream in = Files.newInputStream(file);
-                JsonParser p = MeasurementReader.parser(in)) {
-            while (true) {
-                Measurement m;
-                long offset;
-                try {
-                    if (p.nextToken() == null) {
-                        return count;
+        while (true) {
+            Segment s = segment(file, from, line, sink, values);
+            count += s.rows();
+            if (s.bad() == null) {
+                return count;
+            }
+            BadLine bad = s.bad();
+            if (bad.last() && (bad.cutShort() || !bad.terminated())) {
+                return count; // torn by a crash during a write: cut when the journal is opened again
+            }
+            if (unreadable == null) {
+                throw new JournalException(file + ":" + bad.number() + ": error: not a measurement: " + bad.reason()
+                        + ". Repair or remove that line; 'fsflow report' renders the rest and names every "
+                        + "line it could not read");
+            }
+            unreadable.add(new Unreadable(bad.number(), bad.reason()));
+            if (bad.last()) {
+                return count;
+            }
+            from = bad.end() + 1;
+            line = bad.number() + 1;
+        }
+    }
+
+    /** A line of a journal that is not a measurement: its number (from 1) and why, in words. */
+    public record Unreadable(long line, String reason) {}
+
+    private record Segment(int rows, BadLine bad) {}
+
+    // one parser from byte 'from' (line 'line') to the end or to the first line that is no measurement
+    private static Segment segment(Path file, long from, long line, Sink sink, Values values) {
+        int count = 0;
+        long end = from;
+        long endLine = line;
+        // one parser over the journal: its names are looked up once, and it finds each line's end
+        try (InputStream in = Files.newInputStream(file)) {
+            in.skipNBytes(from);
+            try (JsonParser p = MeasurementReader.parser(in)) {
+                while (true) {
+                    Measurement m;
+                    long offset;
+                    try {
+                        if (p.nextToken() == null) {
+                            return new Segment(count, null);
+                        }
+                        offset = from + p.currentTokenLocation().getByteOffset();
+                        m = MeasurementReader.read(p, values);
+                        end = from + p.currentLocation().getByteOffset();
+                        endLine = line + p.currentLocation().getLineNr() - 1;
+                    } catch (IOException | RuntimeException e) {
+                        return new Segment(count, BadLine.after(file, end, endLine, count > 0, e));
                     }
-                    offset = p.currentTokenLocation().getByteOffset();
-                    m = MeasurementReader.read(p, values);
-                    end = p.currentLocation().getByteOffset();
-                } catch (IOException | RuntimeException e) {
-                    return tornTail(file, end, count, e);
+                    sink.accept(m, offset);
+                    count++;
                 }
-                sink.accept(m, offset);
-                count++;
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-    }
-
-    // a row that does not parse ends the journal when nothing but blanks follows its line (a torn
-    // last line, a crash during a write); before another row, it is an error
-    private static int tornTail(Path file, long after, int count, Exception e) {
-        try {
-            byte[] all = Files.readAllBytes(file);
-            int start = count == 0 ? 0 : lineEnd(all, (int) after) + 1;
-            while (start < all.length && Character.isWhitespace(all[start])) {
-                start++;
-            }
-            int end = lineEnd(all, start);
-            for (int i = end + 1; i < all.length; i++) {
-                if (!Character.isWhitespace(all[i])) {
-                    int line = 1;
-                    for (int j = 0; j < start; j++) {
-                        line += all[j] == '\n' ? 1 : 0;
-                    }
-                    throw new JournalException(file + ":" + line + ": error: not a measurement ("
-                            + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
-                            + "); only the last line may be torn (a crash during a write)");
-                }
-            }
-            return count;
-        } catch (IOException io) {
-            throw new UncheckedIOException("cannot read " + file, io);
-        }
-    }
-
-    private static int lineEnd(byte[] all, int from) {
-        int i = Math.max(0, from);
-        while (i < all.length && all[i] != '\n') {
-            i++;
-        }
-        return i;
     }
 
     /** The measurement whose line starts at {@code offset} in {@code file}. */

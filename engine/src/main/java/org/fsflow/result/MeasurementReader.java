@@ -56,18 +56,25 @@ final class MeasurementReader {
                 .mkfsOptions(null)
                 .mountOptions(null)
                 .log(null);
+        boolean step = false;
+        boolean status = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken t = p.nextToken();
             if (t == JsonToken.VALUE_NULL) {
                 continue;
             }
+            step |= name.equals("step");
+            status |= name.equals("status");
             if (!text(b, name, p) && !number(b, name, p) && !structure(b, name, p, values)) {
                 p.skipChildren();
             }
         }
         if (p.currentToken() != JsonToken.END_OBJECT) {
             throw new IOException("not a JSON object");
+        }
+        if (!step || !status) {
+            throw new RowErrors.RowProblem("it has no '" + (step ? "status" : "step") + "'");
         }
         return b.build();
     }
@@ -97,30 +104,27 @@ final class MeasurementReader {
     }
 
     private static boolean number(MeasurementBuilder b, String name, JsonParser p) throws IOException {
-        if (!p.currentToken().isScalarValue()) {
-            return false;
-        }
         switch (name) {
-            case "repeat" -> b.repeat(p.getValueAsInt());
-            case "exit_code" -> b.exitCode(p.getValueAsInt());
-            case "real_s" -> b.realS(p.getValueAsDouble());
-            case "user_s" -> b.userS(p.getValueAsDouble());
-            case "sys_s" -> b.sysS(p.getValueAsDouble());
-            case "cpu_pct" -> b.cpuPct(p.getValueAsLong());
-            case "max_rss_kb" -> b.maxRssKb(p.getValueAsLong());
-            case "minor_faults" -> b.minorFaults(p.getValueAsLong());
-            case "major_faults" -> b.majorFaults(p.getValueAsLong());
-            case "read_bytes" -> b.readBytes(p.getValueAsLong());
-            case "write_bytes" -> b.writeBytes(p.getValueAsLong());
-            case "io_busy_ms" -> b.ioBusyMs(p.getValueAsLong());
-            case "memory_budget_bytes" -> b.memoryBudgetBytes(p.getValueAsLong());
-            case "flush_s" -> b.flushS(p.getValueAsDouble());
-            case "host_other_cpu_s" -> b.hostOtherCpuS(p.getValueAsDouble());
-            case "service_cpu_s" -> b.serviceCpuS(p.getValueAsDouble());
-            case "oom_kills" -> b.oomKills(p.getValueAsLong());
-            case "scale" -> b.scale(p.getValueAsDouble());
-            case "guest_repetition" -> b.guestRepetition(p.getValueAsInt());
-            case "warmup" -> b.warmup(p.getValueAsBoolean());
+            case "repeat" -> b.repeat(RowNumbers.whole(p, 0));
+            case "exit_code" -> b.exitCode(RowNumbers.whole(p, Integer.MIN_VALUE));
+            case "real_s" -> b.realS(RowNumbers.seconds(p));
+            case "user_s" -> b.userS(RowNumbers.seconds(p));
+            case "sys_s" -> b.sysS(RowNumbers.seconds(p));
+            case "cpu_pct" -> b.cpuPct(RowNumbers.count(p));
+            case "max_rss_kb" -> b.maxRssKb(RowNumbers.count(p));
+            case "minor_faults" -> b.minorFaults(RowNumbers.count(p));
+            case "major_faults" -> b.majorFaults(RowNumbers.count(p));
+            case "read_bytes" -> b.readBytes(RowNumbers.count(p));
+            case "write_bytes" -> b.writeBytes(RowNumbers.count(p));
+            case "io_busy_ms" -> b.ioBusyMs(RowNumbers.count(p));
+            case "memory_budget_bytes" -> b.memoryBudgetBytes(RowNumbers.count(p));
+            case "flush_s" -> b.flushS(RowNumbers.finite(p));
+            case "host_other_cpu_s" -> b.hostOtherCpuS(RowNumbers.finite(p));
+            case "service_cpu_s" -> b.serviceCpuS(RowNumbers.finite(p));
+            case "oom_kills" -> b.oomKills(RowNumbers.count(p));
+            case "scale" -> b.scale(RowNumbers.positive(p));
+            case "guest_repetition" -> b.guestRepetition(RowNumbers.whole(p, Integer.MIN_VALUE));
+            case "warmup" -> b.warmup(RowNumbers.bool(p));
             default -> {
                 return false;
             }

@@ -23,6 +23,7 @@ public final class ResultSet {
 
     private final List<Measurement> kept;
     private final Path journal;
+    private final List<JournalReader.Unreadable> unreadable = new java.util.ArrayList<>();
     private final Map<SeriesKey, Series> bySeries = new LinkedHashMap<>();
     // while reading: each cell's coordinates (as rows spell them) to its series by step
     private final Map<Map<String, String>, Map<String, Series>> cells = new HashMap<>();
@@ -53,11 +54,22 @@ public final class ResultSet {
     public static ResultSet scan(Path dir, Consumer<Measurement> each) {
         Path file = dir.resolve(Journal.FILE);
         ResultSet out = new ResultSet(null, file);
-        JournalReader.scan(file, (m, offset) -> {
-            out.add(m, offset);
-            each.accept(m);
-        });
+        JournalReader.scan(
+                file,
+                (m, offset) -> {
+                    out.add(m, offset);
+                    each.accept(m);
+                },
+                out.unreadable);
         return out;
+    }
+
+    /**
+     * The lines of the journal that are not measurements, skipped by {@link #scan} (which a report
+     * names); empty for the other result sets, whose reading refuses such a line.
+     */
+    public List<JournalReader.Unreadable> unreadable() {
+        return List.copyOf(unreadable);
     }
 
     /** The results made of {@code measurements}, in that order, every row kept. */

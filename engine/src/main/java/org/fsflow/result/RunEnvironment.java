@@ -89,10 +89,11 @@ public record RunEnvironment(
     /** The environment stored in run directory {@code dir}; an empty one when it has none. */
     public static RunEnvironment read(Path dir) {
         Path file = dir.resolve(FILE);
+        if (Files.exists(file)) {
+            return JsonFile.read(file, RunEnvironment.class);
+        }
         try {
-            return Files.exists(file)
-                    ? Json.MAPPER.readValue(file.toFile(), RunEnvironment.class)
-                    : Json.MAPPER.readValue("{}", RunEnvironment.class);
+            return Json.MAPPER.readValue("{}", RunEnvironment.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }

@@ -20,11 +20,18 @@ public final class Welch {
         if (a.n() < 2 || b.n() < 2) {
             return Double.NaN;
         }
+        if (!finite(a) || !finite(b)) {
+            return Double.NaN; // a variance beyond a double (values near 1e308) tests nothing
+        }
         if (a.sd() == 0 && b.sd() == 0) {
             return a.mean() == b.mean()
                     ? Double.NaN
                     : Math.min(1, 2 / CombinatoricsUtils.binomialCoefficientDouble(a.n() + b.n(), a.n()));
         }
         return a.welchP(b);
+    }
+
+    private static boolean finite(Summary s) {
+        return Double.isFinite(s.mean()) && Double.isFinite(s.sd() * s.sd());
     }
 }

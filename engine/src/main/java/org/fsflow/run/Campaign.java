@@ -31,6 +31,8 @@ public final class Campaign {
     public static final String ORIGINAL = "scenario.original.yaml";
     /** The effective scenario, after --set. */
     public static final String EFFECTIVE = "scenario.yaml";
+    /** How to leave a directory that holds another output's files. */
+    public static final String OTHER_OUT = "Choose another --out: a new directory, or an empty one.";
     /** Every setting of the run, read back by resume. */
     public static final String RUN = RunSettings.FILE;
     /** The conditions of the run. */
@@ -55,6 +57,7 @@ public final class Campaign {
         Path out = plan.layout().out();
         try (StartGuard guard = StartGuard.install(List.of(out, plan.layout().work()), notStarted(plan, options))) {
             WorkPlaces.check(plan);
+            org.fsflow.safety.Output.RUN.check(out, OTHER_OUT);
             if (Files.exists(out.resolve(Journal.FILE)) && size(out.resolve(Journal.FILE)) > 0) {
                 throw new RunFailure(out + " holds the results of an earlier run: continue it with 'fsflow resume "
                         + out + "', or choose another --out");

@@ -13,12 +13,17 @@ import java.util.List;
  * @param path  the path as the user gave it (shown in diagnostics)
  * @param text  the decoded text
  * @param bytes the raw bytes (the digest is computed on these)
+ * @param lines the text's lines, without their line breaks
  */
-public record SourceText(String path, String text, byte[] bytes) {
+public record SourceText(String path, String text, byte[] bytes, List<String> lines) {
+
+    /** The text of {@code path}, its lines split once (a diagnostic per line of 30,000 costs no more each). */
+    public SourceText(String path, String text, byte[] bytes) {
+        this(path, text, bytes, text.lines().toList());
+    }
 
     /** The 1-based line {@code n}, without its line break, or "" when out of range. */
     public String line(int n) {
-        List<String> lines = text.lines().toList();
         return n >= 1 && n <= lines.size() ? lines.get(n - 1) : "";
     }
 

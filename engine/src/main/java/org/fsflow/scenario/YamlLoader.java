@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import org.fsflow.safety.InputFiles;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -59,11 +60,18 @@ public final class YamlLoader {
                 problems.error(Location.commandLine(shownAs), "is a directory, not a scenario file");
                 return null;
             }
+            if (Files.exists(file) && InputFiles.problem(file) != null) {
+                // a FIFO would block the read for ever, /dev/zero never end it
+                problems.error(
+                        Location.commandLine(shownAs),
+                        "is not a regular file (a FIFO, a device or a socket): a scenario is a file");
+                return null;
+            }
             if (Files.size(file) > MAX_BYTES) {
                 problems.error(top, "file is larger than " + MAX_BYTES / 1024 + " KiB: is this really a scenario?");
                 return null;
             }
-            bytes = Files.readAllBytes(file);
+            bytes = InputFiles.read(file, MAX_BYTES);
         } catch (NoSuchFileException e) {
             problems.error(Location.commandLine(shownAs), "no such file");
             return null;

@@ -95,13 +95,20 @@ class JournalPassTest {
     }
 
     @Test
-    void aDamagedLineBeforeTheLastStopsThePassAndLeavesTheOldCsv(@TempDir Path dir) throws IOException {
+    void aDamagedLineBeforeTheLastIsSkippedAndNamedAndTheOldCsvKeptUnlessWritten(@TempDir Path dir) throws IOException {
         write(dir, rows(2000, -1));
         List<String> lines = new ArrayList<>(Files.readAllLines(dir.resolve(Journal.FILE)));
         lines.set(1500, "{\"node\": oops}");
         Files.write(dir.resolve(Journal.FILE), lines);
         Files.writeString(dir.resolve("results.csv"), "old");
-        assertThrows(org.fsflow.result.JournalException.class, () -> JournalPass.over(dir));
+        try (JournalPass pass = JournalPass.over(dir)) {
+            assertEquals(1999, pass.results().size());
+            assertEquals(
+                    List.of(1501L),
+                    pass.results().unreadable().stream()
+                            .map(org.fsflow.result.JournalReader.Unreadable::line)
+                            .toList());
+        }
         assertEquals("old", Files.readString(dir.resolve("results.csv")));
         try (var left = Files.list(dir)) {
             assertEquals(2, left.count(), "no temporary file left");

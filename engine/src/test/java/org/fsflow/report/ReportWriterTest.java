@@ -155,7 +155,12 @@ class ReportWriterTest {
         List<String> lines = Files.readAllLines(out.resolve("results.jsonl"));
         lines.set(1, "{\"node\": \"half a li");
         Files.write(out.resolve("results.jsonl"), lines);
+        // the report names the line it could not read; a command that needs every row refuses it
         org.fsflow.cli.Cli r = org.fsflow.cli.Cli.run("report", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(Files.readString(out.resolve("report.md"))
+                .contains("1 row of results.jsonl could not be read: line 2"));
+        r = org.fsflow.cli.Cli.run("export", "bmf", out.toString());
         assertEquals(1, r.exitCode());
         assertTrue(
                 r.err().startsWith("fsflow: " + out.resolve("results.jsonl") + ":2: error: not a measurement"),

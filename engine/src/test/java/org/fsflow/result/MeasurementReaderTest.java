@@ -43,21 +43,30 @@ class MeasurementReaderTest {
 
     @Test
     void theScaleARowRanAtIsRead() throws IOException {
-        String line = "{\"node\":\"a/r1/s\",\"repeat\":1,\"status\":\"ok\",\"scale\":0.05}";
+        String line = "{\"node\":\"a/r1/s\",\"step\":\"s\",\"repeat\":1,\"status\":\"ok\",\"scale\":0.05}";
         assertEquals(0.05, read(line).scale());
         assertEquals(Json.MAPPER.readValue(line, Measurement.class), read(line));
-        assertEquals(null, read("{\"node\":\"a/r1/s\",\"scale\":null}").scale());
+        assertEquals(
+                null,
+                read("{\"node\":\"a/r1/s\",\"step\":\"s\",\"status\":\"ok\",\"scale\":null}")
+                        .scale());
     }
 
     @Test
     void absentFieldsAreNullUnknownOnesSkippedAndMetricsUntyped() throws IOException {
-        String line = "{\"node\":\"a/r1/s\",\"future\":{\"x\":[1,{\"y\":2}]},\"repeat\":2,\"status\":\"failed\","
-                + "\"real_s\":1,\"metrics\":{\"i\":3,\"l\":12345678901,\"d\":1.5,\"s\":\"+++++\",\"b\":true,"
-                + "\"n\":null,\"o\":{\"k\":[1]}},\"exit_code\":null}";
+        String line =
+                "{\"node\":\"a/r1/s\",\"step\":\"s\",\"future\":{\"x\":[1,{\"y\":2}]},\"repeat\":2,\"status\":\"failed\","
+                        + "\"real_s\":1,\"metrics\":{\"i\":3,\"l\":12345678901,\"d\":1.5,\"s\":\"+++++\",\"b\":true,"
+                        + "\"n\":null,\"o\":{\"k\":[1]}},\"exit_code\":null}";
         assertEquals(Json.MAPPER.readValue(line, Measurement.class), read(line));
         assertEquals(null, read(line).devices());
         assertThrows(IOException.class, () -> read("{\"node\":\"a\"} {}"));
         assertThrows(IOException.class, () -> read("{\"node\":{\"a\":1}}"));
         assertThrows(IllegalArgumentException.class, () -> read("{\"status\":\"maybe\"}"));
+        // a row the contract does not allow is refused, never read as nulls and zeros
+        assertThrows(IOException.class, () -> read("{}"), "no step, no status");
+        assertThrows(IOException.class, () -> read("{\"step\":\"s\",\"status\":\"ok\",\"real_s\":\"1\"}"));
+        assertThrows(IOException.class, () -> read("{\"step\":\"s\",\"status\":\"ok\",\"repeat\":1.5}"));
+        assertThrows(IOException.class, () -> read("{\"step\":\"s\",\"status\":\"ok\",\"user_s\":-2}"));
     }
 }
