@@ -39,7 +39,7 @@ public final class Importer {
         Map<String, Integer> runs = new LinkedHashMap<>();
         LinkedHashSet<String> filesystems = new LinkedHashSet<>();
         for (Path file : files) {
-            for (BonnieCsv.Line line : BonnieCsv.parse(read(file))) {
+            for (BonnieCsv.Line line : BonnieCsv.parseImport(read(file))) {
                 String fs = labels.getOrDefault("filesystem", line.name());
                 filesystems.add(fs);
                 int r = runs.merge(fs, 1, Integer::sum);

@@ -29,7 +29,20 @@ public final class BonnieCsv {
             String name,
             String fileSize,
             Map<String, Double> values,
-            List<String> tooFast) {}
+            List<String> tooFast,
+            String unreadable) {
+
+        /** A line whose every figure was read. */
+        public Line(
+                String format,
+                String version,
+                String name,
+                String fileSize,
+                Map<String, Double> values,
+                List<String> tooFast) {
+            this(format, version, name, fileSize, values, tooFast, null);
+        }
+    }
 
     /** The measured columns, in bon_csv2html order: rate then %CP. */
     public static final List<String> IO = List.of("putc", "put_block", "rewrite", "getc", "get_block", "seeks");
@@ -43,9 +56,24 @@ public final class BonnieCsv {
 
     /** Every data line of {@code text}; other lines are ignored. Throws when no line is bonnie++ CSV. */
     public static List<Line> parse(String text) throws OutputParser.Unparseable {
+        return parse(text, false);
+    }
+
+    /**
+     * Every data line of {@code text}, for an import: a line of bonnie++'s field count whose rate or
+     * %CPU is negative, NaN or not a number, and a line of 20 fields or more of no known count, are
+     * refused with their line numbers, where a step's output ({@link #parse(String)}) passes them by.
+     */
+    public static List<Line> parseImport(String text) throws OutputParser.Unparseable {
+        return parse(text, true);
+    }
+
+    private static List<Line> parse(String text, boolean strict) throws OutputParser.Unparseable {
         List<Line> out = new ArrayList<>();
-        for (String raw : text.split("\n")) {
-            String line = raw.strip();
+        List<String> unread = new ArrayList<>();
+        String[] lines = text.split("\n");
+        for (int n = 0; n < lines.length; n++) {
+            String line = lines[n].strip();
             if (line.isEmpty() || !line.contains(",")) {
                 continue;
             }
@@ -53,13 +81,27 @@ public final class BonnieCsv {
             if (f[0].equals("name") || f[0].equals("format_version") || f[0].equals("version")) {
                 continue;
             }
-            if (f.length == 50 && f[0].equals("1.98")) {
-                out.add(modern(f, 0));
-            } else if (f.length == 48 && (f[0].equals("1.96") || f[0].equals("1.97"))) {
-                out.add(modern(f, 2));
-            } else if (f.length == 27) {
-                out.add(old(f));
+            Line parsed = f.length == 50 && f[0].equals("1.98")
+                    ? modern(f, 0)
+                    : f.length == 48 && (f[0].equals("1.96") || f[0].equals("1.97"))
+                            ? modern(f, 2)
+                            : f.length == 27 ? old(f) : null;
+            String bad = parsed == null
+                    ? (f.length >= 20 ? f.length + " fields" : null)
+                    : parsed.unreadable() == null ? null : parsed.unreadable();
+            if (bad != null) {
+                unread.add((n + 1) + " (" + bad + ")");
             }
+            if (parsed != null) {
+                out.add(parsed); // a step's output keeps the figures it could read
+            }
+        }
+        if (strict && !unread.isEmpty()) {
+            throw new OutputParser.Unparseable(unread.size() + (unread.size() == 1 ? " line" : " lines")
+                    + " of bonnie++ CSV could not be read: line" + (unread.size() == 1 ? " " : "s ")
+                    + String.join(", ", unread.subList(0, Math.min(10, unread.size())))
+                    + (unread.size() > 10 ? ", ..." : "") + "; correct or remove "
+                    + (unread.size() == 1 ? "it" : "them") + " and import again");
         }
         if (out.isEmpty()) {
             throw new OutputParser.Unparseable("no bonnie++ CSV line (27 fields for 1.03, 48 for 1.96/1.97, 50 for "
@@ -81,7 +123,7 @@ public final class BonnieCsv {
             v.rate(col, "_per_s", f[i], f[i + 1]);
             i += 2;
         }
-        return new Line("1.03", "1.03", f[0], f[1], v.values, v.tooFast);
+        return new Line("1.03", "1.03", f[0], f[1], v.values, v.tooFast, v.unreadable);
     }
 
     // 1.98 layout; shift 2 for 1.96/1.97, which lack the seeks and seek-process fields 7 and 8
@@ -106,13 +148,14 @@ public final class BonnieCsv {
         for (String col : FILES) {
             v.latency(col, f[i++]);
         }
-        return new Line(shift == 0 ? "1.98" : f[0], f[1], f[2], f[5], v.values, v.tooFast);
+        return new Line(shift == 0 ? "1.98" : f[0], f[1], f[2], f[5], v.values, v.tooFast, v.unreadable);
     }
 
     /** Collects values, null for "too fast", absent for "not run". */
     private static final class Values {
         final Map<String, Double> values = new LinkedHashMap<>();
         final List<String> tooFast = new ArrayList<>();
+        String unreadable;
 
         void rate(String col, String unit, String rate, String cpu) {
             if (rate.startsWith("+")) {
@@ -121,8 +164,27 @@ public final class BonnieCsv {
                 tooFast.add(col);
                 return;
             }
-            number(col + unit, rate);
-            number(col + "_cpu_pct", cpu);
+            figure(col + unit, rate);
+            figure(col + "_cpu_pct", cpu);
+        }
+
+        // a measured figure: blank (not run) or a finite number at least 0, else the line is unreadable
+        void figure(String key, String text) {
+            String t = text.strip();
+            if (t.isEmpty()) {
+                return;
+            }
+            double d;
+            try {
+                d = Double.parseDouble(t);
+            } catch (NumberFormatException e) {
+                d = Double.NaN;
+            }
+            if (Double.isFinite(d) && d >= 0) {
+                values.put(key, d);
+            } else if (unreadable == null) {
+                unreadable = key + " '" + (t.length() > 20 ? t.substring(0, 20) + "..." : t) + "'";
+            }
         }
 
         void number(String key, String text) {

@@ -1,6 +1,7 @@
 package org.fsflow.importer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -104,6 +105,32 @@ class ImporterTest {
         assertEquals("mkfs.ext3 /dev/sdb3", rows.get(0).get("step").asText());
         assertEquals(63.35, rows.get(0).get("real_s").asDouble());
         assertEquals("failed", rows.get(3).get("status").asText(), "a non-zero exit status is a failure");
+    }
+
+    @Test
+    void bonnieLinesWhoseFiguresCannotBeReadAreRefusedByTheirLineNumbers() throws Exception {
+        List<String> lines = Files.readAllLines(TestPaths.resources("parse/seed-003-bonnie-1.03.csv"));
+        List<String> damaged = new java.util.ArrayList<>(lines.subList(0, 4));
+        damaged.set(1, damaged.get(1).replace(",168295,", ",NaN,")); // a rate that is not a number
+        String[] f = damaged.get(3).split(",", -1);
+        f[5] = "-" + f[5]; // a negative %CPU
+        damaged.set(3, String.join(",", f));
+        damaged.add("xfs,2G,,,171804,38,79207,16,,,192136"); // 11 fields: not bonnie++'s, a comment-like line
+        damaged.add(lines.get(0) + ",1,2"); // 29 fields: no known layout
+        Path csv = Files.write(dir.resolve("damaged.csv"), damaged);
+        Path out = dir.resolve("o");
+        Cli r = Cli.run("import", "bonnie", csv.toString(), "--out", out.toString());
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(
+                r.err()
+                        .contains("3 lines of bonnie++ CSV could not be read: lines 2 (put_block_kib_s 'NaN'), "
+                                + "4 (put_block_cpu_pct '-37'), 6 (29 fields); correct or remove them"),
+                r.err());
+        assertFalse(Files.exists(out), "nothing imported");
+        assertTrue(r.noStackTrace());
+        // the same damaged output from a step is read as far as it goes: its good lines' figures
+        assertEquals(
+                4, org.fsflow.parse.BonnieCsv.parse(String.join("\n", damaged)).size());
     }
 
     @Test
