@@ -50,7 +50,7 @@ class AgingIT {
                 devices: { target: { loop: { size: 512MiB } } }
                 filesystems: { ext4: {}, xfs: {}, btrfs: {} }
                 aging:
-                  fullness: 25%%
+                  fullness: 50%%
                   rounds: %s
                   size: { median: 64KiB, sigma: 1.2, tail: 2%%, alpha: 1.3, max: 8MiB }
                   dirs: 8
