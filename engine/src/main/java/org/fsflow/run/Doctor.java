@@ -98,12 +98,17 @@ public final class Doctor {
                 earlier.isPresent() ? null : rough(plan, verdicts));
     }
 
-    /** Without an earlier run: the time-based fio jobs of the steps that will run, at their runtime. */
-    static Diagnosis.Rough rough(Plan plan, List<Diagnosis.CellVerdict> verdicts) {
-        List<String> skipped = verdicts.stream()
+    // the cells doctor found cannot run here: their steps count in no estimate
+    private static List<String> skippedCells(List<Diagnosis.CellVerdict> verdicts) {
+        return verdicts.stream()
                 .filter(v -> !v.runs())
                 .map(Diagnosis.CellVerdict::cell)
                 .toList();
+    }
+
+    /** Without an earlier run: the time-based fio jobs of the steps that will run, at their runtime. */
+    static Diagnosis.Rough rough(Plan plan, List<Diagnosis.CellVerdict> verdicts) {
+        List<String> skipped = skippedCells(verdicts);
         double seconds = 0;
         long timed = 0;
         long total = 0;
@@ -173,10 +178,7 @@ public final class Doctor {
         if (earlier.isEmpty()) {
             return Optional.empty();
         }
-        List<String> skipped = verdicts.stream()
-                .filter(v -> !v.runs())
-                .map(Diagnosis.CellVerdict::cell)
-                .toList();
+        List<String> skipped = skippedCells(verdicts);
         double seconds = 0;
         double around = 0;
         long matched = 0;
