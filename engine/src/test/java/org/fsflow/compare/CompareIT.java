@@ -31,7 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
  * tolerates one false positive and fails when both pairs differ, which chance alone does with
  * probability about 0.05² = 0.25 %. (Three pairs over three runs share a run between any two
  * pairs, so their false positives were not independent: one disturbed run failed the test.)
+ *
+ * <p>Alone: the test claims that runs of one configuration made one after another do not differ. With
+ * other test JVMs starting and ending campaigns beside it, the load changes between runs, so they do
+ * differ, and for a cause outside the comparison (seen in CI: copy-in real_s and umount cpu_pct).
  */
+@org.junit.jupiter.api.Tag("alone")
 class CompareIT {
 
     static final String SCENARIO = """
@@ -57,6 +62,15 @@ class CompareIT {
                 run: du -s ${target.mnt}/${dataset.name}
               - umount
             """;
+
+    /**
+     * The steps whose runs are compared. The set-up steps (mkfs, mount, umount) last about 13 ms
+     * here; their device time comes in 4 ms ticks and their CPU share in whole percents, and they
+     * differ from one run to the next for causes their repetitions within a run do not sample (a
+     * fresh image, its place on the disk): seen in this test, mkfs io_busy_ms of 1.7 ms against
+     * 5.7 ms and umount cpu_pct, in runs alone on the machine. The claim is made of the workload.
+     */
+    static final java.util.Set<String> WORKLOAD = java.util.Set.of("copy-in", "walk");
 
     @TempDir
     Path dir;
@@ -126,6 +140,7 @@ class CompareIT {
         for (List<Path> pair : List.of(List.of(a1, a2), List.of(a3, a4))) {
             Comparison same = Comparer.compare(List.of(Run.load(pair.get(0)), Run.load(pair.get(1))), null);
             List<String> significant = same.rows().stream()
+                    .filter(r -> WORKLOAD.contains(r.step()))
                     .filter(r -> r.mark() == Mark.BETTER || r.mark() == Mark.WORSE || r.mark() == Mark.CHANGED)
                     .map(r -> r.where() + " " + r.metric() + " " + r.mark())
                     .toList();
