@@ -118,9 +118,13 @@ public final class Fsflow {
     }
 
     private static Plan plan(Scenario scenario, Path out, Path work, Long seed) {
+        // absolute: a step's command runs in a directory of its own, where a relative mount point,
+        // image or dataset path would name something else
         Layout layout = new Layout(
                 out != null ? out : defaultOut(scenario.name()),
-                work != null ? work : Layout.defaultWork(scenario.name()));
+                (work != null ? work : Layout.defaultWork(scenario.name()))
+                        .toAbsolutePath()
+                        .normalize());
         return Planner.plan(scenario, layout, seed != null ? seed : seedOf(scenario));
     }
 

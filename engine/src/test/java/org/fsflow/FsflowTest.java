@@ -51,4 +51,19 @@ class FsflowTest {
         assertEquals(0.5, p.scale());
         assertEquals(true, p.effectiveText().contains("repeat: 1"), p.effectiveText());
     }
+
+    @Test
+    void aRelativeWorkDirectoryIsPlannedAbsoluteForTheStepsThatRunElsewhere() throws Exception {
+        Path file = TestPaths.root().resolve("scenarios/quickstart.yaml");
+        var loaded = Fsflow.load(file, org.fsflow.scenario.Overrides.NONE);
+        org.fsflow.plan.Plan plan = Fsflow.plan(loaded.scenario(), Path.of("out"), Path.of("work/../work"));
+        Path expected = Path.of("work").toAbsolutePath();
+        assertEquals(expected, plan.layout().work());
+        String mount = plan.nodes().stream()
+                .filter(n -> n.step() != null && "mount".equals(n.step().name()))
+                .findFirst()
+                .orElseThrow()
+                .command();
+        assertEquals(true, mount.contains(" " + expected.resolve("mnt")), mount);
+    }
 }
