@@ -47,7 +47,8 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if verdicts.present><li><a href="#verdicts">Against the source</a></li></#if>
 <#if controls.present><li><a href="#controls">Guest against host</a></li></#if>
 <li><a href="#method">Method and warnings</a></li>
-<li><a href="#conditions">Conditions</a></li><#if aging.present>
+<li><a href="#conditions">Conditions</a></li><#if repetitions?has_content>
+<li><a href="#repetitions">Repetitions</a></li></#if><#if aging.present>
 <li><a href="#aging">Aging</a></li></#if>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
 <#if crash.present><li><a href="#crash">Crash recovery</a></li></#if><#if figures.tables?has_content><li><a href="#figures">Parsed figures</a></li></#if><#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
@@ -67,6 +68,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 </section>
 
 <#include "partials/conditions.html.ftl">
+<#include "partials/repetitions.html.ftl">
 <#include "partials/aging.html.ftl">
 
 <#list datasets as d>

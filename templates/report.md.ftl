@@ -30,6 +30,7 @@ No method warning.
 </#if>
 
 <#include "partials/conditions.md.ftl">
+<#include "partials/repetitions.md.ftl">
 <#include "partials/aging.md.ftl">
 <#list datasets as d>
 

@@ -43,6 +43,21 @@ public final class PlanPrinter {
         }
     }
 
+    // what adds a round: the targets, and the budget that bounds them
+    private static String adaptive(Repeat r) {
+        java.util.List<String> targets = new java.util.ArrayList<>();
+        if (r.targetCv() > 0) {
+            targets.add("CV > " + String.format(Locale.ROOT, "%.1f%%", r.targetCv() * 100));
+        }
+        if (r.precision() > 0) {
+            targets.add("95 % interval wider than +/-" + String.format(Locale.ROOT, "%.1f%%", r.precision() * 100));
+        }
+        return "adds rounds while " + String.join(" or ", targets)
+                + (r.budget() == null
+                        ? ""
+                        : ", within a budget of " + org.fsflow.scenario.Durations.format(r.budget()));
+    }
+
     /** The header lines of a text plan (also printed above a run's progress). */
     public static String summary(Plan plan) {
         Scenario s = plan.scenario();
@@ -50,10 +65,7 @@ public final class PlanPrinter {
         String axes = s.matrix().axes().entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue().size())
                 .collect(Collectors.joining(" x "));
-        String repeat = r.adaptive()
-                ? r.min() + " to " + r.max() + " (adds repetitions while CV > "
-                        + String.format(Locale.ROOT, "%.1f%%", r.targetCv() * 100) + ")"
-                : String.valueOf(r.min());
+        String repeat = r.adaptive() ? r.min() + " to " + r.max() + " (" + adaptive(r) + ")" : String.valueOf(r.min());
         StringBuilder b = new StringBuilder();
         b.append("scenario  ")
                 .append(s.name())

@@ -191,7 +191,8 @@ public final class Planner {
             return units;
         }
         for (int r = 1; r <= repeats; r++) {
-            for (Cell c : cells) {
+            List<Cell> round = scenario.order() == Scenario.Order.ROUNDS ? roundOrder(scenario, cells, seed, r) : cells;
+            for (Cell c : round) {
                 units.add(new Unit(c, r));
             }
         }
@@ -200,6 +201,23 @@ public final class Planner {
             Collections.shuffle(units, new Random(seed));
         }
         return units;
+    }
+
+    /**
+     * The order of round {@code round}'s cells: shuffled with a generator seeded from {@code seed}
+     * and the round, then the cells of one place (the host, a guest's kernel) brought together where
+     * the first of them fell, so that a reused guest boots once a round.
+     */
+    public static List<Cell> roundOrder(Scenario scenario, List<Cell> cells, long seed, int round) {
+        List<Cell> shuffled = new ArrayList<>(cells);
+        // java.util.Random's sequence is specified, so the same seed gives the same order anywhere
+        Collections.shuffle(shuffled, new Random(seed * 1_000_003L + round));
+        Map<String, List<Cell>> byPlace = new LinkedHashMap<>();
+        for (Cell c : shuffled) {
+            byPlace.computeIfAbsent(scenario.kernelOf(c.coordinates()).name(), k -> new ArrayList<>())
+                    .add(c);
+        }
+        return byPlace.values().stream().flatMap(List::stream).toList();
     }
 
     static List<Cell> cells(Matrix matrix) {

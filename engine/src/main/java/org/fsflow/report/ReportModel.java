@@ -39,6 +39,8 @@ import java.util.List;
  * @param crash        the crash cells' section ({@link CrashSection#NONE} without crash cells)
  * @param aging        the agings of the aged cells and the aging penalty ({@link AgingSection#NONE} without)
  * @param figures      the tools' parsed figures (fio, dd ...) per step, other than bonnie++'s and capacity's
+ * @param repetitions  per series of an adaptive repeat, what ended its repetitions (empty for a
+ *                     fixed count)
  */
 public record ReportModel(
         String title,
@@ -68,7 +70,14 @@ public record ReportModel(
         List<Labelled> provenance,
         CrashSection crash,
         AgingSection aging,
-        FigureSection figures) {
+        FigureSection figures,
+        List<Repetition> repetitions) {
+
+    /**
+     * A series of an adaptive repeat: its cell and step, its values, its mean's 95 % interval over
+     * the mean ({@code precision}, "± 4.9 %"), its CV, and what ended it.
+     */
+    public record Repetition(String cell, String step, int n, String precision, String cv, String ended) {}
 
     /** A condition as the run had it ({@code run}) and as the source states it ({@code source}, "" if not). */
     public record Fact(String label, String run, String source) {}

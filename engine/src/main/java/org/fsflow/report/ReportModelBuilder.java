@@ -10,6 +10,7 @@ import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.SourceSection.SourceConditions;
 import org.fsflow.summary.CapacityRow;
 import org.fsflow.summary.Numbers;
+import org.fsflow.summary.RepeatEnds;
 import org.fsflow.summary.RunFacts;
 import org.fsflow.summary.RunSummary;
 
@@ -84,7 +85,23 @@ public final class ReportModelBuilder {
                         env.settings() == null ? null : env.settings().provenance()),
                 CrashSections.of(s.results().crash()),
                 AgingSections.of(s.aging()),
-                FigureSections.of(s.figures()));
+                FigureSections.of(s.figures()),
+                repetitions(s));
+    }
+
+    private static List<ReportModel.Repetition> repetitions(RunSummary s) {
+        if (s.environment().settings() == null) {
+            return List.of();
+        }
+        return RepeatEnds.of(s.results().series(), s.environment().settings().shown()).stream()
+                .map(r -> new ReportModel.Repetition(
+                        r.cell(),
+                        r.step(),
+                        r.n(),
+                        Double.isNaN(r.precision()) ? "–" : "± " + Numbers.percent(r.precision()),
+                        Numbers.percent(r.cv()),
+                        r.ended().words()))
+                .toList();
     }
 
     private static Capacity capacity(CapacityRow c) {

@@ -1,5 +1,6 @@
 package org.fsflow.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,9 +32,12 @@ import org.fsflow.scenario.Versions;
  *                     name) to its scale, in the order given; empty when every place runs at
  *                     {@code scale} (and in run.json files written before places had their own)
  * @param seed         the plan's seed (shuffled order, datasets without their own seed)
- * @param order        sequential, interleaved or shuffled
+ * @param order        rounds, sequential, interleaved or shuffled
  * @param repeatMin    repetitions of every cell
  * @param repeatMax    the cap of an adaptive repeat
+ * @param repeatTargetCv    an adaptive repeat's {@code target_cv}, null when none
+ * @param repeatPrecision   an adaptive repeat's {@code precision}, null when none
+ * @param repeatBudgetS     an adaptive repeat's {@code budget} in seconds, null when none
  * @param warmup       warm-up repetitions of every cell, run before the measured ones
  * @param out          the output directory
  * @param work         the work directory (images, mount points, datasets)
@@ -54,6 +58,9 @@ import org.fsflow.scenario.Versions;
     "order",
     "repeat_min",
     "repeat_max",
+    "repeat_target_cv",
+    "repeat_precision",
+    "repeat_budget_s",
     "warmup",
     "out",
     "work",
@@ -71,6 +78,9 @@ public record RunSettings(
         String order,
         int repeatMin,
         int repeatMax,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double repeatTargetCv,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double repeatPrecision,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double repeatBudgetS,
         int warmup,
         String out,
         String work,
@@ -111,6 +121,15 @@ public record RunSettings(
                 plan.scenario().order().name().toLowerCase(Locale.ROOT),
                 plan.scenario().repeat().min(),
                 plan.scenario().repeat().max(),
+                plan.scenario().repeat().targetCv() > 0
+                        ? plan.scenario().repeat().targetCv()
+                        : null,
+                plan.scenario().repeat().precision() > 0
+                        ? plan.scenario().repeat().precision()
+                        : null,
+                plan.scenario().repeat().budget() == null
+                        ? null
+                        : plan.scenario().repeat().budget().toMillis() / 1000.0,
                 plan.scenario().warmup(),
                 plan.layout().out().toString(),
                 plan.layout().work().toString(),

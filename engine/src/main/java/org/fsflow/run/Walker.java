@@ -116,23 +116,33 @@ final class Walker {
     }
 
     /**
-     * Adds repetitions while a cell's measured steps vary more than {@code target_cv}: one round
-     * at a time, one repetition more for every such cell, never beyond {@code max}. The planner
-     * plans each added repetition ({@link Planner#extraUnit}) as it planned the others; node ids go
-     * on (r4, r5 ...), so a resumed run finds them done.
+     * Adds rounds of repetitions while a cell's series miss their target ({@code target_cv},
+     * {@code precision}), never beyond {@code max} nor the {@code budget}: see {@link
+     * AdaptiveRepeat}. The planner plans each added repetition ({@link Planner#extraUnit}) as it
+     * planned the others; node ids go on (r4, r5 ...), so a resumed run finds them done.
      */
     private void adaptiveRounds(int planned) {
         int units = planned;
+        java.util.Set<String> workload = scenario.steps().stream()
+                .filter(st -> st.action() == null)
+                .map(org.fsflow.scenario.Step::name)
+                .collect(java.util.stream.Collectors.toSet());
         while (!recorder.stopping()) {
-            List<Cell> again =
-                    AdaptiveRepeat.again(scenario.repeat(), scenario.warmup(), plan.cells(), recorder.done());
-            if (again.isEmpty()) {
+            AdaptiveRepeat.Round next = AdaptiveRepeat.next(
+                    scenario, scenario.warmup(), plan.cells(), recorder.done(), workload, plan.seed());
+            if (next.cells().isEmpty()) {
+                progress.info("adaptive repeat: ended, "
+                        + switch (next.ended()) {
+                            case "max" -> "the cells still short of their target have max repetitions";
+                            case "budget" -> "the budget leaves no room for another repetition";
+                            default -> "every cell meets its target";
+                        });
                 return;
             }
-            progress.info("adaptive repeat: " + again.size() + " cells above the target CV of "
-                    + Math.round(scenario.repeat().targetCv() * 1000) / 10.0 + " %: one more repetition each");
+            progress.info("adaptive repeat: " + next.cells().size() + " cells short of their target"
+                    + ": one more repetition each");
             List<CellPlace.Unit> round = new ArrayList<>();
-            for (Cell cell : again) {
+            for (Cell cell : next.cells()) {
                 int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
                 round.add(unit(Planner.extraUnit(plan, cell, repeat), ++units));
             }

@@ -12,7 +12,7 @@ public final class Defaults {
     /** {@code repeat:} one run per cell; the validator warns below 3 (no spread, no confidence interval). */
     public static final int REPEAT = 1;
     /** {@code order:} every repetition of a cell before the next cell, as the source scripts ran. */
-    public static final Scenario.Order ORDER = Scenario.Order.SEQUENTIAL;
+    public static final Scenario.Order ORDER = Scenario.Order.ROUNDS;
     /** {@code on_error:} a failed step ends its cell repetition only: the rest of the campaign still runs. */
     public static final Scenario.OnError ON_ERROR = Scenario.OnError.SKIP_CELL;
     /** {@code device:} of an action: the device the filesystem axis formats. */

@@ -37,4 +37,26 @@ public final class Durations {
         }
         return total;
     }
+
+    /** {@code d} written as a scenario would: {@code 2h}, {@code 1h30m}, {@code 90s}, {@code 500ms}. */
+    public static String format(Duration d) {
+        StringBuilder b = new StringBuilder();
+        long h = d.toHours();
+        long m = d.toMinutesPart();
+        long s = d.toSecondsPart();
+        long ms = d.toMillisPart();
+        if (h > 0) {
+            b.append(h).append('h');
+        }
+        if (m > 0) {
+            b.append(m).append('m');
+        }
+        if (s > 0) {
+            b.append(s).append('s');
+        }
+        if (ms > 0 || b.length() == 0) {
+            b.append(ms).append("ms");
+        }
+        return b.toString();
+    }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
  * datasets: {...}            # named datasets, generated once on the source device
  * matrix: {...}              # axes whose combinations are the cells
  * repeat: 3                  # repetitions of every cell (or {min, max, target_cv})
- * order: sequential          # sequential | interleaved | shuffled
+ * order: rounds              # rounds | sequential | interleaved | shuffled
  * seed: 42                   # seed of the shuffled order and of datasets without their own
  * on_error: skip-cell        # continue | skip-cell | abort
  * timeout: 2h                # default time limit of one step
@@ -222,7 +222,12 @@ public record Scenario(
         /** repetition 1 of every cell, then repetition 2 ...: cancels slow drift */
         INTERLEAVED,
         /** every (cell, repetition) pair in a random order drawn from {@code seed} */
-        SHUFFLED
+        SHUFFLED,
+        /**
+         * rounds: repetition 1 of every cell, then repetition 2 ..., each round in an order of its
+         * own drawn from {@code seed}, a place's cells (a guest's kernel) kept together in a round
+         */
+        ROUNDS
     }
 
     /** What happens to the rest of the campaign when a step fails. */

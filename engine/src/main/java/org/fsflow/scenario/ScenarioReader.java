@@ -146,7 +146,7 @@ final class ScenarioReader {
 
     private Scenario.Order order(Map<String, NodeTuple> top) {
         Node n = Fields.value(top, "order");
-        String o = n == null ? null : v.choice(n, "order", List.of("sequential", "interleaved", "shuffled"));
+        String o = n == null ? null : v.choice(n, "order", List.of("sequential", "interleaved", "shuffled", "rounds"));
         return o == null ? Defaults.ORDER : Scenario.Order.valueOf(o.toUpperCase(Locale.ROOT));
     }
 
@@ -196,7 +196,8 @@ final class ScenarioReader {
     private Repeat repeat(Node node) {
         Location where = f.at(node);
         if (node instanceof MappingNode) {
-            Map<String, NodeTuple> e = f.entries(node, "repeat", List.of("min", "max", "target_cv"));
+            Map<String, NodeTuple> e =
+                    f.entries(node, "repeat", List.of("min", "max", "target_cv", "precision", "budget"));
             if (e == null) {
                 return null;
             }
@@ -206,14 +207,29 @@ final class ScenarioReader {
             Long max = (n = Fields.value(e, "max")) == null ? null : v.integer(n, "repeat max", 1, MAX_REPEAT);
             Double cv =
                     (n = Fields.value(e, "target_cv")) == null ? Double.valueOf(0) : v.fraction(n, "repeat target_cv");
-            if (min == null || max == null || cv == null) {
+            Double precision =
+                    (n = Fields.value(e, "precision")) == null ? Double.valueOf(0) : v.fraction(n, "repeat precision");
+            Node budgetNode = Fields.value(e, "budget");
+            Duration budget = budgetNode == null ? null : v.duration(budgetNode, "repeat budget");
+            if (min == null
+                    || max == null
+                    || cv == null
+                    || precision == null
+                    || (budgetNode != null && budget == null)) {
                 return null;
             }
             if (min > max) {
                 f.error(node, "repeat min (" + min + ") is above max (" + max + ")");
                 return null;
             }
-            return new Repeat(min.intValue(), max.intValue(), cv, where);
+            if (budget != null && cv == 0 && precision == 0) {
+                f.error(
+                        budgetNode,
+                        "repeat budget bounds the repetitions added for a precision or a target_cv:"
+                                + " give one of them, or remove the budget");
+                return null;
+            }
+            return new Repeat(min.intValue(), max.intValue(), cv, precision, budget, where);
         }
         Long n = v.integer(node, "repeat", 1, MAX_REPEAT);
         return n == null ? null : Repeat.times(n.intValue(), where);

@@ -118,6 +118,43 @@ class PlannerTest {
     }
 
     @Test
+    void roundsRunEveryCellOnceARoundEachRoundInAnOrderDrawnFromTheSeed() throws Exception {
+        List<String> units = units(plan("rounds", 7));
+        List<String> cells = List.of("a/ext4", "a/xfs", "b/ext4", "b/xfs");
+        for (int r = 1; r <= 2; r++) {
+            String suffix = "/r" + r;
+            List<String> round = units.subList((r - 1) * 4, r * 4);
+            assertTrue(round.stream().allMatch(u -> u.endsWith(suffix)), units.toString());
+            assertEquals(
+                    Set.copyOf(cells),
+                    round.stream()
+                            .map(u -> u.substring(0, u.lastIndexOf('/')))
+                            .collect(java.util.stream.Collectors.toSet()));
+        }
+        assertEquals(units, units(plan("rounds", 7)), "reproducible from the seed");
+        java.util.Set<List<String>> orders = new HashSet<>();
+        for (long seed = 0; seed < 8; seed++) {
+            List<String> u = units(plan("rounds", seed));
+            orders.add(u.subList(0, 4).stream()
+                    .map(x -> x.substring(0, x.lastIndexOf('/')))
+                    .toList());
+            orders.add(u.subList(4, 8).stream()
+                    .map(x -> x.substring(0, x.lastIndexOf('/')))
+                    .toList());
+        }
+        assertTrue(orders.size() > 4, "rounds are drawn, not the matrix's order: " + orders);
+    }
+
+    @Test
+    void roundsAreTheDefault() throws Exception {
+        Scenario s = ScenarioLoader.load(
+                        SourceText.of("p.yaml", TEXT.formatted("rounds").replace("order: rounds\n", "")),
+                        Overrides.NONE)
+                .scenario();
+        assertEquals(Scenario.Order.ROUNDS, s.order());
+    }
+
+    @Test
     void commandsAreExpandedAndQuoted() throws Exception {
         Plan p = plan("sequential", 0);
         PlanNode copy = p.nodes().stream()

@@ -43,7 +43,8 @@ class GuestReuseTest {
             """;
 
     Plan plan(String extra) throws Exception {
-        return WalkerGuestTest.plan(dir, STEPS, extra);
+        // every repetition of a cell in one block, unless the test says otherwise: what guest reuse shares
+        return WalkerGuestTest.plan(dir, STEPS, extra.contains("order:") ? extra : extra + "\norder: sequential");
     }
 
     Runner runner(Plan plan, FakeGuests guests, boolean resume) {

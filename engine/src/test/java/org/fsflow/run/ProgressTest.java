@@ -29,6 +29,7 @@ class ProgressTest {
             datasets:
               a: { dirs: 1, files: 2, size: 1KiB }
             matrix: { dataset: [a], filesystem: [ext4, reiserfs] }
+            order: sequential
             repeat: 2
             steps:
               - mkfs

@@ -223,7 +223,7 @@ class WalkerGuestTest {
                         .filter(n -> n.endsWith("/s1") && n.startsWith("host"))
                         .toList(),
                 "the steady host cell gets no more repetitions");
-        assertEquals(3, guests.boots().size(), "r1 and r2 share a guest; each added round boots one");
+        assertEquals(4, guests.boots().size(), "rounds: the host's cell between two guest repetitions, a guest each");
     }
 
     @Test

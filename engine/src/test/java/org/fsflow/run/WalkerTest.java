@@ -180,10 +180,61 @@ class WalkerTest {
                 """);
         FakeExecutor fake = new FakeExecutor().seconds("wait-steady", 0.3).seconds("wait-r1", 0.1, 0.2, 0.3, 0.4, 0.5);
         assertEquals(0, run(plan, fake, false).exitCode());
-        assertEquals(List.of("steady/r1/r2", "steady/r2/r2", "r1/r1/r2", "r1/r2/r2", "r1/r3/r2", "r1/r4/r2"), nodes());
+        assertEquals(List.of("steady/r1/r2", "r1/r1/r2", "steady/r2/r2", "r1/r2/r2", "r1/r3/r2", "r1/r4/r2"), nodes());
+        assertTrue(printed.toString().contains("adaptive repeat: 1 cells short of their target"), printed.toString());
+    }
+
+    @Test
+    void aPrecisionTargetAddsRoundsUntilTheIntervalIsNarrowEnough() throws Exception {
+        Plan plan = plan("""
+                repeat: { min: 2, max: 10, precision: 5% }
+                steps:
+                  - name: wait
+                    run: wait
+                """);
+        // the 95 % interval's half-width over the mean: 115 % at n = 2, then 22.6, 11.8, 8.0, 6.0 and
+        // 4.85 % at n = 7 (t quantiles 12.71, 4.30, 3.18, 2.78, 2.57, 2.45)
+        FakeExecutor fake = new FakeExecutor().seconds("wait", 1.0, 1.2, 1.1);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        assertEquals(7, nodes().size(), nodes().toString());
         assertTrue(
-                printed.toString().contains("adaptive repeat: 1 cells above the target CV of 10.0 %"),
-                printed.toString());
+                printed.toString().contains("adaptive repeat: ended, every cell meets its target"), printed.toString());
+    }
+
+    @Test
+    void aPrecisionTargetStopsAtMax() throws Exception {
+        Plan plan = plan("""
+                repeat: { min: 2, max: 4, precision: 5% }
+                steps:
+                  - name: wait
+                    run: wait
+                """);
+        FakeExecutor fake = new FakeExecutor().seconds("wait", 1.0, 1.2, 1.1);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        assertEquals(List.of("r1/wait", "r2/wait", "r3/wait", "r4/wait"), nodes());
+        assertTrue(printed.toString().contains("still short of their target have max repetitions"), printed.toString());
+    }
+
+    @Test
+    void aBudgetStopsTheRoundsWhenAnotherRepetitionNoLongerFits() throws Exception {
+        Plan plan = plan("""
+                matrix: { kind: [slow, quick] }
+                repeat: { min: 2, max: 10, precision: 5%, budget: 9s }
+                steps:
+                  - name: wait
+                    run: wait-${cell.kind}
+                """);
+        // spans: slow 2.0-2.4 s a repetition, quick 0.10-0.12 s; 4.4 + 0.22 s spent by the planned two
+        // of each; the budget leaves 4.38 s: the quick cell gains most per second and fits each time,
+        // the slow one fits once more (2.2 s), then no longer
+        FakeExecutor fake =
+                new FakeExecutor().seconds("wait-slow", 2.0, 2.4, 2.2).seconds("wait-quick", 0.10, 0.12, 0.11);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        long slow = nodes().stream().filter(n -> n.startsWith("slow/")).count();
+        assertEquals(3, slow, nodes().toString());
+        assertTrue(printed.toString().contains("the budget leaves no room for another repetition"), printed.toString());
+        double spent = org.fsflow.result.RepetitionSpans.spent(journal());
+        assertTrue(spent <= 9.0, "spent " + spent);
     }
 
     @Test

@@ -66,6 +66,8 @@ class ScenarioLoaderTest {
         assertEquals(42L, s.seed());
         assertTrue(s.repeat().adaptive());
         assertEquals(0.03, s.repeat().targetCv(), 1e-12);
+        assertEquals(0.05, s.repeat().precision(), 1e-12);
+        assertEquals(java.time.Duration.ofMinutes(90), s.repeat().budget());
         Dataset range = s.datasets().get("range");
         assertInstanceOf(Dataset.SizeSpec.LogUniform.class, range.size());
         assertEquals(Dataset.Content.Kind.COMPRESSIBLE, range.content().kind());
