@@ -151,6 +151,26 @@ public final class Fsflow {
                 new Start(r.scenario(), r.overrides(), dir, r.work(), r.seed()), Stage.REPORT, resuming, listener);
     }
 
+    /**
+     * Runs the campaign recorded in {@code published} again into {@code out}: its own copy of the
+     * scenario file, its {@code --set} options (then {@code sets}, which may change one), its scales
+     * and its seed, so the same plan runs (the work directory aside). The published directory is only
+     * read.
+     */
+    public static Outcome reproduce(
+            Path published, List<String> sets, Path out, Path work, RunOptions options, Listener listener)
+            throws ScenarioException, Overrides.Invalid {
+        org.fsflow.run.RunSettings settings = org.fsflow.run.RunSettings.read(published);
+        List<String> all = new java.util.ArrayList<>(settings.sets());
+        all.addAll(sets);
+        Path scenario = published.resolve(org.fsflow.run.Campaign.ORIGINAL);
+        return pipeline(
+                new Start(scenario, new Overrides(all, settings.scales()), out, work, settings.seed()),
+                Stage.REPORT,
+                options,
+                listener);
+    }
+
     /** Stage 4: the stored measurements of a run directory, every row kept (a report reads them with {@link JournalPass}). */
     public static ResultSet results(Path dir) {
         return ResultSet.load(dir);

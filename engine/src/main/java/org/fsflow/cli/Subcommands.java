@@ -25,6 +25,7 @@ final class Subcommands {
         t.put("plan", PlanCommand::new);
         t.put("run", RunCommand::new);
         t.put("resume", ResumeCommand::new);
+        t.put("reproduce", ReproduceCommand::new);
         t.put("dataset", DatasetCommand::new);
         t.put("crash-replay", CrashReplayCommand::new);
         t.put("report", ReportCommand::new);

@@ -158,7 +158,7 @@ public record RunSettings(
     }
 
     /** The settings recorded in {@code out}, or a {@link RunFailure} saying why there are none. */
-    static RunSettings read(Path out) {
+    public static RunSettings read(Path out) {
         Path file = out.resolve(FILE);
         if (!Files.isRegularFile(file)) {
             throw new RunFailure(out + " is not the output directory of a run (no " + FILE + ")");

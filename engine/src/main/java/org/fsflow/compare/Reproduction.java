@@ -1,0 +1,79 @@
+package org.fsflow.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.result.Summary;
+import org.fsflow.summary.Numbers;
+import org.fsflow.summary.Verdict;
+import org.fsflow.summary.VerdictTable;
+
+/**
+ * A published run against its reproduction, the check an artifact-evaluation committee makes: per
+ * series (cell, step, metric) whether it agreed (the two 95 % intervals of the mean overlap, or the
+ * means differ by no more than the tolerance, a share of the published mean), moved (neither), or
+ * cannot be told (a side with fewer than two values: untested); and per finding of the source
+ * whether its verdict stayed.
+ *
+ * @param agreed   the series whose intervals overlap
+ * @param moved    one line per series whose intervals are apart, published mean, then the new one
+ * @param untested the series with a side under two values
+ * @param verdicts the findings judged in both runs
+ * @param changed  one line per finding whose verdict changed
+ */
+public record Reproduction(int agreed, List<String> moved, int untested, int verdicts, List<String> changed) {
+
+    /** True when every series agreed and no verdict changed. */
+    public boolean agrees() {
+        return moved.isEmpty() && changed.isEmpty();
+    }
+
+    /** The reproduction that {@code c} (the published run first, its reproduction second) shows. */
+    public static Reproduction of(Comparison c, VerdictTable published, VerdictTable again, double tolerance) {
+        int agreed = 0;
+        int untested = 0;
+        List<String> moved = new ArrayList<>();
+        for (Comparison.Row r : c.rows()) {
+            Summary a = r.base();
+            Summary b = r.other();
+            if (a.n() < 2 || b.n() < 2 || Double.isNaN(a.ciLow()) || Double.isNaN(b.ciLow())) {
+                untested++;
+            } else if ((a.ciHigh() < b.ciLow() || b.ciHigh() < a.ciLow())
+                    && Math.abs(b.mean() - a.mean()) > tolerance * Math.abs(a.mean())) {
+                moved.add(r.where() + (r.extra().isEmpty() ? "" : " " + r.extra()) + " " + r.metric() + ": "
+                        + interval(a, r.unit()) + " then " + interval(b, r.unit()));
+            } else {
+                agreed++;
+            }
+        }
+        Map<String, Verdict.Outcome> before = outcomes(published);
+        Map<String, Verdict.Outcome> after = outcomes(again);
+        List<String> changed = new ArrayList<>();
+        int both = 0;
+        for (Map.Entry<String, Verdict.Outcome> e : before.entrySet()) {
+            Verdict.Outcome now = after.get(e.getKey());
+            if (now == null) {
+                continue;
+            }
+            both++;
+            if (now != e.getValue()) {
+                changed.add(e.getKey() + ": " + e.getValue().label() + " then " + now.label());
+            }
+        }
+        return new Reproduction(agreed, List.copyOf(moved), untested, both, List.copyOf(changed));
+    }
+
+    private static String interval(Summary s, String unit) {
+        String u = unit == null || unit.isEmpty() ? "" : " " + unit;
+        return Numbers.sig(s.mean()) + u + " [" + Numbers.sig(s.ciLow()) + ", " + Numbers.sig(s.ciHigh()) + "]";
+    }
+
+    private static Map<String, Verdict.Outcome> outcomes(VerdictTable t) {
+        Map<String, Verdict.Outcome> out = new LinkedHashMap<>();
+        if (t != null) {
+            t.verdicts().forEach(v -> out.put(v.finding().id(), v.outcome()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,48 @@
+package org.fsflow.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.fsflow.result.Json;
+import org.fsflow.result.ResultSet;
+import org.junit.jupiter.api.Test;
+
+class ReproductionTest {
+
+    static Comparison pair(long written, double real) {
+        ObjectNode env = Json.MAPPER.createObjectNode();
+        Run published =
+                new Run("published", Path.of("a"), ResultSet.of(ComparerTest.copies(1000, 0.10)), env, Map.of());
+        Run again = new Run("again", Path.of("b"), ResultSet.of(ComparerTest.copies(written, real)), env, Map.of());
+        return Comparer.compare(List.of(published, again), null);
+    }
+
+    @Test
+    void overlappingIntervalsAgree() {
+        // real 0.11, 0.12, 0.13 against 0.115, 0.125, 0.135: the intervals overlap
+        Reproduction r = Reproduction.of(pair(1000, 0.105), null, null, 0.05);
+        assertTrue(r.agrees(), r.toString());
+        assertEquals(0, r.moved().size());
+        assertTrue(r.agreed() >= 2, r.toString());
+    }
+
+    @Test
+    void apartIntervalsMoveUnlessWithinTheTolerance() {
+        // real times ten times longer: apart, and far beyond 5 %
+        Reproduction slow = Reproduction.of(pair(1000, 1.0), null, null, 0.05);
+        assertFalse(slow.agrees());
+        assertEquals(1, slow.moved().size(), slow.moved().toString());
+        assertTrue(
+                slow.moved().get(0).startsWith("d/ext4/copy-in real_s: 0.120 s ["),
+                slow.moved().get(0));
+        // written bytes 1001-1003 against 1041-1043: apart, but 4 % of the published mean
+        Reproduction bytes = Reproduction.of(pair(1040, 0.10), null, null, 0.05);
+        assertTrue(bytes.agrees(), bytes.moved().toString());
+        assertFalse(Reproduction.of(pair(1040, 0.10), null, null, 0.01).agrees(), "beyond a 1 % tolerance");
+    }
+}
