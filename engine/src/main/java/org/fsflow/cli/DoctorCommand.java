@@ -7,6 +7,7 @@ import org.fsflow.run.Diagnosis;
 import org.fsflow.run.Doctor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code fsflow doctor FILE}: what a run would do here, and what it lacks; changes nothing. */
@@ -35,16 +36,30 @@ final class DoctorCommand extends Subcommand {
     @Mixin
     LayoutOptions layout;
 
+    @Option(
+            names = "--format",
+            paramLabel = "text|json",
+            description = "text (default), or json: one JSON document, its shape in docs/commands.md.")
+    String format = "text";
+
     @Override
     public Integer call() {
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new UserError("--format must be text or json, not '" + format + "'", ExitCodes.USAGE);
+        }
         var out = out();
         var overrides = options.overrides();
         var loaded = Scenarios.load(file, overrides, err());
         Plan plan = Fsflow.plan(loaded.scenario(), layout.out, layout.work);
         Diagnosis d = Doctor.examine(plan, Doctor.system(), Path.of("reports"));
-        d.print(out);
         // crash cells: what they run (their duration is not estimated: their points are drawn from a new recording)
-        out.print(org.fsflow.plan.CrashPlan.describe(plan.scenario(), plan.seed()));
+        String crash = org.fsflow.plan.CrashPlan.describe(plan.scenario(), plan.seed());
+        if (format.equals("json")) {
+            out.println(DiagnosisJson.render(d, crash));
+        } else {
+            d.print(out);
+            out.print(crash);
+        }
         out.flush();
         return d.allClear() ? ExitCodes.OK : ExitCodes.FAILED;
     }

@@ -55,7 +55,7 @@ public final class FsflowCommand implements Runnable {
         cli.setExitCodeExceptionMapper(e -> e instanceof UserError u ? u.exitCode() : ExitCodes.FAILED);
         cli.setParameterExceptionHandler((e, a) -> {
             RunCommand.forget(args, cwd);
-            e.getCommandLine().getErr().println("fsflow: " + e.getMessage());
+            e.getCommandLine().getErr().println("fsflow: " + UsageHint.message(e));
             e.getCommandLine()
                     .getErr()
                     .println("try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'");

@@ -21,6 +21,7 @@ final class Subcommands {
 
     private static Map<String, Supplier<Object>> table() {
         Map<String, Supplier<Object>> t = new LinkedHashMap<>();
+        t.put("new", NewCommand::new);
         t.put("validate", ValidateCommand::new);
         t.put("plan", PlanCommand::new);
         t.put("run", RunCommand::new);

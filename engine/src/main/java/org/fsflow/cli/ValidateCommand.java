@@ -1,11 +1,13 @@
 package org.fsflow.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import org.fsflow.Fsflow;
-import org.fsflow.plan.Plan;
+import org.fsflow.scenario.DiagnosticPrinter;
+import org.fsflow.scenario.Overrides;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code fsflow validate FILE...}: checks scenarios, printing every problem; runs nothing. */
@@ -23,27 +25,43 @@ final class ValidateCommand extends Subcommand {
     @Mixin
     ScenarioOptions options;
 
+    @Option(
+            names = "--format",
+            paramLabel = "text|json",
+            description = "text (default): problems on the standard error as file:line:col; json: one JSON "
+                    + "document on the standard output, every file with its problems.")
+    String format = "text";
+
     @Override
     public Integer call() {
-        var out = out();
-        var err = err();
-        int code = ExitCodes.OK;
+        boolean json = switch (format) {
+            case "text" -> false;
+            case "json" -> true;
+            default -> throw new UserError("--format must be text or json, not '" + format + "'", ExitCodes.USAGE);
+        };
+        Overrides overrides = options.overrides();
+        List<Validation> all = new ArrayList<>();
         for (Path file : files) {
-            try {
-                Plan plan = Scenarios.pipeline(file, options.overrides(), null, Fsflow.Stage.PLAN, null, err, p -> {})
-                        .plan();
-                out.println(
-                        file + ": valid (" + plan.cells().size() + (plan.cells().size() == 1 ? " cell, " : " cells, ")
-                                + plan.measuredCount() + " measured steps)");
-            } catch (UserError e) {
-                if (e.exitCode() == ExitCodes.USAGE) {
-                    throw e;
-                }
-                code = ExitCodes.FAILED;
+            Validation v = Validation.of(file, overrides);
+            all.add(v);
+            if (!json) {
+                print(v);
             }
         }
-        out.flush();
-        err.flush();
-        return code;
+        if (json) {
+            out().println(Validation.json(all));
+        }
+        out().flush();
+        err().flush();
+        return all.stream().allMatch(Validation::valid) ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    private void print(Validation v) {
+        DiagnosticPrinter.print(err(), v.source(), v.diagnostics());
+        if (v.valid()) {
+            int cells = v.plan().cells().size();
+            out().println(v.file() + ": valid (" + cells + (cells == 1 ? " cell, " : " cells, ")
+                    + v.plan().measuredCount() + " measured steps)");
+        }
     }
 }

@@ -29,7 +29,7 @@ import org.fsflow.scenario.Step;
  * @param release       the release of a loop device's blocks before a mkfs ({@link Release}),
  *                      unmeasured after {@code before:}, or null
  * @param after         {@code after:}, run unmeasured afterwards, or null
- * @param dropCaches    sync and drop the page cache, unmeasured, just before the command
+ * @param dropCaches    sync, then drop the page cache, dentries and inodes, unmeasured, just before the command
  * @param flush         sync the target's filesystem inside the measured interval ({@code flush: true})
  * @param verify        the copy the step must have made, checked unmeasured afterwards, or null
  * @param memoryBytes   the memory budget the command runs under, in bytes (scaled, floored), or -1

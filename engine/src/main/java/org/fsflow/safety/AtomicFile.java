@@ -63,6 +63,45 @@ public final class AtomicFile {
         forceDirectory(dir);
     }
 
+    /**
+     * Creates {@code file} with {@code bytes}, never replacing anything: the bytes go to a new
+     * temporary file beside it, forced to disk, which is then linked to {@code file} (link(2) fails
+     * when anything, a link included, is there: no window between a check and the write), and the
+     * directory is forced. Where the filesystem has no hard links, a rename that refuses an existing
+     * file
+     * instead (checked just before it: not proof against a file created in between).
+     *
+     * @throws java.nio.file.FileAlreadyExistsException when {@code file} exists, nothing changed
+     */
+    public static void create(Path file, byte[] bytes) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = dir.resolve(
+                "." + file.getFileName() + ".tmp-" + ProcessHandle.current().pid() + "-"
+                        + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
+        try {
+            try (FileChannel ch = FileChannel.open(
+                    tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                ByteBuffer buf = ByteBuffer.wrap(bytes);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                ch.force(true);
+            }
+            try {
+                Files.createLink(file, tmp);
+            } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+                if (e instanceof java.nio.file.FileAlreadyExistsException exists) {
+                    throw exists;
+                }
+                // without ATOMIC_MOVE: Java's atomic move is a rename(2), which would replace a file
+                Files.move(tmp, file);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        forceDirectory(dir);
+    }
+
     /** Forces a directory's entries (a rename, a new file) to disk. */
     public static void forceDirectory(Path dir) throws IOException {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {

@@ -154,6 +154,24 @@ public final class StagingWriter implements AutoCloseable {
         AtomicFile.write(file, bytes);
     }
 
+    /**
+     * Writes the new file {@code file} with {@code bytes} whole or not at all ({@link
+     * AtomicFile#create}); anything already there (a file, a directory, a link) is refused with
+     * {@code fix}, nothing changed.
+     */
+    public static void createFile(Path file, byte[] bytes, String fix) throws IOException {
+        String refusal = "refusing to write " + file + ": it exists, and fsflow never overwrites it; nothing was "
+                + "changed. " + fix;
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new SafeDirectories.Refused(refusal);
+        }
+        try {
+            AtomicFile.create(file, bytes);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new SafeDirectories.Refused(refusal);
+        }
+    }
+
     private static boolean owned(String name) {
         return OutputKind.REPORT.contains(name)
                 || java.util.Arrays.stream(OutputKind.values())

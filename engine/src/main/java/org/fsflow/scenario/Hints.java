@@ -10,7 +10,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /** The words of diagnostics: did-you-mean hints and what the user wrote. */
-final class Hints {
+public final class Hints {
 
     private Hints() {}
 
@@ -24,7 +24,7 @@ final class Hints {
     }
 
     /** The choice closest to {@code word} by edit distance, if close enough to be a typo. */
-    static String closest(String word, Collection<String> choices) {
+    public static String closest(String word, Collection<String> choices) {
         LevenshteinDistance distance = LevenshteinDistance.getDefaultInstance();
         String best = null;
         int bestDistance = Integer.MAX_VALUE;

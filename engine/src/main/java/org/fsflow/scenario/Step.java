@@ -49,7 +49,7 @@ import java.time.Duration;
  *                with {@code parse:} as a mapping, its {@code tool:}
  * @param figures {@code parse:} as a mapping: the scenario's own figures, read from the output of
  *                {@code run:} or {@code after:} by a regex or a JSON pointer ({@link CustomParse}), or null
- * @param dropCaches {@code drop_caches: true}: sync and drop the page cache, unmeasured, right before
+ * @param dropCaches {@code drop_caches: true}: sync, then drop the page cache, dentries and inodes ({@code vm.drop_caches=3}), unmeasured, right before
  *                the step (after {@code before:}), so it starts cold
  * @param flush   {@code flush: true}: after the command exits, its device's filesystem is synced (syncfs)
  *                inside the measured interval; the result keeps the flush time apart as {@code flush_s}
