@@ -67,7 +67,7 @@ class KernelCpuTablesTest {
         List<Measurement> rows = List.of(row("zfs", 1, 0.25, 3.0), row("zfs", 2, 0.25, 3.0));
         DatasetSummary d = summarize(rows);
         assertEquals(
-                5.25,
+                3.45,
                 d.time(TimeFigure.CPU_WITH_KERNEL)
                         .rows()
                         .get(0)
@@ -77,7 +77,7 @@ class KernelCpuTablesTest {
                         .mean(),
                 1e-9);
         assertEquals(
-                5.0,
+                3.2,
                 d.time(TimeFigure.CPU_WITH_SERVICES)
                         .rows()
                         .get(0)
