@@ -89,6 +89,7 @@ public record StepOutcome(
      * @param serviceCpuS       CPU seconds its filesystem's services used meanwhile, or null
      * @param signal            the signal that killed it from outside fsflow, or null
      * @param oomKills          OOM kills in its memory cgroup while it ran, or null
+     * @param kernel            the CPU of the kernel threads meanwhile, or null when not measured
      */
     public record Around(
             Long memoryBudgetBytes,
@@ -96,7 +97,37 @@ public record StepOutcome(
             Double hostOtherCpuS,
             Double serviceCpuS,
             String signal,
-            Long oomKills) {}
+            Long oomKills,
+            Kernel kernel) {
+
+        /** What surrounded it, the kernel threads' CPU not measured. */
+        public Around(
+                Long memoryBudgetBytes,
+                Double flushS,
+                Double hostOtherCpuS,
+                Double serviceCpuS,
+                String signal,
+                Long oomKills) {
+            this(memoryBudgetBytes, flushS, hostOtherCpuS, serviceCpuS, signal, oomKills, null);
+        }
+    }
+
+    /**
+     * The CPU the kernel threads used while the step ran (see {@code measure/KernelCpu}).
+     *
+     * @param cpuS    all kernel threads', seconds
+     * @param fsS     the part of the step's filesystem and devices, seconds
+     * @param classes seconds per class of thread, only the classes that used CPU
+     */
+    public record Kernel(double cpuS, double fsS, java.util.Map<String, Double> classes) {}
+
+    /** This outcome with the kernel threads' CPU {@code k} (it must have run). */
+    public StepOutcome withKernel(Kernel k) {
+        Around a = around;
+        Around with = new Around(
+                a.memoryBudgetBytes(), a.flushS(), a.hostOtherCpuS(), a.serviceCpuS(), a.signal(), a.oomKills(), k);
+        return amended(status, exitCode, reason, figures, method, with);
+    }
 
     /** A step not run, for {@code reason}. */
     public static StepOutcome skipped(String command, String reason, Where where) {

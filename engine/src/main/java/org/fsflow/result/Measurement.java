@@ -75,6 +75,20 @@ import java.util.Map;
  *                     cells at 0.05), which sized its datasets, devices and memory budget. Null in
  *                     rows written before it was recorded, and in imported results: then the run's
  *                     one scale ({@code run.json}'s {@code scale}) holds for every row
+ * @param kernelCpuS   CPU seconds (utime + stime) every kernel thread of the host used during the
+ *                     step, from {@code /proc/PID/stat} of each before and after it (10 ms ticks;
+ *                     a thread that ended during the step counts nothing); part of
+ *                     {@code host_other_cpu_s}, not of {@code user_s}/{@code sys_s}. Null where not
+ *                     measured (rows written before it was, imported rows)
+ * @param kernelCpuFsS the part of {@code kernel_cpu_s} attributed to the step's filesystem and
+ *                     devices: its filesystem's own threads (jbd2 and ext4's workqueues, xfsaild
+ *                     and xfs's, btrfs's, zfs's) that name none of the host's other devices, and the
+ *                     loop workers of its devices. Generic workqueue workers and writeback are not
+ *                     attributed: they serve every device of the host. Null likewise
+ * @param kernelCpuClasses {@code kernel_cpu_s} per class of thread ({@code writeback}, {@code ext4},
+ *                     {@code xfs}, {@code btrfs}, {@code zfs}, {@code loop}, {@code reclaim},
+ *                     {@code other}; see {@code measure/KernelThreadClass}), seconds, only the
+ *                     classes that used CPU, in that order. Null likewise
  * @param crash        a crash point's outcome ({@link CrashFacts}: its class, recovery times, files
  *                     lost), in the rows of crash cells ({@code crash:}); absent from every other row
  */
@@ -119,6 +133,9 @@ import java.util.Map;
     "oom_kills",
     "service_cpu_s",
     "scale",
+    "kernel_cpu_s",
+    "kernel_cpu_fs_s",
+    "kernel_cpu_classes",
     "crash",
     "guest_repetition"
 })
@@ -163,6 +180,9 @@ public record Measurement(
         Long oomKills,
         Double serviceCpuS,
         Double scale,
+        Double kernelCpuS,
+        Double kernelCpuFsS,
+        Map<String, Double> kernelCpuClasses,
         @JsonInclude(JsonInclude.Include.NON_NULL) CrashFacts crash,
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer guestRepetition) {
 
@@ -214,6 +234,7 @@ public record Measurement(
                 .oomKills(oomKills)
                 .serviceCpuS(serviceCpuS)
                 .scale(scale)
+                .kernelCpu(kernelCpuS, kernelCpuFsS, kernelCpuClasses)
                 .crash(crash)
                 .guestRepetition(guestRepetition);
     }

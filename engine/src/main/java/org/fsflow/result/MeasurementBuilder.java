@@ -8,33 +8,22 @@ import java.util.Map;
  * setter sets the field of its name and returns this builder. Unset fields are null (false for warmup), collections empty.
  */
 public final class MeasurementBuilder {
-    private String node, step, dataset, filesystem;
+    private String node, step, dataset, filesystem, command, reason, signal;
     private int repeat;
     private Map<String, String> cell = Map.of();
-    private String command;
     private Status status;
-    private Integer exitCode;
-    private String reason;
+    private Integer exitCode, guestRepetition;
     private Double realS, userS, sysS;
     private Long cpuPct, maxRssKb, minorFaults, majorFaults, readBytes, writeBytes, ioBusyMs;
-    private String startedAt, endedAt;
+    private String startedAt, endedAt, cpuMethod, memoryMethod, host, kernel, virt;
     private Map<String, Object> metrics = Map.of();
-    private List<String> devices = List.of();
-    private List<String> mkfsOptions = List.of();
-    private List<String> mountOptions = List.of();
-    private String cpuMethod, memoryMethod;
-    private List<String> log = List.of();
-    private String host, kernel, virt;
-    private Long memoryBudgetBytes;
-    private Double flushS;
-    private Double hostOtherCpuS;
-    private Double serviceCpuS;
+    private List<String> devices = List.of(), mkfsOptions = List.of(), mountOptions = List.of(), log = List.of();
+    private Long memoryBudgetBytes, oomKills;
+    private Double flushS, hostOtherCpuS, serviceCpuS, scale;
+    Double kernelCpuS, kernelCpuFsS; // set one by one by the MeasurementReader, else by kernelCpu
+    Map<String, Double> kernelCpuClasses;
     private boolean warmup;
-    private String signal;
-    private Long oomKills;
-    private Double scale;
     private CrashFacts crash;
-    private Integer guestRepetition;
 
     MeasurementBuilder() {}
 
@@ -238,6 +227,13 @@ public final class MeasurementBuilder {
         return this;
     }
 
+    public MeasurementBuilder kernelCpu(Double totalS, Double fsS, Map<String, Double> classes) {
+        this.kernelCpuS = totalS;
+        this.kernelCpuFsS = fsS;
+        this.kernelCpuClasses = classes;
+        return this;
+    }
+
     public MeasurementBuilder crash(CrashFacts value) {
         this.crash = value;
         return this;
@@ -291,6 +287,9 @@ public final class MeasurementBuilder {
                 oomKills,
                 serviceCpuS,
                 scale,
+                kernelCpuS,
+                kernelCpuFsS,
+                kernelCpuClasses,
                 crash,
                 guestRepetition);
     }

@@ -121,6 +121,8 @@ final class MeasurementReader {
             case "flush_s" -> b.flushS(RowNumbers.finite(p));
             case "host_other_cpu_s" -> b.hostOtherCpuS(RowNumbers.finite(p));
             case "service_cpu_s" -> b.serviceCpuS(RowNumbers.finite(p));
+            case "kernel_cpu_s" -> b.kernelCpuS = RowNumbers.finite(p);
+            case "kernel_cpu_fs_s" -> b.kernelCpuFsS = RowNumbers.finite(p);
             case "oom_kills" -> b.oomKills(RowNumbers.count(p));
             case "scale" -> b.scale(RowNumbers.positive(p));
             case "guest_repetition" -> b.guestRepetition(RowNumbers.whole(p, Integer.MIN_VALUE));
@@ -140,6 +142,7 @@ final class MeasurementReader {
             case "mkfs_options" -> b.mkfsOptions(list(p));
             case "mount_options" -> b.mountOptions(list(p));
             case "log" -> b.log(list(p));
+            case "kernel_cpu_classes" -> b.kernelCpuClasses = seconds(p);
             case "crash" -> b.crash(Json.MAPPER.readValue(p, CrashFacts.class)); // a few rows: the mapper binds them
             default -> {
                 return false;
@@ -182,6 +185,18 @@ final class MeasurementReader {
                         case VALUE_STRING -> p.getText();
                         default -> Json.MAPPER.readValue(p, Object.class);
                     });
+        }
+        return out;
+    }
+
+    // an object of seconds: each a finite number or null
+    private static Map<String, Double> seconds(JsonParser p) throws IOException {
+        expect(p, JsonToken.START_OBJECT);
+        Map<String, Double> out = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            out.put(key, p.currentToken() == JsonToken.VALUE_NULL ? null : RowNumbers.finite(p));
         }
         return out;
     }

@@ -24,6 +24,12 @@ public record Metric(String key) {
      * service_cpu_s}, the last 0 where there is none): what the filesystem cost in CPU.
      */
     public static final Metric CPU_WITH_SERVICES_S = new Metric("cpu_with_services_s");
+    /**
+     * CPU seconds of the step with its filesystem's kernel work: {@code user_s + sys_s +
+     * service_cpu_s + kernel_cpu_fs_s} (a missing service or kernel figure counts 0); null for a row
+     * whose kernel threads were not measured.
+     */
+    public static final Metric CPU_WITH_KERNEL_S = new Metric("cpu_with_kernel_s");
     /** Bytes read from the devices under test. */
     public static final Metric READ_BYTES = new Metric("read_bytes");
     /** Bytes written to them. */
@@ -41,6 +47,10 @@ public record Metric(String key) {
                 m.userS() == null || m.sysS() == null
                         ? null
                         : m.userS() + m.sysS() + (m.serviceCpuS() == null ? 0 : m.serviceCpuS());
+            case "cpu_with_kernel_s" -> {
+                Double own = CPU_WITH_SERVICES_S.of(m);
+                yield own == null || m.kernelCpuFsS() == null ? null : own + m.kernelCpuFsS();
+            }
             case "read_bytes" -> m.readBytes() == null ? null : m.readBytes().doubleValue();
             case "write_bytes" -> m.writeBytes() == null ? null : m.writeBytes().doubleValue();
             default -> {

@@ -80,7 +80,11 @@ public final class Series {
             real.add(m.realS(), id);
         }
         if (m.hostOtherCpuS() != null && m.realS() != null) {
-            others.add(m.hostOtherCpuS() - (m.serviceCpuS() == null ? 0 : m.serviceCpuS()), id);
+            others.add(
+                    m.hostOtherCpuS()
+                            - (m.serviceCpuS() == null ? 0 : m.serviceCpuS())
+                            - (m.kernelCpuFsS() == null ? 0 : m.kernelCpuFsS()),
+                    id);
         }
         for (int i = 0; i < fields.length; i++) {
             Number v = GETTERS.get(i).apply(m);
@@ -191,7 +195,8 @@ public final class Series {
 
     /**
      * The CPU seconds the rest of the host used during each counted row that recorded it ({@code
-     * host_other_cpu_s} less the filesystem's services' {@code service_cpu_s}), with the rows' ids.
+     * host_other_cpu_s} less the filesystem's services' {@code service_cpu_s} and its kernel
+     * threads' {@code kernel_cpu_fs_s}), with the rows' ids.
      */
     public double[] hostOthers() {
         return others.values();
@@ -254,6 +259,9 @@ public final class Series {
         f.put("oom_kills", Measurement::oomKills);
         f.put("service_cpu_s", Measurement::serviceCpuS);
         f.put("cpu_with_services_s", Metric.CPU_WITH_SERVICES_S::of);
+        f.put("kernel_cpu_s", Measurement::kernelCpuS);
+        f.put("kernel_cpu_fs_s", Measurement::kernelCpuFsS);
+        f.put("cpu_with_kernel_s", Metric.CPU_WITH_KERNEL_S::of);
         return java.util.Collections.unmodifiableMap(f);
     }
 

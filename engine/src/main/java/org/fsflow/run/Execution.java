@@ -2,6 +2,7 @@ package org.fsflow.run;
 
 import java.time.Instant;
 import java.util.List;
+import org.fsflow.measure.KernelCpu;
 import org.fsflow.measure.Usage;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Where;
@@ -26,6 +27,7 @@ import org.fsflow.result.Status;
  *                    SIGINT; see {@link StepEnd}), or null
  * @param oomKills    processes the kernel's OOM killer killed in its memory cgroup while it ran,
  *                    or null when it had no budget (or the kernel does not count them)
+ * @param kernelCpu   the CPU the host's kernel threads used meanwhile, or null when not measured
  */
 public record Execution(
         int exitCode,
@@ -40,7 +42,40 @@ public record Execution(
         Double hostOtherCpuSeconds,
         Long memoryBudgetBytes,
         String signal,
-        Long oomKills) {
+        Long oomKills,
+        KernelCpu kernelCpu) {
+
+    /** An execution whose kernel threads were not measured. */
+    public Execution(
+            int exitCode,
+            boolean timedOut,
+            boolean interrupted,
+            String startError,
+            Usage usage,
+            Instant startedAt,
+            Instant endedAt,
+            String stderrTail,
+            Double flushSeconds,
+            Double hostOtherCpuSeconds,
+            Long memoryBudgetBytes,
+            String signal,
+            Long oomKills) {
+        this(
+                exitCode,
+                timedOut,
+                interrupted,
+                startError,
+                usage,
+                startedAt,
+                endedAt,
+                stderrTail,
+                flushSeconds,
+                hostOtherCpuSeconds,
+                memoryBudgetBytes,
+                signal,
+                oomKills,
+                null);
+    }
 
     /** An execution without flush, noise or budget figures. */
     public Execution(
@@ -65,6 +100,7 @@ public record Execution(
                 null,
                 null,
                 StepEnd.outsideSignal(exitCode, timedOut || interrupted),
+                null,
                 null);
     }
 
@@ -107,6 +143,18 @@ public record Execution(
                 oomKills);
         Integer exit = exitCode < 0 ? null : exitCode;
         return new StepOutcome(command, status, exit, reason, figures, startedAt, endedAt, method, around, log, where);
+    }
+
+    /**
+     * The kernel threads' CPU of this execution, the part of a step on a filesystem of class
+     * {@code fsClass} (see {@link KernelCpu#attributed}) on {@code devices} told apart; null when
+     * not measured.
+     */
+    StepOutcome.Kernel kernel(String fsClass, List<String> devices) {
+        return kernelCpu == null
+                ? null
+                : new StepOutcome.Kernel(
+                        kernelCpu.seconds(), kernelCpu.attributed(fsClass, devices), kernelCpu.byClass());
     }
 
     /** Why this execution failed, in one line: the cause and the ends of its stderr. */

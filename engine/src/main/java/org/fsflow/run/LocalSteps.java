@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import org.fsflow.measure.KernelCpu;
 import org.fsflow.measure.Usage;
 import org.fsflow.place.Commands;
 import org.fsflow.place.Releaser;
@@ -19,6 +20,7 @@ import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
+import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.Step;
 
@@ -100,9 +102,23 @@ final class LocalSteps {
                 serviceCpuS,
                 layout.logs(n.id()),
                 where);
+        StepOutcome.Kernel kernel = e.kernel(fsClass(step), ioDevices.get());
+        o = kernel == null ? o : o.withKernel(kernel);
         o = unverified == null ? o : o.failedBecause(unverified);
         o = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(o, n, step) : o;
         return status != Status.OK && !stop.getAsBoolean() ? serviceGone(o, step) : o;
+    }
+
+    // the class of the kernel threads of the step's filesystem (KernelCpu.classOf), or null
+    private String fsClass(ResolvedStep step) {
+        Filesystem fs = step.target().filesystem() == null
+                ? null
+                : scenario.filesystems().get(step.target().filesystem());
+        if (fs == null) {
+            return null;
+        }
+        return KernelCpu.classOf(
+                fs.lifecycle() == null ? fs.type() : fs.lifecycle().kernel());
     }
 
     // how the host measures: the devices under test, the executor's CPU method, sampled VmHWM

@@ -14,6 +14,8 @@ import org.fsflow.measure.ChildTotals;
 import org.fsflow.measure.CpuCgroup;
 import org.fsflow.measure.DiskStats;
 import org.fsflow.measure.HostCpu;
+import org.fsflow.measure.KernelCpu;
+import org.fsflow.measure.KernelThreads;
 import org.fsflow.measure.MemoryCgroup;
 import org.fsflow.measure.RssSampler;
 import org.fsflow.measure.StepCgroups;
@@ -29,7 +31,7 @@ import org.fsflow.measure.Usage;
  * flush when the step asks for one); user and system time from the run's cgroup (exact, whole
  * tree) or else from the change in the JVM's child totals; faults from the child totals; max RSS
  * sampled over the process tree; device I/O from /proc/diskstats; the host's other CPU use from
- * /proc/stat. The process writes its output straight into its log files (no pump threads compete
+ * /proc/stat, and its kernel threads' from one pass over /proc before and after ({@link KernelCpu}). The process writes its output straight into its log files (no pump threads compete
  * with a short step for the CPU); logs are capped once it has ended. A time limit or an interrupt
  * kills the whole tree (descendants first); a death by a signal fsflow did not send, or by the
  * step's memory budget (the cgroup's OOM kill count), is told apart ({@link StepEnd}). One process
@@ -112,6 +114,7 @@ public final class ProcessExecutor implements StepExecutor {
         }
         Usage usage = usage(before, (end - start) / 1e9, w.maxRssKb(), ioDevices);
         Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds());
+        KernelCpu kernel = KernelCpu.between(before.kernel(), KernelThreads.read());
         return new Execution(
                 exitCode,
                 w.timedOut(),
@@ -125,7 +128,8 @@ public final class ProcessExecutor implements StepExecutor {
                 others,
                 conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null,
                 StepEnd.outsideSignal(w.exitCode(), w.timedOut() || interruptRequested),
-                oomBefore < 0 || oomAfter < 0 ? null : oomAfter - oomBefore);
+                oomBefore < 0 || oomAfter < 0 ? null : oomAfter - oomBefore,
+                before.kernel().threads().isEmpty() ? null : kernel);
     }
 
     /** How a launched process ran: its exit, when it began and ended (nanoTime), its peak memory. */
@@ -176,7 +180,7 @@ public final class ProcessExecutor implements StepExecutor {
         } catch (IOException e) {
             end = System.nanoTime();
             exitCode = -1;
-            startError = "cannot start '" + argv.get(0) + "': " + rootMessage(e);
+            startError = "cannot start '" + argv.get(0) + "': " + StepEnd.startFailure(e);
         } finally {
             if (deadline != null) {
                 deadline.cancel(false);
@@ -191,11 +195,16 @@ public final class ProcessExecutor implements StepExecutor {
     }
 
     /** The counters a step's usage is the change of, read just before it starts. */
-    private record Snapshot(ChildTotals children, long[] cgroup, DiskStats disks, HostCpu host) {}
+    private record Snapshot(KernelThreads kernel, ChildTotals children, long[] cgroup, DiskStats disks, HostCpu host) {}
 
+    // the kernel threads first, the host's CPU last: the JVM's pass over /proc is not the step's noise
     private Snapshot snapshot() {
         return new Snapshot(
-                ChildTotals.read(), cgroup != null ? cgroup.read() : null, DiskStats.read(), HostCpu.read());
+                KernelThreads.read(),
+                ChildTotals.read(),
+                cgroup != null ? cgroup.read() : null,
+                DiskStats.read(),
+                HostCpu.read());
     }
 
     // CPU from the cgroup when it can be read (exact, whole tree), else from the JVM's child totals
@@ -280,14 +289,5 @@ public final class ProcessExecutor implements StepExecutor {
     static void killTree(Process p) {
         p.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
-        String m = t.getMessage() == null ? t.toString() : t.getMessage();
-        return m.contains("error=2") ? "program not found" : m;
     }
 }

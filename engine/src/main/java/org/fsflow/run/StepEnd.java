@@ -71,4 +71,14 @@ final class StepEnd {
         }
         return stop.getAsBoolean();
     }
+
+    /** Why a process could not start ({@code e} from ProcessBuilder.start), in one phrase. */
+    static String startFailure(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.toString() : t.getMessage();
+        return m.contains("error=2") ? "program not found" : m;
+    }
 }

@@ -62,6 +62,9 @@ final class StepResults {
                     .serviceCpuS(a.serviceCpuS())
                     .signal(a.signal())
                     .oomKills(a.oomKills());
+            if (a.kernel() != null) {
+                b.kernelCpu(a.kernel().cpuS(), a.kernel().fsS(), a.kernel().classes());
+            }
         }
         Measurement m = o.where().stamp(b).build();
         String parser = n.step().parser();

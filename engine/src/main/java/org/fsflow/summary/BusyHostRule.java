@@ -10,8 +10,10 @@ import org.fsflow.result.Series;
  * Measurements taken while the rest of the host was busy: other processes used, on average, more
  * than half a CPU during the step ({@code host_other_cpu_s} over {@code real_s}). Their times may
  * include waiting for a CPU or a disk that someone else held. The CPU of the filesystem's own
- * services ({@code service_cpu_s}: the zfs-fuse daemon) is part of the step's work, not noise, and is
- * left out of the other processes' share.
+ * services ({@code service_cpu_s}: the zfs-fuse daemon) and of its kernel threads ({@code
+ * kernel_cpu_fs_s}: btrfs's compression workers, jbd2, xfsaild, the loop device's workers) is part of
+ * the step's work, not noise, and is left out of the other processes' share; generic workqueue
+ * workers and writeback, which serve every device of the host, stay in it.
  */
 public final class BusyHostRule implements WarningRule {
 
@@ -36,7 +38,8 @@ public final class BusyHostRule implements WarningRule {
                 ? List.of()
                 : List.of(busy.size() + " of " + judged + " measurements were taken while "
                         + "the host was busy (other processes used more than half a CPU on average during the step, "
-                        + "host_other_cpu_s less the filesystem's services' service_cpu_s): "
+                        + "host_other_cpu_s less the filesystem's services' service_cpu_s and its kernel threads'"
+                        + " kernel_cpu_fs_s): "
                         + WarningRule.firstSix(nodes, busy.size()) + ".");
     }
 

@@ -70,10 +70,11 @@ final class DatasetSummarizer {
         boolean services = results.series().stream()
                         .anyMatch(s -> s.moments("service_cpu_s").n() > 0)
                 || results.uncounted().stream().anyMatch(m -> m.serviceCpuS() != null);
+        boolean kernel = results.series().stream()
+                .anyMatch(s -> s.moments("kernel_cpu_fs_s").n() > 0);
         for (TimeFigure figure : TimeFigure.values()) {
-            if (services || !figure.servicesOnly()) {
-                times.add(d.grid(figure.metric(), figure.lowerIsBetter()));
-            }
+            boolean shown = (services || !figure.servicesOnly()) && (kernel || !figure.kernelOnly());
+            times.add(shown ? d.grid(figure.metric(), figure.lowerIsBetter()) : null);
         }
         return new DatasetSummary(
                 name,

@@ -11,8 +11,8 @@ import org.fsflow.result.RunEnvironment.DatasetInfo;
  * @param info    the dataset as generated, or null when the environment does not describe it
  * @param steps   the steps measured in it, in scenario order
  * @param columns the column labels ({@code xfs}, {@code xfs/4}, {@code all}), in matrix order
- * @param times   one table per {@link TimeFigure}, in that order (without the services' two in
- *                runs that have none)
+ * @param times   one table per {@link TimeFigure}, in that order; null for the services' two in
+ *                runs that have none, and for the kernel's in runs that did not measure it
  * @param places  where each column was measured ({@code host kernel 6.18.4}, {@code guest kernel 6.1.0,
  *                TCG (emulated CPU)}), one per column; columns of one place are adjacent, the host's first
  * @param read    bytes read per step, unranked
@@ -33,13 +33,15 @@ public record DatasetSummary(
         return places.stream().distinct().count() > 1;
     }
 
-    /** The table of {@code figure}; null for a services' figure in a run without services. */
+    /** The table of {@code figure}; null for a figure this run has none of (services, kernel threads). */
     public MetricGrid time(TimeFigure figure) {
         return figure.ordinal() < times.size() ? times.get(figure.ordinal()) : null;
     }
 
     /** The figures this summary has tables of, in report order. */
     public List<TimeFigure> figures() {
-        return List.of(TimeFigure.values()).subList(0, times.size());
+        return java.util.Arrays.stream(TimeFigure.values())
+                .filter(f -> time(f) != null)
+                .toList();
     }
 }

@@ -4,7 +4,8 @@ import org.fsflow.result.Metric;
 
 /**
  * The figures summarized per dataset, as GNU time's %e %U %S %P, in report order; and, in runs
- * whose filesystems have services (zfs-fuse), the services' CPU and the total with it.
+ * whose filesystems have services (zfs-fuse), the services' CPU and the total with it; in runs that
+ * measured the kernel threads' CPU, the total with the filesystem's kernel work.
  */
 public enum TimeFigure {
     /** Elapsed time; the one charted and checked by the method warnings. */
@@ -22,7 +23,13 @@ public enum TimeFigure {
                     + " or system time)",
             true),
     /** The step's CPU with its services' (only in runs that have services). */
-    CPU_WITH_SERVICES(Metric.CPU_WITH_SERVICES_S, "CPU with the services, seconds (user + system + service CPU)", true);
+    CPU_WITH_SERVICES(Metric.CPU_WITH_SERVICES_S, "CPU with the services, seconds (user + system + service CPU)", true),
+    /** The step's CPU with its filesystem's kernel threads' (only in runs that measured them). */
+    CPU_WITH_KERNEL(
+            Metric.CPU_WITH_KERNEL_S,
+            "CPU with the filesystem's kernel work, seconds (user + system + service CPU + the kernel threads"
+                    + " of the step's filesystem and devices: its journal, its workqueues, its loop workers)",
+            true);
 
     private final Metric metric;
     private final String title;
@@ -47,6 +54,11 @@ public enum TimeFigure {
     /** Whether the figure exists only in runs whose filesystems have services. */
     public boolean servicesOnly() {
         return this == SERVICE || this == CPU_WITH_SERVICES;
+    }
+
+    /** Whether the figure exists only in runs that measured the kernel threads' CPU. */
+    public boolean kernelOnly() {
+        return this == CPU_WITH_KERNEL;
     }
 
     /** Whether a lower mean is better, so that the row is ranked. */

@@ -48,7 +48,8 @@ class MeasurementTest {
         assertEquals(
                 OLD_LINE.substring(0, OLD_LINE.length() - 1) + ",\"host\":null,\"kernel\":null,\"virt\":null,"
                         + "\"memory_budget_bytes\":null,\"flush_s\":null,\"host_other_cpu_s\":null,\"warmup\":false,"
-                        + "\"signal\":null,\"oom_kills\":null,\"service_cpu_s\":null,\"scale\":null}",
+                        + "\"signal\":null,\"oom_kills\":null,\"service_cpu_s\":null,\"scale\":null,"
+                        + "\"kernel_cpu_s\":null,\"kernel_cpu_fs_s\":null,\"kernel_cpu_classes\":null}",
                 again);
     }
 
@@ -105,7 +106,10 @@ class MeasurementTest {
                         "signal",
                         "oom_kills",
                         "service_cpu_s",
-                        "scale"),
+                        "scale",
+                        "kernel_cpu_s",
+                        "kernel_cpu_fs_s",
+                        "kernel_cpu_classes"),
                 names);
         assertEquals("ok", json.get("status").asText());
         assertEquals("tcg", json.get("virt").asText());

@@ -70,12 +70,25 @@ class FaithfulRulesTest {
                 // the filesystem's own daemon (zfs-fuse) is the step's work, not another process's
                 row("zfs", 1, "copy", "cp a b", DATA, DATA, 1.0, 0.8, false).toBuilder()
                         .serviceCpuS(0.7)
+                        .build(),
+                // btrfs compress=zstd: its 'other' CPU is all btrfs's own kernel threads
+                row("btrfs", 1, "copy", "cp a b", DATA, DATA, 0.75, 0.8, false).toBuilder()
+                        .kernelCpu(0.79, 0.77, Map.of("btrfs", 0.77, "writeback", 0.02))
+                        .build(),
+                // the same with a real intruder beside it: 0.6 s of other CPU in 0.75 s is left
+                row("btrfs", 2, "copy", "cp a b", DATA, DATA, 0.75, 1.4, false).toBuilder()
+                        .kernelCpu(0.8, 0.77, Map.of("btrfs", 0.77, "writeback", 0.03))
+                        .build(),
+                // generic writeback workers are not the filesystem's: they stay the host's
+                row("btrfs", 3, "copy", "cp a b", DATA, DATA, 1.0, 0.8, false).toBuilder()
+                        .kernelCpu(0.75, 0.05, Map.of("btrfs", 0.05, "writeback", 0.7))
                         .build());
         List<String> busy = new BusyHostRule().check(evidence(rows));
         assertEquals(
-                List.of("1 of 4 measurements were taken while the host was busy (other processes used more "
+                List.of("3 of 7 measurements were taken while the host was busy (other processes used more "
                         + "than half a CPU on average during the step, host_other_cpu_s less the filesystem's "
-                        + "services' service_cpu_s): test1/ext3/r1/copy."),
+                        + "services' service_cpu_s and its kernel threads' kernel_cpu_fs_s): test1/ext3/r1/copy, "
+                        + "test1/btrfs/r2/copy, test1/btrfs/r3/copy."),
                 busy);
     }
 

@@ -97,7 +97,7 @@ class NoIdParsingTest {
         StringBuilder out = new StringBuilder();
         for (DatasetSummary d : s.datasets()) {
             out.append(d.name()).append(d.steps()).append(d.columns()).append('\n');
-            for (MetricGrid g : d.times()) {
+            for (MetricGrid g : d.figures().stream().map(d::time).toList()) {
                 for (MetricGrid.Row row : g.rows()) {
                     out.append(g.metric().key()).append(' ').append(row.step());
                     for (Ranked r : row.cells()) {
