@@ -28,6 +28,27 @@ public record OutsideCpu(HostCpu host, long fsflowTicks) {
         }
     }
 
+    /**
+     * This JVM's own user and system ticks (fields 14 and 15 of /proc/self/stat: its sampler threads,
+     * its garbage collector), without its children's; -1 when unreadable. A step's executor takes
+     * them out of the host's other CPU: they are fsflow's, not the host's noise.
+     */
+    public static long ownTicks() {
+        try {
+            String stat = Files.readString(SELF);
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** This JVM's own CPU seconds since {@link #ownTicks} gave {@code before}; 0 when either is unknown. */
+    public static double ownSecondsSince(long before) {
+        long now = ownTicks();
+        return now >= 0 && before >= 0 ? (now - before) / (double) ChildTotals.TICKS_PER_SECOND : 0;
+    }
+
     /** utime + stime + cutime + cstime (fields 14 to 17) of a /proc/PID/stat line. */
     static long fsflowTicks(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");

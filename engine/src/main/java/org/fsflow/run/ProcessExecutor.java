@@ -17,6 +17,7 @@ import org.fsflow.measure.HostCpu;
 import org.fsflow.measure.KernelCpu;
 import org.fsflow.measure.KernelThreads;
 import org.fsflow.measure.MemoryCgroup;
+import org.fsflow.measure.OutsideCpu;
 import org.fsflow.measure.RssSampler;
 import org.fsflow.measure.StepCgroups;
 import org.fsflow.measure.Usage;
@@ -113,7 +114,8 @@ public final class ProcessExecutor implements StepExecutor {
             tail = flush.failure() == null ? tail : flush.failure();
         }
         Usage usage = usage(before, (end - start) / 1e9, w.maxRssKb(), ioDevices);
-        Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds());
+        double own = OutsideCpu.ownSecondsSince(before.self());
+        Double others = HostCpu.read().othersSince(before.host(), usage.userSeconds() + usage.systemSeconds() + own);
         KernelCpu kernel = KernelCpu.between(before.kernel(), KernelThreads.read());
         return new Execution(
                 exitCode,
@@ -195,7 +197,8 @@ public final class ProcessExecutor implements StepExecutor {
     }
 
     /** The counters a step's usage is the change of, read just before it starts. */
-    private record Snapshot(KernelThreads kernel, ChildTotals children, long[] cgroup, DiskStats disks, HostCpu host) {}
+    private record Snapshot(
+            KernelThreads kernel, ChildTotals children, long[] cgroup, DiskStats disks, long self, HostCpu host) {}
 
     // the kernel threads first, the host's CPU last: the JVM's pass over /proc is not the step's noise
     private Snapshot snapshot() {
@@ -204,6 +207,7 @@ public final class ProcessExecutor implements StepExecutor {
                 ChildTotals.read(),
                 cgroup != null ? cgroup.read() : null,
                 DiskStats.read(),
+                OutsideCpu.ownTicks(),
                 HostCpu.read());
     }
 
