@@ -57,6 +57,7 @@ class AgingIT {
                   seed: ${params.age_seed}
                 matrix: { filesystem: [%s], age: [aged] }
                 repeat: 2
+                order: sequential
                 steps:
                   - mkfs
                   - mount
