@@ -48,7 +48,7 @@ public final class FsflowCommand implements Runnable {
                 run.cwd = cwd;
             }
         }
-        cli.getCommandSpec().usageMessage().exitCodeList(ExitCodes.help());
+        describe(cli);
         cli.setOut(out);
         cli.setErr(err);
         cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
@@ -66,6 +66,15 @@ public final class FsflowCommand implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * Completes the model's description with what is not in its annotations (the exit codes, from
+     * their one table): what {@code --help} prints and the man pages (docs/man/) are made from.
+     */
+    static CommandLine describe(CommandLine cli) {
+        cli.getCommandSpec().usageMessage().exitCodeList(ExitCodes.help());
+        return cli;
     }
 
     // what an exception in a command prints, and the exit code
