@@ -8,9 +8,12 @@ import org.fsflow.result.FalseDiscovery;
 import org.fsflow.result.Fieller;
 import org.fsflow.result.Json;
 import org.fsflow.result.MetricTable;
+import org.fsflow.result.Power;
+import org.fsflow.result.Sensitivity;
 import org.fsflow.scenario.Finding;
 import org.fsflow.summary.Equivalence;
 import org.fsflow.summary.FindingClass;
+import org.fsflow.summary.PowerText;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
 
@@ -89,7 +92,13 @@ final class VerdictJson {
         o.put("test", v.test());
         number(o, "p", v.p());
         number(o, "q", v.q());
+        o.set("power", power(v.power()));
         o.put("verdict", v.outcome().label());
+        if (v.outcome() == Verdict.Outcome.INCONCLUSIVE && v.power() != null) {
+            o.put("undecided", PowerText.kind(v.power()));
+        } else {
+            o.putNull("undecided");
+        }
         o.put("reason", v.reason());
         if (f.explanation() == null) {
             o.putNull("explanation");
@@ -99,6 +108,29 @@ final class VerdictJson {
                     .put("cite", f.explanation().cite());
         }
         return o;
+    }
+
+    // what the run could detect at 80 % power; a count past the search limit is null
+    private static ObjectNode power(Sensitivity s) {
+        if (s == null) {
+            return null;
+        }
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("power", Power.TARGET);
+        number(o, "level", s.level());
+        number(o, "detectable_ratio", s.detectable());
+        count(o, "repetitions_for_1_1", s.for10());
+        count(o, "repetitions_for_1_2", s.for20());
+        count(o, "repetitions_to_decide", s.toDecide());
+        return o;
+    }
+
+    private static void count(ObjectNode o, String key, int n) {
+        if (n == Power.BEYOND) {
+            o.putNull(key);
+        } else {
+            o.put(key, n);
+        }
     }
 
     private static ObjectNode source(Finding f) {

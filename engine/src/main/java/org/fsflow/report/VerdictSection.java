@@ -14,12 +14,28 @@ import java.util.List;
  * @param rows     one per finding, in the source's order
  * @param json     the text of {@code verdicts.json}, "" when not present
  * @param jsonFile its file name beside the report
+ * @param answer   the first screen's sentences: what was compared, on what machine, what held
+ * @param badges   the conditions a reader must know first ("VM 6.1.0-57-amd64 (tcg)", "--scale 0.1")
+ * @param forest   the forest plot of the testable findings (of every finding when none is), SVG
+ *                 markup drawn and escaped by fsflow; "" when no finding has a ratio
+ * @param forestFile the same plot's file beside the report, for report.md
  */
 public record VerdictSection(
-        boolean present, String headline, String from, String method, List<Row> rows, String json, String jsonFile) {
+        boolean present,
+        String headline,
+        String from,
+        String method,
+        List<Row> rows,
+        String json,
+        String jsonFile,
+        List<String> answer,
+        List<String> badges,
+        String forest,
+        String forestFile) {
 
     /** No findings. */
-    public static final VerdictSection NONE = new VerdictSection(false, "", "", "", List.of(), "", "");
+    public static final VerdictSection NONE =
+            new VerdictSection(false, "", "", "", List.of(), "", "", List.of(), List.of(), "", "");
 
     /**
      * One finding.
@@ -40,6 +56,8 @@ public record VerdictSection(
      * @param classWhy    why it has that class, one sentence (the rule, or the change it cites)
      * @param test        the test applied with its tolerance or margin ("equivalence within [0.909, 1.10]
      *                    (TOST p = 0.003)", "direction, then the ratio of ratios within ×2.00")
+     * @param power       the smallest ratio the run could detect at 80 % power, its level, and the
+     *                    repetitions per side ×1.1 and ×1.2 would need; "–" when not tested
      */
     public record Row(
             String id,
@@ -56,5 +74,6 @@ public record VerdictSection(
             String explanation,
             String findingClass,
             String classWhy,
-            String test) {}
+            String test,
+            String power) {}
 }

@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.result.MetricTable;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Sensitivity;
 import org.fsflow.result.Summary;
 import org.fsflow.scenario.Finding;
 import org.fsflow.summary.Equivalence;
+import org.fsflow.summary.FindingClass;
 import org.fsflow.summary.Numbers;
+import org.fsflow.summary.PowerText;
 import org.fsflow.summary.Ratios;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
@@ -20,13 +24,23 @@ public final class VerdictSections {
 
     private VerdictSections() {}
 
-    /** The section of {@code table}; {@link VerdictSection#NONE} when null or empty. */
+    /** The section of {@code table} without its first screen; {@link VerdictSection#NONE} when null or empty. */
     public static VerdictSection of(VerdictTable table) {
+        return of(table, null);
+    }
+
+    /**
+     * The section of {@code table} with its first screen (the answer's sentences and badges from
+     * {@code env}, null for none, and the forest plot); {@link VerdictSection#NONE} when null or empty.
+     */
+    public static VerdictSection of(VerdictTable table, RunEnvironment env) {
         if (table == null || table.verdicts().isEmpty()) {
             return VerdictSection.NONE;
         }
         List<VerdictSection.Row> rows = new ArrayList<>();
         table.verdicts().forEach(v -> rows.add(row(v)));
+        FirstScreen first = env == null ? new FirstScreen(List.of(), List.of()) : FirstScreen.of(table, env);
+        String forest = forest(table);
         return new VerdictSection(
                 true,
                 table.headline(),
@@ -34,7 +48,32 @@ public final class VerdictSections {
                 method(table),
                 rows,
                 VerdictJson.of(table),
-                JSON);
+                JSON,
+                first.sentences(),
+                first.badges(),
+                forest,
+                forest.isEmpty() ? "" : Forest.FILE);
+    }
+
+    // the testable findings' forest plot, or every finding's when none is testable
+    private static String forest(VerdictTable table) {
+        List<Verdict> testable = table.verdicts().stream()
+                .filter(v -> v.triage().kind() == FindingClass.TESTABLE)
+                .toList();
+        return testable.isEmpty()
+                ? Forest.svg(
+                        "Every finding (none is testable): fsflow's ratio [95 % CI] against the source's",
+                        table.verdicts())
+                : Forest.svg(title(testable), testable);
+    }
+
+    // how many of the testable findings the plot draws: those with a measured ratio
+    private static String title(List<Verdict> testable) {
+        long drawn = testable.stream().filter(v -> v.interval() != null).count();
+        String which = drawn == testable.size()
+                ? "The " + testable.size() + " testable findings"
+                : "The " + drawn + " of " + testable.size() + " testable findings with a measured ratio";
+        return which + ": fsflow's ratio [95 % CI] against the source's";
     }
 
     static String method(VerdictTable t) {
@@ -56,6 +95,12 @@ public final class VerdictSections {
                 + "size is not judged); direction only when that interval lies outside; contradicted when "
                 + "significant the other way; inconclusive when the interval includes 1 or the finding could not "
                 + "be tested (the reason says why). The test and its tolerance are printed under each verdict. "
+                + "Each tested finding states the smallest ratio its run could have detected with 80 % power "
+                + "(Welch's test on log values, noncentral t, each side's n and coefficient of variation, at the "
+                + "level the false-discovery control used: 5 % times the significant findings, at least one, over "
+                + "the tested ones) and the repetitions per side a ×1.1 and a ×1.2 difference would need; an "
+                + "inconclusive one says whether more repetitions would decide it (its observed ratio within "
+                + Sensitivity.MAX_REPETITIONS + " repetitions per side) or it is below this machine's noise floor. "
                 + "Each finding is classed first: testable (a modern machine can be expected to reproduce it), "
                 + "era-bound (a kernel or tool change since the source, cited), below-resolution (the source's "
                 + "figures differ by no more than its instrument resolved, or the metric follows the hardware's "
@@ -84,7 +129,8 @@ public final class VerdictSections {
                         : f.explanation().text() + " (" + f.explanation().cite() + ")",
                 v.triage().kind().label(),
                 v.triage().why(),
-                v.test());
+                v.test(),
+                PowerText.figures(v.power()));
     }
 
     private static String what(Verdict v) {

@@ -25,6 +25,12 @@ public record Metric(String key) {
      */
     public static final Metric CPU_WITH_SERVICES_S = new Metric("cpu_with_services_s");
     /**
+     * The step's CPU with its filesystem's services as a share of its real time, percent: {@code 100
+     * * cpu_with_services_s / real_s}, the like of a tool's own %CPU with the daemons it drives
+     * counted (zfs-fuse does a FUSE filesystem's work in its own process).
+     */
+    public static final Metric CPU_WITH_SERVICES_PCT = new Metric("cpu_with_services_pct");
+    /**
      * CPU seconds of the step with its filesystem's kernel work: {@code user_s + sys_s +
      * service_cpu_s + kernel_cpu_fs_s} (a missing service or kernel figure counts 0); null for a row
      * whose kernel threads were not measured.
@@ -47,6 +53,10 @@ public record Metric(String key) {
                 m.userS() == null || m.sysS() == null
                         ? null
                         : m.userS() + m.sysS() + (m.serviceCpuS() == null ? 0 : m.serviceCpuS());
+            case "cpu_with_services_pct" -> {
+                Double cpu = CPU_WITH_SERVICES_S.of(m);
+                yield cpu == null || m.realS() == null || m.realS() <= 0 ? null : 100 * cpu / m.realS();
+            }
             case "cpu_with_kernel_s" -> {
                 Double own = CPU_WITH_SERVICES_S.of(m);
                 yield own == null || m.kernelCpuFsS() == null ? null : own + m.kernelCpuFsS();

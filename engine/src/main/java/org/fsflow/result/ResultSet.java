@@ -30,6 +30,7 @@ public final class ResultSet {
     private final List<Measurement> uncounted = new ArrayList<>();
     private final List<Long> uncountedIds = new ArrayList<>();
     private final CrashResults crash = new CrashResults();
+    private final StepTimes stepTimes = new StepTimes();
     private int size;
     private Map<String, String> lastCell;
     private Map<String, Series> lastSteps;
@@ -83,6 +84,7 @@ public final class ResultSet {
 
     private void add(Measurement m, long id) {
         size++;
+        stepTimes.add(m);
         if (CrashResults.isCrashRow(m)) {
             crash.add(m);
             return;
@@ -134,6 +136,11 @@ public final class ResultSet {
     /** The rows of the run's crash cells, kept apart from the steps' series. */
     public CrashResults crash() {
         return crash;
+    }
+
+    /** The measured time of every row, per place, and when the last row ended. */
+    public StepTimes stepTimes() {
+        return stepTimes;
     }
 
     /** The number of measurements. */

@@ -23,6 +23,44 @@ public final class ScenarioDrift {
      * empty when it is unchanged, when the run did not record it, or when the file is not there.
      */
     public static Optional<String> check(RunEnvironment env, Path base) {
+        try {
+            return drift(env, base);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The line editors read the schema from: adding it to a file changes nothing a run reads. */
+    static final String EDITOR_LINE = "# yaml-language-server: ";
+
+    // the digest of the file without a first line naming the schema for editors, "" without one
+    private static String withoutEditorLine(Path path) throws IOException {
+        byte[] bytes = Files.readAllBytes(path);
+        String head = new String(
+                bytes, 0, Math.min(bytes.length, EDITOR_LINE.length()), java.nio.charset.StandardCharsets.UTF_8);
+        int eol = indexOf(bytes, (byte) '\n');
+        if (!head.equals(EDITOR_LINE) || eol < 0) {
+            return "";
+        }
+        try {
+            java.security.MessageDigest d = java.security.MessageDigest.getInstance("SHA-256");
+            d.update(bytes, eol + 1, bytes.length - eol - 1);
+            return java.util.HexFormat.of().formatHex(d.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int indexOf(byte[] bytes, byte b) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Optional<String> drift(RunEnvironment env, Path base) throws IOException {
         RunProvenance p = env.settings() == null ? null : env.settings().provenance();
         String file = p != null && p.scenarioFile() != null ? p.scenarioFile() : env.scenarioFile();
         String recorded = p != null && p.scenarioSha256() != null ? p.scenarioSha256() : env.scenarioSha256();
@@ -44,7 +82,7 @@ public final class ScenarioDrift {
         } catch (IOException e) {
             return Optional.empty();
         }
-        if (now.equalsIgnoreCase(recorded)) {
+        if (now.equalsIgnoreCase(recorded) || withoutEditorLine(path).equalsIgnoreCase(recorded)) {
             return Optional.empty();
         }
         return Optional.of("The scenario file " + file + " has changed since this run (sha256 now "

@@ -259,6 +259,7 @@ public final class Series {
         f.put("oom_kills", Measurement::oomKills);
         f.put("service_cpu_s", Measurement::serviceCpuS);
         f.put("cpu_with_services_s", Metric.CPU_WITH_SERVICES_S::of);
+        f.put("cpu_with_services_pct", Metric.CPU_WITH_SERVICES_PCT::of);
         f.put("kernel_cpu_s", Measurement::kernelCpuS);
         f.put("kernel_cpu_fs_s", Measurement::kernelCpuFsS);
         f.put("cpu_with_kernel_s", Metric.CPU_WITH_KERNEL_S::of);

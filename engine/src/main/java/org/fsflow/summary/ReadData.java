@@ -21,6 +21,9 @@ final class ReadData {
     private static final String ARCHIVE = "(tar\\s+[A-Za-z]*f\\s*|\\s-[A-Za-z]*f\\s*|\\s--file[=\\s])";
     private static final Pattern TAR_TO_NULL = Pattern.compile(ARCHIVE + "/dev/null\\b");
     private static final Pattern TAR_TO_STDOUT = Pattern.compile(ARCHIVE + "-(\\s|$)");
+    // tar extracting (-x, --extract, --get, or x in its first bundle): it reads an archive and writes the files
+    private static final Pattern TAR_EXTRACTS = Pattern.compile(
+            "(^|[\\s|;&({])(\\S*/)?tar\\s+(-?[A-Za-z]*x|[^|;&]*\\s(-[A-Za-z]*x[A-Za-z]*|--extract|--get)(\\s|$))");
     private static final Pattern TO_NULL = Pattern.compile(">\\s*/dev/null\\b");
     private static final Pattern TO_FILE = Pattern.compile(">>?\\s*(?!/dev/null\\b)[^\\s&]");
 
@@ -39,6 +42,7 @@ final class ReadData {
                 || tarReads(command)
                 || READER.matcher(command).find()
                         && !CopiedData.writes(command)
+                        && !TAR_EXTRACTS.matcher(command).find()
                         && !TO_FILE.matcher(command).find();
     }
 

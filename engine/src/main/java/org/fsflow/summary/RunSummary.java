@@ -23,6 +23,7 @@ import org.fsflow.result.RunEnvironment;
  * @param aging       the aging penalty of the aged cells
  * @param figures     the tools' parsed figures other than bonnie++'s and capacity's, one table per
  *                    (dataset, step, group of figures)
+ * @param time        where the run's wall time went, per place ({@link TimeSpent#NONE} without rows)
  */
 public record RunSummary(
         RunEnvironment environment,
@@ -36,7 +37,8 @@ public record RunSummary(
         VerdictTable verdicts,
         List<ControlAgreement> controls,
         AgingPenalties.Aging aging,
-        List<FigureTable> figures) {
+        List<FigureTable> figures,
+        TimeSpent time) {
 
     /** This summary with {@code more} warnings after its own. */
     public RunSummary withWarnings(List<String> more) {
@@ -57,6 +59,7 @@ public record RunSummary(
                 verdicts,
                 controls,
                 aging,
-                figures);
+                figures,
+                time);
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.fsflow.plan.Cell;
 import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Measurement;
@@ -12,6 +13,7 @@ import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
 import org.fsflow.result.Status;
+import org.fsflow.result.Timeline;
 import org.fsflow.scenario.SourceFile;
 
 /**
@@ -49,6 +51,20 @@ public final class Summarizer {
             SourceFile.Loaded source,
             Map<String, String> types,
             List<AgingRecord> agings) {
+        return summarize(results, environment, source, types, agings, Optional.empty());
+    }
+
+    /**
+     * The same, with the unmeasured phases its {@code timeline} recorded (empty: a run made before
+     * timeline.jsonl, whose phases the table of where the time went shows as not recorded).
+     */
+    public static RunSummary summarize(
+            ResultSet results,
+            RunEnvironment environment,
+            SourceFile.Loaded source,
+            Map<String, String> types,
+            List<AgingRecord> agings,
+            Optional<Timeline.Rows> timeline) {
         List<DatasetSummary> datasets = datasets(results, environment);
         List<String> warnings = WarningRules.check(new Evidence(results, environment, datasets));
         List<ControlAgreement> controls = ControlAgreements.of(results, types, steps(results, environment));
@@ -67,7 +83,10 @@ public final class Summarizer {
                                 source.section(), source.from(), source.sha256(), results, environment, controls),
                 controls,
                 AgingPenalties.of(results, agings, steps(results, environment)),
-                FigureSummarizer.tables(results, environment));
+                FigureSummarizer.tables(results, environment),
+                results.size() == 0 && timeline.isEmpty()
+                        ? TimeSpent.NONE
+                        : TimeAccounts.of(results.stepTimes(), environment, timeline));
     }
 
     private static List<String> steps(ResultSet results, RunEnvironment environment) {

@@ -1,6 +1,7 @@
 package org.fsflow.summary;
 
 import org.fsflow.result.Fieller;
+import org.fsflow.result.Sensitivity;
 import org.fsflow.result.Summary;
 import org.fsflow.scenario.Finding;
 
@@ -20,6 +21,8 @@ import org.fsflow.scenario.Finding;
  * @param triage      the finding's class (testable, era-bound, below-resolution, emulated) and why
  * @param tie         whether the source claims a direction or a tie, and why
  * @param test        the test applied with its tolerance or margin, as printed beside the verdict
+ * @param power       what the run could detect at 80 % power, at the level the false-discovery
+ *                    control used, null when not tested or nothing is left to chance
  */
 public record Verdict(
         Finding finding,
@@ -32,7 +35,13 @@ public record Verdict(
         String reason,
         Triage triage,
         SourceTie tie,
-        String test) {
+        String test,
+        Sensitivity power) {
+
+    /** This verdict with {@code power}, its reason {@code reason}. */
+    public Verdict with(Sensitivity power, String reason) {
+        return new Verdict(finding, numerator, denominator, interval, p, q, outcome, reason, triage, tie, test, power);
+    }
 
     /** The four verdicts. */
     public enum Outcome {

@@ -184,6 +184,7 @@ final class VerdictRules {
                 reason + d.note(),
                 d.triage(),
                 d.tie(),
-                test);
+                test,
+                null);
     }
 }

@@ -56,9 +56,12 @@ public final class Verdicts {
                 .mapToDouble(d -> d.untestable() == null ? d.p() : Double.NaN)
                 .toArray());
         int tested = (int) drafts.stream().filter(d -> d.untestable() == null).count();
+        int significant = (int)
+                java.util.Arrays.stream(q).filter(v -> v <= FalseDiscovery.RATE).count();
+        double level = org.fsflow.result.Sensitivity.level(significant, tested);
         List<Verdict> out = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
-            out.add(VerdictRules.decide(drafts.get(i), q[i], tested));
+            out.add(VerdictPower.attach(VerdictRules.decide(drafts.get(i), q[i], tested), level));
         }
         return new VerdictTable(section, from, sha256, out);
     }
@@ -72,6 +75,12 @@ public final class Verdicts {
             List<ControlAgreement> controls) {
         Verdict.Side num = side(f, f.numerator(), results, env);
         Verdict.Side den = side(f, f.denominator(), results, env);
+        // a CPU share with a service left out: the sides' CPU with it, where the tool timed the test
+        ServiceCpu services = num.stats() == null || den.stats() == null ? ServiceCpu.NONE : ServiceCpu.of(f, results);
+        if (services.side() != null) {
+            num = side(f, f.numerator(), results, env, services.metric(f, f.numerator()));
+            den = side(f, f.denominator(), results, env, services.metric(f, f.denominator()));
+        }
         Triage triage = Triage.of(f, section, num, den);
         SourceTie tie = SourceTie.of(f, runs);
         String why = VerdictReasons.untestable(f, num, den, env);
@@ -90,15 +99,23 @@ public final class Verdicts {
                     why,
                     triage,
                     tie,
-                    "");
+                    services.note());
         }
         Fieller.Interval interval = Fieller.ratio(num.stats(), den.stats());
         FloorBounds floor = FloorBounds.of(f, num, den, env, interval);
         if (floor.veto() != null) {
-            return new VerdictDraft(f, num, den, interval, Double.NaN, floor.veto(), triage, tie, "");
+            return new VerdictDraft(f, num, den, interval, Double.NaN, floor.veto(), triage, tie, services.note());
         }
         return new VerdictDraft(
-                f, num, den, floor.interval(), Welch.pValue(den.stats(), num.stats()), null, triage, tie, floor.note());
+                f,
+                num,
+                den,
+                floor.interval(),
+                Welch.pValue(den.stats(), num.stats()),
+                null,
+                triage,
+                tie,
+                floor.note() + services.note());
     }
 
     /**
@@ -106,6 +123,15 @@ public final class Verdicts {
      * a dataset, every dataset's cell, pooled (the source's mean over its datasets).
      */
     static Verdict.Side side(Finding f, String name, ResultSet results, RunEnvironment env) {
+        return side(f, name, results, env, f.metricOf(name));
+    }
+
+    /**
+     * The same side, its statistics those of {@code judged} (the finding's own metric, or the CPU
+     * with the filesystem's services in its place); whether bonnie++ timed the test is still asked
+     * of the finding's own.
+     */
+    static Verdict.Side side(Finding f, String name, ResultSet results, RunEnvironment env, String judged) {
         Map<String, String> want = f.coordinates(name);
         String step = f.stepOf(name);
         List<Cell> cells = results.cells().stream()
@@ -132,8 +158,8 @@ public final class Verdicts {
         int skipped = (int)
                 notCounted.stream().filter(m -> m.status() == Status.SKIPPED).count();
         String place = stored == 0 ? null : Places.of(series.first());
+        Summary stats = series.summary(new Metric(judged));
         String metric = f.metricOf(name);
-        Summary stats = series.summary(new Metric(metric));
         java.util.function.Predicate<String> tooFastKey =
                 k -> k.startsWith("too_fast.") && metric.startsWith(k.substring(9) + "_");
         boolean tooFast = series.metricKeys().stream().anyMatch(tooFastKey)

@@ -51,6 +51,13 @@ class ShortReadRuleTest {
         assertFalse(ReadData.reads("cat /m/test1/a > /m/copy"));
         assertFalse(ReadData.reads("du -s /m/test1"));
         assertFalse(ReadData.reads("cp -r /m/test1 /m/copy"));
+        // an untar reads its archive (from wherever it lies) and writes the tree: not a read of the tree
+        assertFalse(ReadData.reads("mkdir /m/test1 && tar -xf /w/test1.tar -C /m/test1"));
+        assertFalse(ReadData.reads("tar xzf /w/test1.tgz -C /m"));
+        assertFalse(ReadData.reads("tar --extract --file /w/test1.tar -C /m"));
+        assertFalse(ReadData.reads("tar -C /m -x -f /w/test1.tar"));
+        assertTrue(ReadData.reads("tar -cf /dev/null /m/test1"));
+        assertTrue(ReadData.reads("tar -c -f /dev/null --exclude=x /m/test1"));
         assertTrue(ReadData.tarToNull("tar cf /dev/null /m/test1"));
         assertTrue(ReadData.tarToNull("tar -c --file=/dev/null /m/test1"));
         assertTrue(ReadData.tarToNull("tar cf - /m/test1 > /dev/null"));
