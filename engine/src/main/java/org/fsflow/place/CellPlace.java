@@ -56,6 +56,9 @@ public interface CellPlace {
     /** Makes the place ready; on {@code resume}, first releases what an interrupted run left set up. */
     void open(boolean resume);
 
+    /** Records the place's unmeasured work (datasets, images, boots, caches dropped ...) in {@code log}; none by default. */
+    default void record(PhaseLog log) {}
+
     /** Executes a setup or dataset node; {@code stop} turns true when the run is interrupted. */
     void prepare(PlanNode node, BooleanSupplier stop);
 

@@ -41,6 +41,8 @@ import java.util.List;
  * @param figures      the tools' parsed figures (fio, dd ...) per step, other than bonnie++'s and capacity's
  * @param repetitions  per series of an adaptive repeat, what ended its repetitions (empty for a
  *                     fixed count)
+ * @param time         where the run's wall time went, per place and in all ({@link TimeSection#NONE}
+ *                     without rows)
  */
 public record ReportModel(
         String title,
@@ -71,7 +73,8 @@ public record ReportModel(
         CrashSection crash,
         AgingSection aging,
         FigureSection figures,
-        List<Repetition> repetitions) {
+        List<Repetition> repetitions,
+        TimeSection time) {
 
     /**
      * A series of an adaptive repeat: its cell and step, its values, its mean's 95 % interval over

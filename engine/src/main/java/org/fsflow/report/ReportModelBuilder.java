@@ -49,7 +49,7 @@ public final class ReportModelBuilder {
         return new ReportModel(
                 title,
                 Conditions.nz(campaign.source()),
-                VerdictSections.of(s.verdicts()),
+                VerdictSections.of(s.verdicts(), env),
                 ControlSections.of(s.controls()),
                 Conditions.nz(campaign.description()),
                 Conditions.nz(env.scenario()),
@@ -86,7 +86,8 @@ public final class ReportModelBuilder {
                 CrashSections.of(s.results().crash()),
                 AgingSections.of(s.aging()),
                 FigureSections.of(s.figures()),
-                repetitions(s));
+                repetitions(s),
+                TimeSections.of(s.time()));
     }
 
     private static List<ReportModel.Repetition> repetitions(RunSummary s) {

@@ -83,6 +83,11 @@ public final class ReportWriter {
         if (model.verdicts().present()) {
             written.add(write(
                     dir.resolve(model.verdicts().jsonFile()), model.verdicts().json()));
+            if (!model.verdicts().forest().isEmpty()) {
+                written.add(write(
+                        dir.resolve(model.verdicts().forestFile()),
+                        model.verdicts().forest()));
+            }
         }
         return written;
     }

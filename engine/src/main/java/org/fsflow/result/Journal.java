@@ -21,9 +21,11 @@ public final class Journal implements AutoCloseable {
     public static final String FILE = "results.jsonl";
 
     private final FileChannel channel;
+    private final Path file;
 
-    private Journal(FileChannel channel) {
+    private Journal(FileChannel channel, Path file) {
         this.channel = channel;
+        this.file = file;
     }
 
     /** Opens {@code file} for appending, first cutting a torn last line if there is one. */
@@ -34,7 +36,7 @@ public final class Journal implements AutoCloseable {
                     file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
             ch.truncate(completeLength(ch));
             ch.position(ch.size());
-            return new Journal(ch);
+            return new Journal(ch, file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + file, e);
         }
@@ -59,16 +61,21 @@ public final class Journal implements AutoCloseable {
         appendAll(List.of(m));
     }
 
+    /** Appends one row of another journal of the run ({@link TimelineRow} to {@link Timeline#FILE}) and forces it to disk. */
+    public synchronized void appendRow(Object row) {
+        appendAll(List.of(row));
+    }
+
     /**
      * Appends measurements in one write and forces them to disk: the rows of a crash cell, which
      * count only together (a kill can still tear them; {@code resume} then cuts the partial batch).
      */
-    public synchronized void appendAll(List<Measurement> rows) {
+    public synchronized void appendAll(List<?> rows) {
         long end = -1;
         try {
             end = channel.position();
             java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
-            for (Measurement m : rows) {
+            for (Object m : rows) {
                 lines.write(Json.MAPPER.writeValueAsBytes(m));
                 lines.write('\n');
             }
@@ -79,7 +86,7 @@ public final class Journal implements AutoCloseable {
             channel.force(false);
         } catch (IOException e) {
             cut(end);
-            throw new UncheckedIOException("cannot append to results.jsonl", e);
+            throw new UncheckedIOException("cannot append to " + file.getFileName(), e);
         }
     }
 

@@ -46,12 +46,20 @@ final class AgedImages {
     private final Layout layout;
     private final Teardown teardown;
     private final Consumer<String> info;
+    private org.fsflow.place.PhaseLog phases = org.fsflow.place.PhaseLog.NONE;
+    private String place = "host";
 
     AgedImages(Scenario scenario, Layout layout, Teardown teardown, Consumer<String> info) {
         this.scenario = scenario;
         this.layout = layout;
         this.teardown = teardown;
         this.info = info;
+    }
+
+    /** Records each aging, as an image built at {@code where}, in {@code log}. */
+    void record(org.fsflow.place.PhaseLog log, String where) {
+        this.phases = log;
+        this.place = where;
     }
 
     /** True when node {@code n} is the mkfs of the aged device in an aged cell: the aged image replaces it. */
@@ -81,7 +89,9 @@ final class AgedImages {
             Files.createDirectories(image.getParent());
             info.accept("aging " + cell.id() + " (seed " + scenario.aging().seedOf(scenario) + ", once for all its"
                     + " repetitions; not measured as a step)");
+            java.time.Instant start = java.time.Instant.now();
             AgingRecord made = age(cell, b, spec, stop);
+            phases.record(org.fsflow.result.Phase.IMAGES, place, cell.id(), start, java.time.Instant.now());
             AtomicFile.writeString(record, Json.MAPPER.writeValueAsString(made));
             AgingRecord.save(layout.out(), made);
             info.accept("aged " + cell.id() + " in " + String.format(java.util.Locale.ROOT, "%.1f", made.agingS())

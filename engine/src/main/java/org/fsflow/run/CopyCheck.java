@@ -19,6 +19,11 @@ final class CopyCheck {
 
     private CopyCheck() {}
 
+    /** True when {@code step} has a {@code verify:} (the check reads the copy: a phase of its own). */
+    static boolean applies(Scenario scenario, ResolvedStep step) {
+        return step.verify() != null;
+    }
+
     /** What is wrong with the copy that {@code step} made, or null (also without verify:). */
     static String problem(Scenario scenario, ResolvedStep step) {
         ResolvedStep.Verify verify = step.verify();

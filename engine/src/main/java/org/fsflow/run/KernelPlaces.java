@@ -34,6 +34,12 @@ final class KernelPlaces implements CellPlace {
     }
 
     @Override
+    public void record(org.fsflow.place.PhaseLog log) {
+        vm.record(log);
+        host.record(log);
+    }
+
+    @Override
     public void open(boolean resume) {
         // a dead run's guests first: their images are in the work directory the host's leftovers may remove
         vm.open(resume);

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.CellSupport;
 import org.fsflow.place.CellPlace;
+import org.fsflow.place.PhaseLog;
 import org.fsflow.place.Releaser;
 import org.fsflow.place.Resource;
 import org.fsflow.place.StepOutcome;
@@ -19,6 +20,8 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
 import org.fsflow.plan.StepCommand;
+import org.fsflow.result.Phase;
+import org.fsflow.result.Places;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -33,6 +36,7 @@ import org.fsflow.scenario.Step;
 public final class LocalHost implements CellPlace {
 
     private static final Where HERE = new Where(Where.hostname(), Capabilities.kernelRelease(), "host");
+    private static final String PLACE = Places.label(HERE.host(), HERE.kernel(), HERE.virt());
 
     // what a step's handling returns to stop the unit; otherwise null, or why the rest of the cell is skipped
     private static final String STOP = "\0stop";
@@ -49,6 +53,7 @@ public final class LocalHost implements CellPlace {
     private LocalSteps steps;
     private volatile boolean interrupted;
     private AgedImages aged;
+    private PhaseLog phases = PhaseLog.NONE;
 
     /** The local host running {@code plan}'s processes through {@code executor}; {@code info} gets its messages. */
     public LocalHost(Plan plan, StepExecutor executor, Consumer<String> info) {
@@ -75,14 +80,30 @@ public final class LocalHost implements CellPlace {
         services = new Services(teardown, info);
         steps = new LocalSteps(scenario, layout, executor, teardown, devices::kernelNames, HERE);
         steps.measureServices(n -> services.cpuMicros(targetFilesystem(n.cell())));
+        steps.record(phases);
         aged = new AgedImages(scenario, layout, teardown, info);
+        aged.record(phases, PLACE);
+    }
+
+    @Override
+    public void record(PhaseLog log) {
+        this.phases = log;
+        if (steps != null) {
+            steps.record(log);
+            aged.record(log, PLACE);
+        }
     }
 
     @Override
     public void prepare(PlanNode n, BooleanSupplier stop) {
         if (n.kind() == PlanNode.Kind.SETUP) {
             info.accept("set up " + n.subject() + ": " + n.command());
-            devices.setup(scenario.devices().get(n.subject()));
+            Device device = scenario.devices().get(n.subject());
+            if (device instanceof Device.Loop) {
+                phases.timed(Phase.IMAGES, PLACE, n.id(), () -> devices.setup(device)); // the image file made, attached
+            } else {
+                devices.setup(device);
+            }
             if (devices.reused(n.subject())) {
                 info.accept("set up " + n.subject() + ": the image the interrupted run kept, mounted as it was (not "
                         + "formatted): its datasets are checked byte for byte before they are used");
@@ -92,7 +113,11 @@ public final class LocalHost implements CellPlace {
             }
         } else if (n.kind() == PlanNode.Kind.DATASET) {
             Scenario at = scenario.atScale(n.scale());
-            datasets.prepare(at, at.datasets().get(n.subject()), stop);
+            phases.timed(
+                    Phase.DATASETS,
+                    PLACE,
+                    n.id(),
+                    () -> datasets.prepare(at, at.datasets().get(n.subject()), stop));
         }
     }
 
@@ -156,7 +181,9 @@ public final class LocalHost implements CellPlace {
 
     // an aged cell's mkfs: the aged image is written into the device, unmeasured, and the row says so
     private String agedMkfs(PlanNode n, ResolvedStep step, Unit unit, Bindings bindings, UnitSink sink, String skip) {
-        String failed = skip == null ? aged.restore(unit.cell(), bindings) : null;
+        String failed = skip == null
+                ? phases.timed(Phase.IMAGES, PLACE, n.id(), () -> aged.restore(unit.cell(), bindings))
+                : null;
         if (unit.isKept(n)) {
             sink.kept(n, "the aged image written again");
             return failed;

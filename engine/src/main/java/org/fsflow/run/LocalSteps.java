@@ -10,6 +10,7 @@ import java.util.function.ToLongFunction;
 import org.fsflow.measure.KernelCpu;
 import org.fsflow.measure.Usage;
 import org.fsflow.place.Commands;
+import org.fsflow.place.PhaseLog;
 import org.fsflow.place.Releaser;
 import org.fsflow.place.Resource;
 import org.fsflow.place.StepOutcome;
@@ -19,6 +20,8 @@ import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.Phase;
+import org.fsflow.result.Places;
 import org.fsflow.result.Status;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -43,6 +46,7 @@ final class LocalSteps {
     private final ProgramCache programs = ProgramCache.ofThisProcess();
     // the CPU microseconds so far of the services of a node's filesystem, -1 when not measured
     private ToLongFunction<PlanNode> serviceMicros = n -> -1;
+    private PhaseLog phases = PhaseLog.NONE;
 
     LocalSteps(
             Scenario scenario,
@@ -62,6 +66,11 @@ final class LocalSteps {
     /** Measures the services of each step's filesystem by {@code micros} (see {@link Services#cpuMicros}). */
     void measureServices(ToLongFunction<PlanNode> micros) {
         this.serviceMicros = micros;
+    }
+
+    /** Records the unmeasured work around each step (caches dropped, blocks released, copies verified) in {@code log}. */
+    void record(PhaseLog log) {
+        this.phases = log;
     }
 
     /** Node {@code n}, not run, for {@code reason}; {@code step} is its bound step. */
@@ -84,9 +93,16 @@ final class LocalSteps {
         Execution e = executor.execute(
                 step.command().argv(), log(n, "out"), log(n, "err"), timeout, ioDevices.get(), StepConditions.of(step));
         long servicesAfter = serviceMicros.applyAsLong(n);
-        String unverified = e.succeeded() && !stop.getAsBoolean() ? CopyCheck.problem(scenario, step) : null;
+        String unverified = e.succeeded() && !stop.getAsBoolean() && CopyCheck.applies(scenario, step)
+                ? phases.timed(Phase.VERIFY, place(), n.id(), () -> CopyCheck.problem(scenario, step))
+                : null;
         if (step.after() != null && !stop.getAsBoolean()) {
-            executor.execute(step.after().argv(), log(n, "after.out"), log(n, "after.err"), timeout, List.of());
+            phases.timed(
+                    Phase.AROUND,
+                    place(),
+                    n.id(),
+                    () -> executor.execute(
+                            step.after().argv(), log(n, "after.out"), log(n, "after.err"), timeout, List.of()));
         }
         if (step.action() == Step.Action.UMOUNT && e.succeeded() && undo == null) {
             teardown.forget(Resource.mount(step.target().mountPoint(), Resource.UNIT));
@@ -141,15 +157,23 @@ final class LocalSteps {
         String text = step.command().text();
         Duration timeout = step.timeout();
         if (step.before() != null) {
-            Execution before = executor.execute(
-                    step.before().argv(), log(n, "before.out"), log(n, "before.err"), timeout, List.of());
+            Execution before = phases.timed(
+                    Phase.AROUND,
+                    place(),
+                    n.id(),
+                    () -> executor.execute(
+                            step.before().argv(), log(n, "before.out"), log(n, "before.err"), timeout, List.of()));
             if (!before.succeeded()) {
                 return failed(n, text, before, "before: " + before.failure());
             }
         }
         if (step.dropCaches()) {
-            Commands.Result dropped = Commands.run(
-                    List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"), Duration.ofMinutes(10));
+            Commands.Result dropped = phases.timed(
+                    Phase.CACHES,
+                    place(),
+                    n.id(),
+                    () -> Commands.run(
+                            List.of("sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"), Duration.ofMinutes(10)));
             if (!dropped.ok()) {
                 return failed(
                         n, text, notStarted(), "drop_caches: " + dropped.message() + " (dropping caches needs root)");
@@ -158,8 +182,12 @@ final class LocalSteps {
         }
         ResolvedStep.Line release = step.release();
         if (release != null) {
-            Execution r =
-                    executor.execute(release.argv(), log(n, "release.out"), log(n, "release.err"), timeout, List.of());
+            Execution r = phases.timed(
+                    Phase.RELEASE,
+                    place(),
+                    n.id(),
+                    () -> executor.execute(
+                            release.argv(), log(n, "release.out"), log(n, "release.err"), timeout, List.of()));
             if (!r.succeeded()) {
                 return failed(
                         n, text, r, "release the device's blocks before mkfs (" + release.text() + "): " + r.failure());
@@ -211,6 +239,11 @@ final class LocalSteps {
         String gone = "the " + step.target().filesystem() + " service stopped during the step (its check '"
                 + Releaser.byHand(check) + "' fails)";
         return m.failedBecause(gone + (m.reason() == null ? "" : "; " + m.reason()));
+    }
+
+    // this host as the timeline names it
+    private String place() {
+        return Places.label(where.host(), where.kernel(), where.virt());
     }
 
     // the log file of node n with suffix (out, err, before.out ...)

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.Phase;
 import org.fsflow.result.Status;
 import org.fsflow.result.StepDurations;
 import org.fsflow.safety.VisibleWriter;
@@ -33,6 +34,8 @@ final class Progress {
     private final Set<String> skipping = new HashSet<>();
 
     private String lastSkip;
+    private PlanNode current; // the node the live line shows
+    private volatile Phase phase; // the unmeasured phase under way, or null
     private int unit;
     private int units;
 
@@ -53,9 +56,23 @@ final class Progress {
     void starting(PlanNode node, int unit, int units) {
         this.unit = unit;
         this.units = units;
+        this.current = node;
         if (live) {
             VisibleWriter.raw(out, "\r\033[K");
             out.print(status(node));
+            out.flush();
+        }
+    }
+
+    /**
+     * The unmeasured phase {@code p} starts (null: it ended), from the run's {@link org.fsflow.place.PhaseLog}: the
+     * live line names it, so a long verify or cache drop does not look like the step.
+     */
+    synchronized void phase(Phase p) {
+        this.phase = p;
+        if (live && current != null) {
+            VisibleWriter.raw(out, "\r\033[K");
+            out.print(status(current));
             out.flush();
         }
     }
@@ -129,7 +146,7 @@ final class Progress {
     String status(PlanNode node) {
         return String.format(
                 Locale.ROOT,
-                "[%d/%d steps, cell run %d/%d] %s  repetition %d/%d  step %s  elapsed %s%s",
+                "[%d/%d steps, cell run %d/%d] %s  repetition %d/%d  step %s%s  elapsed %s%s",
                 finished.size(),
                 measured.size(),
                 unit,
@@ -138,8 +155,15 @@ final class Progress {
                 node.repeat(),
                 Math.max(repeats, node.repeat()),
                 node.step().name(),
+                phaseNow(),
                 clock(elapsed()),
                 eta());
+    }
+
+    // the phase under way, as the live line shows it: "  (caches dropped)", or nothing during the step itself
+    private String phaseNow() {
+        Phase p = phase;
+        return p == null ? "" : "  (" + p.label() + ")";
     }
 
     private String eta() {

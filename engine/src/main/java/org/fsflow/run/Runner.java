@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fsflow.place.CellPlace;
+import org.fsflow.place.PhaseLog;
 import org.fsflow.place.Teardown;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Journal;
@@ -74,8 +75,11 @@ public final class Runner {
                     + " measured nodes already done");
         }
         Map<String, SignalHandler> previous = onSignals(this::interrupt);
-        try (Journal j = Journal.open(out.resolve(Journal.FILE))) {
+        try (Journal j = Journal.open(out.resolve(Journal.FILE));
+                PhaseLog phases = PhaseLog.open(out)) {
             recorder.writeTo(j);
+            phases.listen(progress::phase);
+            place.record(phases);
             new Walker(plan, place, recorder, progress).walk();
             crash.run();
         } finally {

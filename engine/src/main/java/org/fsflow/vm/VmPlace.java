@@ -47,6 +47,9 @@ public final class VmPlace implements CellPlace {
 
         /** Kills the running guest at once (called from another thread). */
         void kill();
+
+        /** Records the guests' images and boots in {@code log}; nothing by default (fakes). */
+        default void record(org.fsflow.place.PhaseLog log) {}
     }
 
     /**
@@ -78,6 +81,7 @@ public final class VmPlace implements CellPlace {
     private final Function<Teardown, Guests> machine;
     private Teardown teardown;
     private volatile Guests units;
+    private org.fsflow.place.PhaseLog phases = org.fsflow.place.PhaseLog.NONE;
 
     /** The place of {@code scenario}'s guest cells, each booted by {@link VmUnits}. */
     public VmPlace(Scenario scenario, Layout layout, Consumer<String> info) {
@@ -109,6 +113,15 @@ public final class VmPlace implements CellPlace {
             teardown.register(Resource.dir(dir.toString()));
         }
         units = machine.apply(teardown);
+        units.record(phases);
+    }
+
+    @Override
+    public void record(org.fsflow.place.PhaseLog log) {
+        this.phases = log;
+        if (units != null) {
+            units.record(log);
+        }
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.fsflow.device.Capabilities;
+import org.fsflow.place.PhaseLog;
 import org.fsflow.place.Resource;
 import org.fsflow.place.Teardown;
 import org.fsflow.place.Where;
@@ -16,7 +16,6 @@ import org.fsflow.plan.Cell;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
-import org.fsflow.plan.StepCommand;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
@@ -42,6 +41,7 @@ public final class VmUnits implements VmPlace.Guests {
     private final Consumer<String> notice; // each line once per run
     private volatile VmSession session;
     private final SourceImages sourceImages;
+    private PhaseLog phases = PhaseLog.NONE;
 
     VmUnits(Scenario scenario, Layout layout, Teardown teardown, Consumer<String> info) {
         this.scenario = scenario;
@@ -82,6 +82,11 @@ public final class VmUnits implements VmPlace.Guests {
     }
 
     @Override
+    public void record(PhaseLog log) {
+        this.phases = log;
+    }
+
+    @Override
     public String cannotRun(Cell cell, KernelSpec spec) {
         Object k = kernel(spec);
         if (k instanceof String why) {
@@ -97,40 +102,7 @@ public final class VmUnits implements VmPlace.Guests {
                 return "FSFLOW_VM_ACCEL=uml: " + e.getMessage();
             }
         }
-        for (Device d : scenario.devices().values()) {
-            if (d instanceof Device.Block || d instanceof Device.Dir) {
-                return "device '" + d.name() + "' is a " + (d instanceof Device.Block ? "block device" : "directory")
-                        + ": cells under another kernel use loop or tmpfs devices only";
-            }
-        }
-        for (Dataset d : scenario.datasets().values()) {
-            if (d.existing() != null) {
-                return "dataset '" + d.name() + "' is an existing directory: cells under another kernel use "
-                        + "generated datasets only";
-            }
-        }
-        for (Filesystem fs : filesystems(cell)) {
-            if (fs.lifecycle() != null) {
-                return "filesystem '" + fs.name() + "' has a custom lifecycle: it runs on the host kernel only";
-            }
-            FilesystemType driver = FilesystemType.of(fs.type());
-            if (driver.mkfsProgram() != null && Capabilities.which(driver.mkfsProgram()) == null) {
-                return driver.mkfsProgram() + " not found on the host (the guest runs the host's copy): apt-get "
-                        + "install " + driver.packageName();
-            }
-        }
-        return null;
-    }
-
-    private List<Filesystem> filesystems(Cell cell) {
-        List<Filesystem> out = new ArrayList<>();
-        for (Device d : scenario.devices().values()) {
-            Filesystem fs = d.formattable() ? StepCommand.filesystem(scenario, d, cell) : null;
-            if (fs != null && !d.name().equals(Scenario.SOURCE)) {
-                out.add(fs);
-            }
-        }
-        return out;
+        return GuestLimits.cannotRun(scenario, cell);
     }
 
     @Override
@@ -145,14 +117,16 @@ public final class VmUnits implements VmPlace.Guests {
         try {
             Accel accel = VmSession.accel(store.root(), (BootKernel) kernel(spec), notice);
             BootKernel kernel = accel == Accel.UML ? umlKernel() : (BootKernel) kernel(spec);
+            Where where = new Where(Where.hostname(), kernel.release(), accel.label());
+            GuestPhases timed = new GuestPhases(phases, where, units);
             attachLoops(at, work, accel, nodes, disks, images, resources);
             Path datasets = datasetRoot(at);
             List<GuestMount> mounts = sourceDisk(datasets, work, accel, disks);
+            timed.imagesBuilt();
             Job job = job(units, nodes, datasets != null);
-            List<String> dirs = new ArrayList<>();
-            scenario.devices()
-                    .values()
-                    .forEach(d -> dirs.add(layout.mountPoint(d).toString()));
+            List<String> dirs = scenario.devices().values().stream()
+                    .map(d -> layout.mountPoint(d).toString())
+                    .toList();
             VmSession.Request request = new VmSession.Request(
                     name,
                     kernel,
@@ -168,11 +142,13 @@ public final class VmUnits implements VmPlace.Guests {
             VmSession vm = new VmSession(store.root());
             session = vm;
             Resource[] qemu = {null};
-            Where where = new Where(Where.hostname(), kernel.release(), accel.label());
             VmSession.Outcome o = vm.run(
                     request,
-                    g -> sink.accept(new VmPlace.Result(
-                            job.nodes().get(g.index()), g, job.commands().get(g.index()), where)),
+                    g -> {
+                        timed.reported(g);
+                        sink.accept(new VmPlace.Result(
+                                job.nodes().get(g.index()), g, job.commands().get(g.index()), where));
+                    },
                     pid -> qemu[0] =
                             register(accel == Accel.UML ? Uml.killer(pid, name, work) : VmResources.killer(pid, name)));
             if (qemu[0] != null) {
@@ -251,7 +227,7 @@ public final class VmUnits implements VmPlace.Guests {
     // ext2 and ext3 are served by the ext4 driver in the kernels fsflow boots
     private List<String> modules(Cell cell, boolean source) {
         List<String> out = new ArrayList<>();
-        for (Filesystem fs : filesystems(cell)) {
+        for (Filesystem fs : GuestLimits.filesystems(scenario, cell)) {
             String k = FilesystemType.of(fs.type()).kernelModule();
             out.add(k.equals("ext2") || k.equals("ext3") ? "ext4" : k);
         }
