@@ -13,7 +13,7 @@ table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .86rem; }
 th, td { border: 1px solid #d0d0d0; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 thead th { background: #f2f2f2; } td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .better { background: #e8f5e9; color: #1b5e20; } .worse { background: #ffebee; color: #b71c1c; } .changed { background: #e3f2fd; } .confounded { background: #eeeeee; color: #555; font-style: italic; }
-.same, .untested { color: #666; }
+.same, .untested { color: #666; } .meta { color: #555; font-size: 0.85rem; }
 .confounders { background: #fff8e1; border: 1px solid #f0c36d; padding: .6rem 1rem; } .ok { color: #2e7d32; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .8rem; word-break: break-all; }
 svg { max-width: 100%; height: auto; }
@@ -74,9 +74,9 @@ svg { max-width: 100%; height: auto; }
 <section id="comparisons">
 <h2>Comparisons</h2>
 <table>
-<thead><tr><th>cell / step</th><th>metric</th><th>run</th><th class="num">${c.baseline} (mean ± 95 % CI)</th><th class="num">run (mean ± 95 % CI)</th><th class="num">ratio [95 % CI]</th><th class="num">q</th><th>verdict</th></tr></thead>
+<thead><tr><th>cell / step</th><th>metric</th><th>run</th><th class="num">${c.baseline} (mean ± 95 % CI)</th><th class="num">run (mean ± 95 % CI)</th><th class="num">ratio [95 % CI]</th><th class="num">q</th><th>verdict</th><th>detectable (80 % power); repetitions per side for ×1.1, ×1.2</th></tr></thead>
 <tbody>
-<#list c.rows as r><tr><td>${r.where}</td><td><code>${r.metric}</code><#if r.unit?has_content> (${r.unit})</#if></td><td>${r.run}</td><td class="num">${r.base}</td><td class="num">${r.other}</td><td class="num">${r.ratio}</td><td class="num">${r.q}</td><td class="${r.mark}">${r.markText}</td></tr>
+<#list c.rows as r><tr><td>${r.where}</td><td><code>${r.metric}</code><#if r.unit?has_content> (${r.unit})</#if></td><td>${r.run}</td><td class="num">${r.base}</td><td class="num">${r.other}</td><td class="num">${r.ratio}</td><td class="num">${r.q}</td><td class="${r.mark}">${r.markText}<#if r.undecided?has_content><br><span class="meta">${r.undecided}</span></#if></td><td>${r.power}</td></tr>
 </#list></tbody>
 </table>
 </section>

@@ -57,10 +57,10 @@ ${c.tested} comparisons entered the false-discovery control.
 
 ## Comparisons
 
-| cell / step | metric | run | ${c.baseline} (mean ± 95 % CI) | run (mean ± 95 % CI) | ratio [95 % CI] | q | verdict |
-|---|---|---|---:|---:|---:|---:|---|
+| cell / step | metric | run | ${c.baseline} (mean ± 95 % CI) | run (mean ± 95 % CI) | ratio [95 % CI] | q | verdict | detectable (80 % power); repetitions per side for ×1.1, ×1.2 |
+|---|---|---|---:|---:|---:|---:|---|---|
 <#list c.rows as r>
-| ${r.where} | ${r.metric}<#if r.unit?has_content> (${r.unit})</#if> | ${r.run} | ${r.base} | ${r.other} | ${r.ratio} | ${r.q} | <#if r.mark == "better" || r.mark == "worse">**${r.markText}**<#else>${r.markText}</#if> |
+| ${r.where} | ${r.metric}<#if r.unit?has_content> (${r.unit})</#if> | ${r.run} | ${r.base} | ${r.other} | ${r.ratio} | ${r.q} | <#if r.mark == "better" || r.mark == "worse">**${r.markText}**<#else>${r.markText}</#if><#if r.undecided?has_content> (${r.undecided})</#if> | ${r.power} |
 </#list>
 
 ## Metrics

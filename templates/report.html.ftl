@@ -18,9 +18,9 @@ thead th.place { background: #e4ecf7; text-align: center; } tbody th.place { bac
 th, td { border: 1px solid #d0d0d0; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 thead th { background: #f2f2f2; } tbody th { font-weight: 600; background: #fafafa; white-space: nowrap; }
 td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-table.verdicts tbody th, table.controls tbody th { white-space: normal; min-width: 14rem; max-width: 24rem; } table.verdicts td { min-width: 6rem; } table.verdicts td:nth-child(4) { min-width: 11rem; } table.verdicts td:nth-child(8), table.verdicts td:nth-child(9) { min-width: 20rem; }
-td.best { background: #e8f5e9; } .badge { font-size: .72rem; padding: 0 .3rem; border-radius: .2rem; margin-left: .25rem; }
-.best-badge { background: #2e7d32; color: #fff; } .tie { background: #fff3cd; color: #6b5300; }
+table.verdicts tbody th, table.controls tbody th { white-space: normal; min-width: 14rem; max-width: 24rem; } table.verdicts td { min-width: 6rem; } table.verdicts td:nth-child(4) { min-width: 11rem; } table.verdicts td:nth-child(7) { min-width: 12rem; } table.verdicts td:nth-child(9), table.verdicts td:nth-child(10) { min-width: 20rem; }
+tr.sum td { font-weight: 600; border-top: 2px solid #999; } td.best { background: #e8f5e9; } .badge { font-size: .72rem; padding: 0 .3rem; border-radius: .2rem; margin-left: .25rem; }
+.best-badge { background: #2e7d32; color: #fff; } .cond { display: inline-block; font-size: .78rem; padding: .05rem .45rem; border-radius: .7rem; background: #e4ecf7; color: #1a3e6e; margin: 0 .3rem .2rem 0; } p.answer { max-width: 62rem; } figure.forest { margin: .4rem 0 1rem; } .tie { background: #fff3cd; color: #6b5300; }
 .rel { color: #555; font-size: .8rem; margin-left: .25rem; } .n { color: #888; font-size: .72rem; margin-left: .25rem; }
 .warnings { background: #fff8e1; border: 1px solid #f0c36d; padding: .6rem 1rem .6rem 2rem; }
 .warnings li { margin: .2rem 0; } .ok { color: #2e7d32; }
@@ -48,7 +48,8 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if controls.present><li><a href="#controls">Guest against host</a></li></#if>
 <li><a href="#method">Method and warnings</a></li>
 <li><a href="#conditions">Conditions</a></li><#if repetitions?has_content>
-<li><a href="#repetitions">Repetitions</a></li></#if><#if aging.present>
+<li><a href="#repetitions">Repetitions</a></li></#if><#if time.present>
+<li><a href="#time">Where the time went</a></li></#if><#if aging.present>
 <li><a href="#aging">Aging</a></li></#if>
 <#list datasets as d><li><a href="#${d.anchor}">Dataset ${d.name}</a></li></#list>
 <#if crash.present><li><a href="#crash">Crash recovery</a></li></#if><#if figures.tables?has_content><li><a href="#figures">Parsed figures</a></li></#if><#if bonnie?has_content><li><a href="#bonnie">bonnie++</a></li></#if>
@@ -69,6 +70,7 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 
 <#include "partials/conditions.html.ftl">
 <#include "partials/repetitions.html.ftl">
+<#include "partials/time.html.ftl">
 <#include "partials/aging.html.ftl">
 
 <#list datasets as d>
@@ -99,8 +101,8 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#if capacity?has_content>
 <section id="capacity">
 <h2>Capacity after mkfs</h2>
-<table><thead><tr><th>filesystem</th><th>device</th><th>filesystem size</th><th>available</th><th>usable</th><th>inodes</th><th>n</th></tr></thead>
-<tbody><#list capacity as c><tr><th>${c.filesystem}</th><td class="num">${c.device}</td><td class="num">${c.size}</td><td class="num">${c.available}</td><td class="num">${c.usable}</td><td class="num">${c.inodes}</td><td class="num">${c.n}</td></tr></#list></tbody></table>
+<div class="scroll"><table><thead><tr><th>filesystem</th><th>device</th><th>filesystem size</th><th>available</th><th>usable</th><th>inodes</th><th>n</th></tr></thead>
+<tbody><#list capacity as c><tr><th>${c.filesystem}</th><td class="num">${c.device}</td><td class="num">${c.size}</td><td class="num">${c.available}</td><td class="num">${c.usable}</td><td class="num">${c.inodes}</td><td class="num">${c.n}</td></tr></#list></tbody></table></div>
 <p class="meta">Usable: space available to users right after mkfs, over the device size.</p>
 </section>
 </#if>

@@ -31,6 +31,7 @@ No method warning.
 
 <#include "partials/conditions.md.ftl">
 <#include "partials/repetitions.md.ftl">
+<#include "partials/time.md.ftl">
 <#include "partials/aging.md.ftl">
 <#list datasets as d>
 

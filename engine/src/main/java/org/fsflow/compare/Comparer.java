@@ -1,6 +1,7 @@
 package org.fsflow.compare;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,7 @@ import org.fsflow.result.FalseDiscovery;
 import org.fsflow.result.Fieller;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.MetricTable.Direction;
+import org.fsflow.result.Sensitivity;
 import org.fsflow.result.Summary;
 import org.fsflow.result.Welch;
 
@@ -94,6 +96,7 @@ public final class Comparer {
                 Fieller.ratio(o, b),
                 Welch.pValue(b, o),
                 Double.NaN,
+                null,
                 null);
     }
 
@@ -107,12 +110,23 @@ public final class Comparer {
         return Math.min(b, o) < NOTHING_BYTES && Math.max(b, o) >= CONFOUNDED_BYTES;
     }
 
-    // q-values over the whole report, then each mark
+    // q-values over the whole report, then each mark, then what each could have detected at the level BH used
     private static List<Row> judge(List<Row> rows) {
         double[] q = FalseDiscovery.adjust(rows.stream().mapToDouble(Row::p).toArray());
+        int tested = (int) Arrays.stream(q).filter(v -> !Double.isNaN(v)).count();
+        int significant =
+                (int) Arrays.stream(q).filter(v -> v <= FalseDiscovery.RATE).count();
+        double level = Sensitivity.level(significant, tested);
         List<Row> out = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
+            Sensitivity power = r.mark() == Mark.DIFFERENT_SCALES
+                    ? null
+                    : Sensitivity.of(
+                            r.other(),
+                            r.base(),
+                            level,
+                            Sensitivity.Target.difference(r.ratio().ratio(), level));
             out.add(new Row(
                     r.dataset(),
                     r.filesystem(),
@@ -127,7 +141,8 @@ public final class Comparer {
                     r.ratio(),
                     r.p(),
                     q[i],
-                    r.mark() == Mark.CONFOUNDED || r.mark() == Mark.DIFFERENT_SCALES ? r.mark() : mark(r, q[i])));
+                    r.mark() == Mark.CONFOUNDED || r.mark() == Mark.DIFFERENT_SCALES ? r.mark() : mark(r, q[i]),
+                    power));
         }
         return out;
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import org.fsflow.compare.Confounders.Difference;
 import org.fsflow.result.Fieller;
 import org.fsflow.result.MetricTable.Direction;
+import org.fsflow.result.Sensitivity;
 import org.fsflow.result.Summary;
 
 /**
@@ -55,6 +56,8 @@ public record Comparison(
      * @param p          Welch's p-value, NaN when not tested
      * @param q          Benjamini-Hochberg q-value, NaN when not tested
      * @param mark       the verdict
+     * @param power      what the comparison could detect at 80 % power, null when it cannot say (a
+     *                   side with fewer than two values, a mean not above 0, no variation, not compared)
      */
     public record Row(
             String dataset,
@@ -70,12 +73,27 @@ public record Comparison(
             Fieller.Interval ratio,
             double p,
             double q,
-            Mark mark) {
+            Mark mark,
+            Sensitivity power) {
 
         /** This row with {@code mark}. */
         public Row marked(Mark mark) {
             return new Row(
-                    dataset, filesystem, step, extra, metric, unit, direction, run, base, other, ratio, p, q, mark);
+                    dataset,
+                    filesystem,
+                    step,
+                    extra,
+                    metric,
+                    unit,
+                    direction,
+                    run,
+                    base,
+                    other,
+                    ratio,
+                    p,
+                    q,
+                    mark,
+                    power);
         }
 
         /** This row set apart with {@code mark}: no p-value, so no test and no q-value. */
@@ -94,7 +112,8 @@ public record Comparison(
                     ratio,
                     Double.NaN,
                     q,
-                    mark);
+                    mark,
+                    null);
         }
 
         /** {@code dataset/filesystem/step}, with the extra coordinates in brackets. */

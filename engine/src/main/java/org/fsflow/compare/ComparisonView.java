@@ -12,6 +12,7 @@ import org.fsflow.result.Fieller;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.Summary;
 import org.fsflow.summary.Numbers;
+import org.fsflow.summary.PowerText;
 
 /**
  * A {@link Comparison} as the templates show it: every number formatted once, here, under fixed
@@ -61,7 +62,12 @@ public record ComparisonView(
             int same,
             int changed) {}
 
-    /** A comparison line; {@code mark} is the CSS class and {@code markText} what is read. */
+    /**
+     * A comparison line; {@code mark} is the CSS class and {@code markText} what is read;
+     * {@code power} what it could detect at 80 % power ("–" when it cannot say) and
+     * {@code undecided}, for a comparison without significant change, whether more repetitions
+     * would decide it or it is below the machine's noise floor ("" otherwise).
+     */
     public record RowLine(
             String where,
             String metric,
@@ -73,7 +79,9 @@ public record ComparisonView(
             String ratio,
             String q,
             String mark,
-            String markText) {}
+            String markText,
+            String power,
+            String undecided) {}
 
     /** The view of {@code c}, with its chart. */
     public static ComparisonView of(Comparison c, String chart, String chartFile) {
@@ -139,7 +147,11 @@ public record ComparisonView(
                     ratio(r.ratio()),
                     probability(r.q()),
                     r.mark().name().toLowerCase(Locale.ROOT),
-                    r.mark().text()));
+                    r.mark().text(),
+                    PowerText.figures(r.power()),
+                    r.mark() == Mark.SAME
+                            ? PowerText.undecided(r.power(), r.ratio().ratio())
+                            : ""));
         }
         return rows;
     }

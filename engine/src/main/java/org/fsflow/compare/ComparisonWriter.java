@@ -14,9 +14,11 @@ import java.util.Map;
 import org.fsflow.compare.Comparison.Row;
 import org.fsflow.report.CsvCells;
 import org.fsflow.report.ReportWriter;
+import org.fsflow.result.Power;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.safety.Output;
 import org.fsflow.safety.StagingWriter;
+import org.fsflow.summary.PowerText;
 
 /**
  * Writes a comparison: {@code report.html} (self-contained), {@code report.md} with
@@ -58,7 +60,13 @@ public final class ComparisonWriter {
             "ratio_high",
             "p",
             "q",
-            "mark");
+            "mark",
+            "power_level",
+            "detectable_ratio",
+            "repetitions_for_1_1",
+            "repetitions_for_1_2",
+            "repetitions_to_decide",
+            "undecided");
 
     private final ReportWriter templates;
 
@@ -125,12 +133,23 @@ public final class ComparisonWriter {
                         num(r.ratio().high()),
                         num(r.p()),
                         num(r.q()),
-                        r.mark().name().toLowerCase(Locale.ROOT)));
+                        r.mark().name().toLowerCase(Locale.ROOT),
+                        num(r.power() == null ? Double.NaN : r.power().level()),
+                        num(r.power() == null ? Double.NaN : r.power().detectable()),
+                        count(r.power() == null ? Power.BEYOND : r.power().for10()),
+                        count(r.power() == null ? Power.BEYOND : r.power().for20()),
+                        count(r.power() == null ? Power.BEYOND : r.power().toDecide()),
+                        r.mark() == Mark.SAME ? PowerText.kind(r.power()) : ""));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return text.toString();
+    }
+
+    // a number of repetitions; "" where there is none or it is past the search limit
+    private static String count(int n) {
+        return n == Power.BEYOND ? "" : Integer.toString(n);
     }
 
     private static String num(double v) {

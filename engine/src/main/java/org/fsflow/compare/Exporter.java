@@ -129,6 +129,7 @@ public final class Exporter {
                         null,
                         Double.NaN,
                         Double.NaN,
+                        null,
                         null)
                 .where();
     }

@@ -62,6 +62,7 @@ class ComparerTest {
                 slower.ratio(),
                 slower.p(),
                 0.001,
+                null,
                 null);
         assertEquals(Mark.BETTER, Comparer.mark(asThroughput, 0.001));
         assertEquals(Mark.SAME, Comparer.mark(asThroughput, 0.2));

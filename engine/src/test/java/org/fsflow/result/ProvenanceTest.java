@@ -64,6 +64,19 @@ class ProvenanceTest {
     }
 
     @Test
+    void anEditorLineAddedAboveTheScenarioIsNoChangeButAnyOtherLineIs() throws Exception {
+        Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "fsflow: 1\n");
+        String before = CachedFiles.sha256(file);
+        Files.writeString(file, "# yaml-language-server: $schema=../schema/scenario.schema.json\nfsflow: 1\n");
+        assertTrue(ScenarioDrift.check(env("s.yaml", before), dir).isEmpty());
+        Files.writeString(file, "# yaml-language-server: $schema=x.json\nfsflow: 1\n# changed\n");
+        assertTrue(ScenarioDrift.check(env("s.yaml", before), dir).isPresent());
+        Files.writeString(file, "# a comment\nfsflow: 1\n");
+        assertTrue(ScenarioDrift.check(env("s.yaml", before), dir).isPresent());
+    }
+
+    @Test
     void aChangedScenarioFileIsNamedWithBothDigests() throws Exception {
         Path file = dir.resolve("s.yaml");
         Files.writeString(file, "fsflow: 1\n# changed\n");
