@@ -185,7 +185,12 @@ public final class Fsflow {
             throw new IllegalStateException(e.getMessage(), e); // commands check it first, with its locations
         }
         return Summarizer.summarize(
-                results, RunEnvironment.read(dir), source, RunFilesystems.types(dir), AgingRecord.read(dir));
+                results,
+                RunEnvironment.read(dir),
+                source,
+                RunFilesystems.types(dir),
+                AgingRecord.read(dir),
+                org.fsflow.result.Timeline.read(dir));
     }
 
     /** Stage 6: the report model, every figure and sentence the templates print. */

@@ -50,8 +50,10 @@ final class ReportCommand extends Subcommand {
             SourceOption.store(dir, source, out(), err());
         }
         SourceOption.check(dir, err());
+        Path absolute = dir.toAbsolutePath().normalize();
         for (Path p : org.fsflow.Fsflow.report(dir, templates)) {
-            out().println("wrote " + p);
+            // each file as the directory was named: runs/first/report.html for 'report runs/first'
+            out().println("wrote " + (p.startsWith(absolute) ? dir.resolve(absolute.relativize(p)) : p));
         }
         return ExitCodes.OK;
     }

@@ -9,11 +9,7 @@ import picocli.CommandLine.Option;
 /** The options that change a scenario before validation: {@code --set} and {@code --scale}. */
 public final class ScenarioOptions {
 
-    @Option(
-            names = "--set",
-            paramLabel = "KEY=VALUE",
-            description =
-                    "Override a value: params.NAME (or NAME), matrix.AXIS=a,b, repeat, order, seed, on_error, timeout.")
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a value: " + Overrides.KEYS + ".")
     List<String> sets = new ArrayList<>();
 
     @Option(

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
         description = {
             "Install, with apt-get as root on Debian, what the launcher, the named scenarios "
                     + "(their filesystems' tools, bonnie++, fio, zfs-fuse, what cells under another kernel need) "
-                    + "and, with --tests, the test suite need; then the bash and zsh completion. "
+                    + "and, with --tests, the test suite need; then the bash and zsh completion and the man pages (man fsflow). "
                     + "Elsewhere it prints what it would run and fails."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -56,6 +56,7 @@ final class SetupCommand extends Subcommand {
             default -> {}
         }
         installCompletion(out);
+        installManPages(out);
         return ExitCodes.OK;
     }
 
@@ -64,6 +65,7 @@ final class SetupCommand extends Subcommand {
         var err = err();
         List<Packages.Need> needs = new ArrayList<>(Packages.LAUNCHER);
         needs.add(new Packages.Need("bash-completion", "shell completion of fsflow's commands"));
+        needs.addAll(Packages.MAN_PAGES);
         for (Path file : files) {
             var loaded = Scenarios.load(file, new Overrides(List.of(), 1), err);
             Plan plan = Fsflow.plan(loaded.scenario(), null, null);
@@ -77,6 +79,18 @@ final class SetupCommand extends Subcommand {
             needs.addAll(Packages.forTests());
         }
         return Packages.merge(needs);
+    }
+
+    private void installManPages(java.io.PrintWriter out) {
+        if (!Capabilities.isRoot()) {
+            out.println("man pages: not installed (not root); docs/man/ holds them in AsciiDoc");
+            return;
+        }
+        try {
+            out.println(ManPages.install(ManPages.MAN1));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            out.println("man pages: not installed (" + e.getMessage() + ")");
+        }
     }
 
     private void installCompletion(java.io.PrintWriter out) {

@@ -40,6 +40,11 @@ public final class Packages {
             new Need("openjdk-17-jdk-headless", "the launcher: Java 17"),
             new Need("maven", "the launcher: builds the engine jar"));
 
+    /** What {@code setup} renders and reads the man pages with (fsflow(1), fsflow-run(1), ...). */
+    public static final List<Need> MAN_PAGES = List.of(
+            new Need("asciidoctor", "the man pages: rendered to roff from docs/man/"),
+            new Need("man-db", "the man pages: man fsflow"));
+
     /** What every campaign needs: loop devices and mounts, module loading, GNU time. */
     static final List<Need> CAMPAIGN = List.of(
             new Need("mount", "losetup and mount"),

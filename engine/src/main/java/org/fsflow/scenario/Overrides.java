@@ -18,9 +18,8 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * applied to the YAML tree before validation, so a bad value is reported like any other, located
  * at the {@code --set} that gave it.
  *
- * <p>Keys: {@code params.NAME} (or a bare {@code NAME} declared under params), {@code matrix.AXIS}
- * (or a bare axis name) with a comma list, and {@code repeat}, {@code order}, {@code seed},
- * {@code on_error}, {@code timeout}, {@code memory}, {@code warmup} and {@code vm.reuse}.
+ * <p>Keys: {@link #KEYS}: {@code params.NAME} (or a bare {@code NAME} declared under params),
+ * {@code matrix.AXIS} (or a bare axis name) with a comma list, and top-level settings.
  *
  * @param sets   the {@code key=value} assignments, in order
  * @param scales the dataset scale factor of each place, in (0, 1]; 1 leaves datasets as written
@@ -30,8 +29,18 @@ public record Overrides(List<String> sets, Scales scales) {
     /** No overrides. */
     public static final Overrides NONE = new Overrides(List.of(), Scales.FULL);
 
-    private static final List<String> TOP =
-            List.of("repeat", "order", "seed", "on_error", "timeout", "memory", "warmup");
+    /**
+     * The keys {@code --set} takes, the one table its help (a constant, so an annotation can hold
+     * it), its error and the documentation print; the plain keys in it are the top-level settings
+     * it replaces.
+     */
+    public static final String KEYS = "params.NAME (or NAME), matrix.AXIS=a,b (or AXIS=a,b), repeat, order, seed, "
+            + "on_error, timeout, memory, warmup, vm.reuse";
+
+    /** The top-level settings of {@link #KEYS}: those written without a dot or a note. */
+    static final List<String> TOP = java.util.Arrays.stream(KEYS.split(", "))
+            .filter(k -> k.matches("[a-z_]+"))
+            .toList();
 
     /** A {@code --set} or {@code --scale} that cannot apply: a usage error (exit 2). */
     public static final class Invalid extends Exception {
@@ -84,8 +93,7 @@ public record Overrides(List<String> sets, Scales scales) {
             } else if (has(find(top, "matrix"), key)) {
                 replace((MappingNode) find(top, "matrix"), key, list(value, mark), false, assignment);
             } else {
-                throw new Invalid("--set '" + key + "': not a parameter or matrix axis of this scenario; use "
-                        + "params.NAME, matrix.AXIS, " + String.join(", ", TOP) + ", vm.reuse");
+                throw new Invalid("--set '" + key + "': not a parameter or matrix axis of this scenario; use " + KEYS);
             }
         }
     }

@@ -38,7 +38,7 @@ class MountPointTest {
             Cli.run("plan", file.toString()), Cli.run("run", file.toString(), "--dry-run", "--out", dir + "/o")
         }) {
             assertEquals(ExitCodes.FAILED, c.exitCode(), c.out() + c.err());
-            assertTrue(c.err().contains(file + ":12:"), c.err());
+            assertTrue(c.err().contains(file + ":13:"), c.err());
             assertTrue(c.err().contains("mount: " + mount + " is not empty (it holds precious.txt)"), c.err());
             assertEquals("", c.out());
             assertTrue(c.noStackTrace(), c.err());
@@ -86,7 +86,7 @@ class MountPointTest {
         Files.writeString(file, text);
         Cli c = Cli.run("plan", file.toString(), "--out", dir + "/o");
         assertEquals(ExitCodes.FAILED, c.exitCode(), c.out());
-        assertTrue(c.err().contains(file + ":12:"), c.err());
+        assertTrue(c.err().contains(file + ":13:"), c.err());
         assertTrue(c.err().contains(image + " exists and fsflow did not make it"), c.err());
         Files.writeString(file, text.replace(image + " }", image + ", destroy: true }"));
         assertEquals(

@@ -68,6 +68,42 @@ class DocsTest {
         assertEquals(List.of(), testClasses(readme), "test classes named in the README");
     }
 
+    @Test
+    void theTutorialsListingIsTheShippedScenario() throws IOException {
+        // TutorialIT runs the page's commands; this keeps its listing and scenarios/everyday.yaml one text
+        List<TutorialIT.Part> listings = TutorialIT.parts(Files.readAllLines(TutorialIT.PAGE)).stream()
+                .filter(p -> p.listing() != null)
+                .toList();
+        assertEquals(1, listings.size(), "one listing marked " + TutorialIT.LISTING);
+        assertEquals(
+                Files.readString(TestPaths.root().resolve("scenarios/everyday.yaml")),
+                listings.get(0).listing(),
+                "docs/tutorial.md's listing differs from scenarios/everyday.yaml: change both");
+    }
+
+    @Test
+    void everyShippedScenarioNamesTheSchemaForEditors() throws IOException {
+        Path scenarios = TestPaths.root().resolve("scenarios");
+        String line = "# yaml-language-server: $schema=";
+        List<String> without = new ArrayList<>();
+        try (java.util.stream.Stream<Path> all = Files.list(scenarios)) {
+            for (Path f :
+                    all.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+                String first = Files.readAllLines(f).get(0);
+                if (!first.startsWith(line)) {
+                    without.add(f.getFileName() + ": " + first);
+                    continue;
+                }
+                Path schema =
+                        f.getParent().resolve(first.substring(line.length())).normalize();
+                assertTrue(Files.isRegularFile(schema), f + "'s editor line names " + schema + ", which is no file");
+                assertEquals(
+                        TestPaths.root().resolve("schema/scenario.schema.json").normalize(), schema);
+            }
+        }
+        assertEquals(List.of(), without, "scenarios without the editor line as their first line");
+    }
+
     /** Each commit-like hex word with a timing figure within {@value #NEAR} characters, in context. */
     static List<String> pinnedTimings(String text) {
         List<String> out = new ArrayList<>();
