@@ -22,9 +22,16 @@ class ReportBrowserIT {
     // the two series colours of the bar charts (report/Charts)
     private static final int BLUE = 0x1f77b4;
     private static final int ORANGE = 0xff7f0e;
-    // the backgrounds of a reproduced and a direction-only verdict (templates/report.html.ftl)
-    private static final int REPRODUCED = 0xe8f5e9;
-    private static final int DIRECTION_ONLY = 0xfff3cd;
+    // the forest plot's accepted bands and its reproduced and inconclusive findings (report/Forest)
+    private static final int BAND = 0xe6e6e6;
+    private static final int REPRODUCED = 0x2e7d32;
+    private static final int INCONCLUSIVE = 0x8a8a8a;
+    // the reports whose first screen must answer: the headline, the sentences and the forest plot
+    private static final java.util.Set<String> ANSWERED =
+            java.util.Set.of("cds-2009", "piszcz-2006", "zfs-fuse-vs-ext3");
+
+    // the whole of a published report's page, its charts included, however long its verdicts' table
+    private static final int TALL = 20000;
 
     @TempDir
     Path dir;
@@ -48,14 +55,15 @@ class ReportBrowserIT {
      * Two published reports rendered anew, one with guest cells: each place has its own chart, the
      * tables of a run with guest cells have a column group per place, and every table sits in a
      * box that scrolls sideways. In the browser, cds-2009's first table is its verdicts, with a row
-     * per finding, and the first screen shows verdicts in their colours; zfs-fuse-vs-ext3's picture shows both series'
-     * bars.
+     * per finding; the first screens of cds-2009, piszcz-2006 and zfs-fuse-vs-ext3 (1400 x 900) show the forest plot of
+     * their testable findings, in their verdicts' colours, above the table; zfs-fuse-vs-ext3's picture
+     * shows both series' bars.
      */
     @Test
     void publishedReportsHaveAChartPerPlaceAndScrollingTables() throws Exception {
         Chromium chromium = new Chromium(dir);
         Path shots = Files.createDirectories(TestPaths.root().resolve("engine/target/screenshots"));
-        for (String name : List.of("cds-2009", "zfs-fuse-vs-ext3")) {
+        for (String name : List.of("cds-2009", "piszcz-2006", "zfs-fuse-vs-ext3")) {
             Path run = Files.createDirectories(dir.resolve(name));
             for (String f : List.of("results.jsonl", "environment.json", "run.json", "scenario.yaml")) {
                 Path from = TestPaths.root().resolve("reports").resolve(name).resolve(f);
@@ -86,17 +94,23 @@ class ReportBrowserIT {
                 assertTrue(verdicts.split("<tr", -1).length - 1 > 100, name + ": a row per finding");
             }
             BufferedImage page =
-                    chromium.screenshot(run.resolve("report.html"), shots.resolve(name + ".png"), 1400, 8000);
+                    chromium.screenshot(run.resolve("report.html"), shots.resolve(name + ".png"), 1400, TALL);
             assertTrue(Chromium.inkIn(page, 0, 0, 1400, 900) > 1400 * 900 / 100, name + ": text on the first screen");
-            if (name.equals("cds-2009")) {
-                // the first screen answers: verdict cells in their colours (reproduced, direction only)
-                int marked = Chromium.pixelsOf(page, REPRODUCED, 2, 0, 0, 1400, 900)
-                        + Chromium.pixelsOf(page, DIRECTION_ONLY, 2, 0, 0, 1400, 900);
-                assertTrue(marked > 2000, name + ": verdicts marked on the first screen: " + marked + " pixels");
-            } else {
-                assertTrue(Chromium.pixelsOf(page, BLUE, 8, 0, 0, 1400, 8000) > 200, name + ": the first series' bars");
+            if (ANSWERED.contains(name)) {
+                int forest = dom.indexOf("<figure class=\"forest\"><svg");
+                assertTrue(forest > 0 && forest < dom.indexOf("<table"), name + ": the forest plot before the tables");
+                assertTrue(dom.indexOf("<p class=\"answer\">") < forest, name + ": the sentences before the plot");
+                int bands = Chromium.pixelsOf(page, BAND, 2, 0, 0, 1400, 900);
+                int marks = Chromium.pixelsOf(page, REPRODUCED, 8, 0, 0, 1400, 900)
+                        + Chromium.pixelsOf(page, INCONCLUSIVE, 8, 0, 0, 1400, 900);
+                assertTrue(bands > 500, name + ": the forest plot's bands on the first screen: " + bands + " pixels");
+                assertTrue(marks > 300, name + ": its findings on the first screen: " + marks + " pixels");
+            }
+            if (name.equals("zfs-fuse-vs-ext3")) {
+                // below the verdicts, the method and the time section: the bar charts of both series
+                assertTrue(Chromium.pixelsOf(page, BLUE, 8, 0, 0, 1400, TALL) > 200, name + ": the first series' bars");
                 assertTrue(
-                        Chromium.pixelsOf(page, ORANGE, 8, 0, 0, 1400, 8000) > 200, name + ": the second series' bars");
+                        Chromium.pixelsOf(page, ORANGE, 8, 0, 0, 1400, TALL) > 200, name + ": the second series' bars");
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -149,12 +150,29 @@ class AgingIT {
         throw new AssertionError("no mount under " + work + " held " + n + " files in time");
     }
 
+    // the regular files under mnt, counted up to 1000; a file or directory the ager removes while
+    // it is walked is passed over (a walk that gave up on the first such one saw nothing, again and
+    // again while the ager deleted, and the test's signal came only after the aging had ended)
     private static long files(Path mnt) {
-        try (java.util.stream.Stream<Path> s = Files.walk(mnt)) {
-            return s.filter(Files::isRegularFile).limit(1000).count();
-        } catch (IOException | java.io.UncheckedIOException e) {
-            return 0; // the ager is changing the tree as it is walked: try again
+        long[] n = {0};
+        try {
+            Files.walkFileTree(mnt, new java.nio.file.SimpleFileVisitor<>() {
+                @Override
+                public java.nio.file.FileVisitResult visitFile(Path p, java.nio.file.attribute.BasicFileAttributes a) {
+                    return a.isRegularFile() && ++n[0] >= 1000
+                            ? java.nio.file.FileVisitResult.TERMINATE
+                            : java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public java.nio.file.FileVisitResult visitFileFailed(Path p, IOException e) {
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            return n[0];
         }
+        return n[0];
     }
 
     @Test
@@ -182,7 +200,9 @@ class AgingIT {
         }
         // well inside the aging: the fill has made its first files (it makes thousands)
         awaitFilesUnderAMountIn(dir.resolve("i-work"), 20, deadline);
+        String before = Files.readString(log);
         new ProcessBuilder("kill", "-INT", String.valueOf(fsflow.pid())).start().waitFor();
+        assertFalse(before.contains("aged ext4/aged in"), "the signal came after the aging: " + before);
         assertTrue(fsflow.waitFor(120, TimeUnit.SECONDS));
         String text = Files.readString(log);
         assertEquals(3, fsflow.exitValue(), text);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.Leftovers;
+import org.fsflow.TestPaths;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,8 @@ class GuestScenariosIT {
     void betweenThemTheTwoClassesRunEveryShippedScenarioOnce() throws IOException {
         List<Path> both = new java.util.ArrayList<>(ScenariosIT.scenarios());
         both.addAll(scenarios());
+        ScenariosIT.RUN_BY_THE_TUTORIAL.forEach(
+                name -> both.add(TestPaths.root().resolve("scenarios").resolve(name)));
         assertEquals(ScenariosIT.all(), both.stream().sorted().toList());
         assertEquals(ScenariosIT.ALL_IN_GUESTS.size(), scenarios().size(), "each named scenario exists");
     }
