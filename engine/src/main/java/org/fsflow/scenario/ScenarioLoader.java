@@ -44,10 +44,12 @@ public final class ScenarioLoader {
         overrides.apply(root);
         String effective = overrides.sets().isEmpty() ? source.text() : serialize(root);
         Scenario scenario = new ScenarioReader(source, problems).read(root);
-        // layer 2 (references, variables, capacity) runs only on a scenario whose every field was
-        // read: on a half-read one it would report noise, such as a reference to an entry whose
-        // own error dropped it
+        // on a half-read scenario, layer 2 (references, variables) still runs, so every problem shows in
+        // one pass; what it says about an entry whose own error dropped it is left out (PartialValidation)
         if (scenario == null || problems.hasErrors()) {
+            if (scenario != null) {
+                PartialValidation.addTo(problems, scenario, root);
+            }
             throw new ScenarioException(source, problems.all());
         }
         Provenance provenance =

@@ -1,6 +1,7 @@
 package org.fsflow.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -85,8 +86,11 @@ class InvalidCorpusTest {
                         "  target: { loop: { size: 1G } }",
                         "filesystems:",
                         "  ext4: {}",
+                        "datasets:",
+                        "  d: { dirs: 2, files: 3, size: 4KQ }",
                         "matrix:",
                         "  filesystem: [ext4, btrfz]",
+                        "  dataset: [d]",
                         "repeat: 0",
                         "stesp: []",
                         "steps:",
@@ -96,10 +100,17 @@ class InvalidCorpusTest {
                         ""));
         Cli result = Cli.run("validate", file.toString());
         assertEquals(ExitCodes.FAILED, result.exitCode());
-        assertTrue(result.err().contains(file + ":9:9: error: repeat is 0: it must be at least 1"), result.err());
-        assertTrue(result.err().contains(file + ":10:1: error: unknown key 'stesp'"), result.err());
-        assertTrue(result.err().contains(file + ":12:5: error: unknown action 'mkfz'"), result.err());
-        // the second layer runs only on a scenario whose shapes are right: fix those first
-        assertTrue(result.noStackTrace());
+        String err = result.err();
+        assertTrue(err.contains(file + ":12:9: error: repeat is 0: it must be at least 1"), err);
+        assertTrue(err.contains(file + ":13:1: error: unknown key 'stesp'"), err);
+        assertTrue(err.contains(file + ":15:5: error: unknown action 'mkfz'"), err);
+        assertTrue(err.contains(file + ":8:33: error: dataset 'd' size: unknown size unit 'KQ'"), err);
+        // the second layer's problems in the same pass: references and variables
+        assertTrue(err.contains(file + ":10:22: error: filesystem 'btrfz' is not declared"), err);
+        assertTrue(err.contains(file + ":17:15: error: unknown variable ${nope}"), err);
+        // but not what follows from an entry the first layer dropped: d's own error says what to fix
+        assertFalse(err.contains("dataset 'd' is not declared"), err);
+        assertEquals(6, err.lines().filter(l -> l.contains(": error: ")).count(), err);
+        assertTrue(result.noStackTrace(), err);
     }
 }
