@@ -62,8 +62,11 @@ final class AgingCommands {
     /**
      * What runs after every operation of an aging. On xfs, {@code xfs_spaceman -c 'prealloc -s'} frees the
      * speculative preallocation beyond files' ends and waits for the inactivation of deleted inodes, work that
-     * XFS's background workers would otherwise do at times no run reproduces. On btrfs, a syncfs ({@link
-     * SyncFs}): the commit that returns freed extents to the allocator. Nothing elsewhere: ext4's fsync commits.
+     * XFS's background workers would otherwise do at times no run reproduces; then a syncfs ({@link SyncFs}),
+     * whose log force commits those frees: until its checkpoint is written a freed extent is busy and the
+     * allocator passes it over, so without it the place of later files depended on when XFS's log worker
+     * happened to run (a run on a busy host aged into another state). On btrfs, a syncfs: the commit that
+     * returns freed extents to the allocator. Nothing elsewhere: ext4's fsync commits.
      */
     static Settle settle(String type, Path mnt) throws IOException {
         if (type.equals("btrfs")) {
@@ -73,10 +76,20 @@ final class AgingCommands {
             return () -> {};
         }
         List<String> argv = List.of("xfs_spaceman", "-c", "prealloc -s", mnt.toString());
-        return () -> {
-            Commands.Result r = Commands.run(argv, java.time.Duration.ofMinutes(5));
-            if (!r.ok()) {
-                throw new IOException("xfs_spaceman -c 'prealloc -s': " + r.message());
+        SyncFs sync = SyncFs.open(mnt);
+        return new Settle() {
+            @Override
+            public void settle() throws IOException {
+                Commands.Result r = Commands.run(argv, java.time.Duration.ofMinutes(5));
+                if (!r.ok()) {
+                    throw new IOException("xfs_spaceman -c 'prealloc -s': " + r.message());
+                }
+                sync.settle();
+            }
+
+            @Override
+            public void close() {
+                sync.close();
             }
         };
     }
