@@ -64,6 +64,12 @@ final class DiagnosisJson {
         o.put("steps_seconds", e != null ? (Double) e.seconds() : isRough ? (Double) rough.seconds() : null);
         o.put("around_seconds", e != null ? (Double) e.aroundSeconds() : null);
         o.put("guests_seconds", e != null ? (Double) e.guests().seconds() : null);
+        if (e != null && e.phases() != null) {
+            ObjectNode phases = o.putObject("phases_seconds");
+            e.phaseSeconds().forEach(phases::put);
+        } else {
+            o.putNull("phases_seconds");
+        }
         o.put("all_seconds", e != null ? (Double) e.allSeconds() : null);
         o.put("from", e != null ? e.from().toString() : null);
         o.put("matched_steps", e != null ? (Long) e.matched() : null);

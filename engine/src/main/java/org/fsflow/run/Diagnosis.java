@@ -86,6 +86,8 @@ public record Diagnosis(
      * @param guests        the starts of this run's guest cell repetitions, as long as they took then
      * @param aroundSeconds the unmeasured time expected around the steps that will run (caches
      *                      dropped, copies checked), carried from the earlier run with each step's data
+     * @param phases        the unmeasured time phase by phase, from the earlier run's timeline.jsonl
+     *                      ({@link PhaseForecast}); null when that run has none
      */
     public record Estimate(
             Path from,
@@ -95,11 +97,26 @@ public record Diagnosis(
             long total,
             String basis,
             GuestStarts guests,
-            double aroundSeconds) {
+            double aroundSeconds,
+            PhaseForecast phases) {
 
-        /** The whole expected duration: the steps, the time around them and the guests' starts. */
+        /** The whole expected duration: the steps and the unmeasured phases (or the time around them and the guests' starts). */
         public double allSeconds() {
-            return seconds + aroundSeconds + guests.seconds();
+            return seconds + unmeasuredSeconds();
+        }
+
+        /** The unmeasured time: the phases' sum where the earlier run recorded them, else around and guests. */
+        public double unmeasuredSeconds() {
+            return phases != null ? phases.total() : aroundSeconds + guests.seconds();
+        }
+
+        /** The unmeasured phases' expected seconds, by {@link org.fsflow.result.Phase#key()}; empty when not recorded. */
+        public java.util.Map<String, Double> phaseSeconds() {
+            java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+            if (phases != null) {
+                phases.seconds().forEach((p, v) -> out.put(p.key(), v));
+            }
+            return out;
         }
     }
 
@@ -214,6 +231,10 @@ public record Diagnosis(
     // what the time around the steps and the guests' starts add to the measured steps, learnt from the earlier run's
     // rows
     private void printGuests(PrintWriter out) {
+        if (estimate.phases() != null) {
+            printPhases(out);
+            return;
+        }
         if (estimate.aroundSeconds() > 0) {
             out.printf(
                     Locale.ROOT,
@@ -235,6 +256,21 @@ public record Diagnosis(
                     g.next(),
                     seconds(g.nextSeconds()));
         }
+        out.printf(Locale.ROOT, "in all: about %s%n", Progress.clock(estimate.allSeconds()));
+    }
+
+    // the unmeasured phases as that run's timeline recorded them, carried to this run
+    private void printPhases(PrintWriter out) {
+        PhaseForecast f = estimate.phases();
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        f.seconds().forEach((p, v) -> parts.add(p.label() + " " + Progress.clock(v)));
+        out.printf(
+                Locale.ROOT,
+                "around them: about %s more, phase by phase from that run's timeline (those around each step carried "
+                        + "by the number of steps, x%.2f; datasets and images as they took): %s%n",
+                Progress.clock(f.total()),
+                f.factor(),
+                parts.isEmpty() ? "none took time" : String.join(", ", parts));
         out.printf(Locale.ROOT, "in all: about %s%n", Progress.clock(estimate.allSeconds()));
     }
 

@@ -210,7 +210,8 @@ public final class Doctor {
                 total,
                 earlier.get().basis(),
                 new Diagnosis.GuestStarts(boots, guestUnits.size() - boots, then.guestBoot(), then.guestNext()),
-                around));
+                around,
+                PhaseForecast.of(previous.get(), total).orElse(null)));
     }
 
     /**

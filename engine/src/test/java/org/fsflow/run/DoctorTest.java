@@ -246,6 +246,45 @@ class DoctorTest {
         assertTrue(print(d).contains("duration: about 0:08 for the measured steps"), print(d));
     }
 
+    @Test
+    void theTimeAroundTheStepsIsEstimatedPhaseByPhaseFromTheEarlierRunsTimeline() throws Exception {
+        writeRun(tmp.resolve("doc"), 1, 2.0);
+        Files.writeString(
+                tmp.resolve("doc").resolve(org.fsflow.result.Timeline.FILE),
+                String.join(
+                        "\n",
+                        row("datasets", "2026-01-01T00:00:00Z", "2026-01-01T00:00:10Z"),
+                        row("caches", "2026-01-01T00:00:10Z", "2026-01-01T00:00:11Z"),
+                        row("caches", "2026-01-01T00:00:12Z", "2026-01-01T00:00:13Z"),
+                        row("verify", "2026-01-01T00:00:13Z", "2026-01-01T00:00:16Z"),
+                        "{torn",
+                        ""));
+        Diagnosis d = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        // that run had 2 rows, this plan runs 4 steps: what is done around each step doubles, the datasets do not
+        assertEquals(
+                java.util.Map.of("datasets", 10.0, "caches", 4.0, "verify", 6.0),
+                d.estimate().phaseSeconds());
+        assertEquals(8.0 + 20.0, d.estimate().allSeconds(), 1e-9);
+        String text = print(d);
+        assertTrue(text.contains("around them: about 0:20 more, phase by phase from that run's timeline"), text);
+        assertTrue(text.contains("datasets generated 0:10, copies verified 0:06, caches dropped 0:04"), text);
+        assertTrue(text.contains("in all: about 0:28"), text);
+    }
+
+    @Test
+    void anEarlierRunWithoutATimelineKeepsTheOneFigureAroundTheSteps() throws Exception {
+        writeRun(tmp.resolve("doc"), 1, 2.0);
+        Diagnosis d = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        assertEquals(null, d.estimate().phases());
+        assertTrue(d.estimate().phaseSeconds().isEmpty());
+        assertFalse(print(d).contains("phase by phase"), print(d));
+    }
+
+    private static String row(String phase, String from, String to) {
+        return "{\"phase\":\"" + phase + "\",\"place\":\"host\",\"node\":null,\"started_at\":\"" + from
+                + "\",\"ended_at\":\"" + to + "\"}";
+    }
+
     static final String COPIES = """
             fsflow: 1
             name: big

@@ -1,0 +1,127 @@
+package org.fsflow.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.fsflow.Leftovers;
+import org.fsflow.cli.Cli;
+import org.fsflow.result.Json;
+import org.fsflow.result.Phase;
+import org.fsflow.result.Timeline;
+import org.fsflow.result.TimelineRow;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Doctor's estimate of the unmeasured time, phase by phase, against the run it estimated, for real: a
+ * campaign run once under reports/, doctor asked about it, the campaign run again; every phase that took
+ * half a second or more in either is within a factor of 1.5 of the estimate.
+ */
+class DoctorPhasesIT {
+
+    static final double FACTOR = 1.5;
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        Leftovers.release(dir);
+    }
+
+    @Test
+    void theEstimateOfEachPhaseIsWithinAFactorOfOneAndAHalfOfTheRun() throws Exception {
+        Path f = Files.writeString(dir.resolve("phases.yaml"), """
+                fsflow: 1
+                name: phases
+                devices:
+                  source: { loop: { size: 512MiB }, filesystem: ext4 }
+                  target: { loop: { size: 512MiB } }
+                filesystems: { ext4: {} }
+                datasets:
+                  d: { dirs: 8, files: 3000, size: 16KiB }
+                matrix: { dataset: [d], filesystem: [ext4] }
+                repeat: 3
+                steps:
+                  - mkfs
+                  - mount
+                  - name: copy-in
+                    run: cp -r ${dataset.path} ${target.mnt}
+                    verify: true
+                  - name: walk
+                    run: du -s ${target.mnt}
+                    drop_caches: true
+                  - umount
+                """);
+        Cli first = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                dir.resolve("reports/phases").toString(),
+                "--work",
+                dir.resolve("w1").toString());
+        assertEquals(0, first.exitCode(), first.out() + first.err());
+
+        // doctor looks for earlier runs under reports/ of the directory it is started in
+        String jar = Path.of(System.getProperty("fsflow.jar", "target/fsflow.jar"))
+                .toAbsolutePath()
+                .toString();
+        Process doctor = new ProcessBuilder(
+                        "java",
+                        "-jar",
+                        jar,
+                        "doctor",
+                        f.toString(),
+                        "--format",
+                        "json",
+                        "--work",
+                        dir.resolve("w2").toString(),
+                        "--out",
+                        dir.resolve("second").toString())
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String json = new String(doctor.getInputStream().readAllBytes());
+        assertTrue(doctor.waitFor(120, TimeUnit.SECONDS), json);
+        JsonNode phases = Json.MAPPER
+                .readTree(json.substring(json.indexOf('{')))
+                .path("duration")
+                .path("phases_seconds");
+        assertTrue(phases.isObject() && phases.size() > 0, json);
+
+        Cli second = Cli.run(
+                "run",
+                f.toString(),
+                "--out",
+                dir.resolve("second").toString(),
+                "--work",
+                dir.resolve("w2").toString());
+        assertEquals(0, second.exitCode(), second.out() + second.err());
+        Map<Phase, Double> ran = new EnumMap<>(Phase.class);
+        for (TimelineRow r : Timeline.read(dir.resolve("second")).orElseThrow().rows()) {
+            ran.merge(Phase.of(r.phase()), r.seconds(), Double::sum);
+        }
+        List<String> checked = new ArrayList<>();
+        for (Phase p : Phase.values()) {
+            double estimated = phases.path(p.key()).asDouble(0);
+            double actual = ran.getOrDefault(p, 0.0);
+            if (Math.max(estimated, actual) < 0.5) {
+                continue;
+            }
+            checked.add(p.key() + " " + estimated + " against " + actual);
+            assertTrue(
+                    actual > 0 && estimated / actual <= FACTOR && actual / estimated <= FACTOR,
+                    p.key() + ": estimated " + estimated + " s, the run took " + actual + " s\n" + json + "\n" + ran);
+        }
+        assertTrue(checked.size() >= 2, "at least two phases took half a second: " + ran + "\n" + json);
+    }
+}
