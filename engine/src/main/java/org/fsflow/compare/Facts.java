@@ -27,7 +27,7 @@ final class Facts {
     private static final Pattern IGNORED = Pattern.compile("settings\\.(out|work|sets|started_at|labels)(\\..*)?"
             + "|settings\\.provenance\\.(command|scenario_file)(\\..*)?|scenario_file"
             + "|campaign\\.(title|source|description)|campaign\\.devices\\.[^.]+\\.(image|node)|launch_floor\\..*|load_average\\..*"
-            + "|imported_from|labels\\..*|merge\\..*");
+            + "|imported_from|labels\\..*|merge\\..*|baseline\\.disks");
 
     private Facts() {}
 
@@ -36,6 +36,7 @@ final class Facts {
         Map<String, String> facts = new TreeMap<>();
         flatten("", run.environment(), facts);
         facts.keySet().removeIf(k -> IGNORED.matcher(k).matches());
+        baselines(run.environment().path("baseline").path("disks"), facts);
         run.params().forEach((k, v) -> facts.put("params." + k, v));
         Map<String, TreeSet<String>> fromRows = new TreeMap<>();
         for (Measurement m : run.rows()) {
@@ -49,6 +50,44 @@ final class Facts {
         }
         fromRows.forEach((k, v) -> facts.put(k, String.join(" | ", v)));
         return facts;
+    }
+
+    // a measured disk's figures vary from run to run by a few per cent: what conditions a run is their band
+    // (between two powers of 2), so a disk twice as fast, or a hypervisor's cache gone, is a confounder
+    private static void baselines(JsonNode disks, Map<String, String> facts) {
+        for (JsonNode d : disks) {
+            String key = "baseline." + d.path("backing_source").asText("disk");
+            if (d.hasNonNull("skipped")) {
+                facts.put(key, "not measured");
+                continue;
+            }
+            for (String figure : new String[] {
+                "seq_read_bytes_per_s",
+                "seq_write_bytes_per_s",
+                "rand_read_iops",
+                "rand_read_iops_qd1",
+                "rand_write_iops",
+                "rand_write_iops_qd1",
+                "fsync_latency_s"
+            }) {
+                double v = d.path(figure).asDouble(Double.NaN);
+                if (v > 0) {
+                    facts.put(key + "." + figure, band(v, figure));
+                }
+            }
+        }
+    }
+
+    static String band(double v, String figure) {
+        double lo = Math.pow(2, Math.floor(Math.log(v) / Math.log(2)));
+        if (figure.endsWith("bytes_per_s")) {
+            return org.fsflow.summary.Numbers.bytes(lo) + "/s to " + org.fsflow.summary.Numbers.bytes(2 * lo) + "/s";
+        }
+        if (figure.endsWith("_s")) {
+            return org.fsflow.summary.Numbers.sig(lo * 1000) + " to " + org.fsflow.summary.Numbers.sig(2 * lo * 1000)
+                    + " ms";
+        }
+        return Math.round(lo) + " to " + Math.round(2 * lo) + "/s";
     }
 
     private static void add(Map<String, TreeSet<String>> into, String key, String where) {

@@ -45,11 +45,12 @@ public final class Packages {
             new Need("asciidoctor", "the man pages: rendered to roff from docs/man/"),
             new Need("man-db", "the man pages: man fsflow"));
 
-    /** What every campaign needs: loop devices and mounts, module loading, GNU time. */
+    /** What every campaign needs: loop devices and mounts, module loading, GNU time, fio for the baseline. */
     static final List<Need> CAMPAIGN = List.of(
             new Need("mount", "losetup and mount"),
             new Need("kmod", "modprobe of filesystem modules"),
-            new Need("time", "GNU time, as the campaigns' sources measured"));
+            new Need("time", "GNU time, as the campaigns' sources measured"),
+            new Need("fio", "the baseline: the disk under the loop images, measured before the first cell"));
 
     /** What a cell under another kernel (a throwaway VM) needs, see reference/vm.md. */
     public static final List<String> OTHER_KERNEL =

@@ -183,7 +183,8 @@ final class Conditions {
                     : d.deviceBytes() != null ? Numbers.bytes(d.deviceBytes()) : "";
             String where = d.image() != null ? "image " + d.image() : nz(d.path());
             String backing = d.backingSource() != null ? d.backingSource() : nz(d.blockDevice());
-            String rotational = d.rotational() == null ? "" : d.rotational() ? "yes" : "no (SSD or virtual)";
+            String rotational = (d.rotational() == null ? "" : d.rotational() ? "yes" : "no (SSD or virtual)")
+                    + BaselineText.contradicted(env, d.backingSource());
             String direct = d.directIo() == null
                     ? ""
                     : d.directIo() ? "yes" : "no" + (d.directIoNote() != null ? " (" + d.directIoNote() + ")" : "");

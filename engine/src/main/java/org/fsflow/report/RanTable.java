@@ -48,6 +48,10 @@ final class RanTable {
                 nz(env.cpuModel()) + (env.cpuCores() != null ? ", " + env.cpuCores() + " cores" : ""),
                 nz(src.cpu())));
         out.add(new Fact("Disks", disks(env), nz(src.disks())));
+        String measured = BaselineText.of(env);
+        if (!measured.isEmpty()) {
+            out.add(new Fact("Disk measured (fio)", measured, ""));
+        }
         f.tools()
                 .forEach((tool, options) -> out.add(new Fact(
                         "Options of " + tool,
@@ -121,6 +125,7 @@ final class RanTable {
             String on = d.blockDevice() != null
                     ? " on " + d.blockDevice()
                             + (d.rotational() == null ? "" : d.rotational() ? " (rotational)" : " (SSD or virtual)")
+                            + BaselineText.contradicted(env, d.backingSource())
                     : "";
             out.add(e.getKey() + ": " + Conditions.nz(d.kind()) + size + on);
         }

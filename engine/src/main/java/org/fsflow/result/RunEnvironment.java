@@ -37,6 +37,7 @@ import org.fsflow.scenario.Scales;
  * @param cpuGovernors   CPU frequency governor to the number of CPUs using it (empty where not exposed)
  * @param conditions     memory budget, warm-up and flushes; null for runs that predate them
  * @param resumes        each time the run was interrupted and resumed, in order; empty when never
+ * @param baseline       the disk under the loop images measured before the first cell; null before it was
  */
 public record RunEnvironment(
         String fsflowVersion,
@@ -58,7 +59,8 @@ public record RunEnvironment(
         Map<String, Double> loadAverage,
         Map<String, Integer> cpuGovernors,
         RunConditions conditions,
-        List<Resume> resumes) {
+        List<Resume> resumes,
+        Baseline baseline) {
 
     /** The file name inside a run directory. */
     public static final String FILE = "environment.json";

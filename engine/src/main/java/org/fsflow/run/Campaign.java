@@ -78,7 +78,7 @@ public final class Campaign {
                     settings.write(out);
                     options.progress().print(PlanPrinter.summary(plan));
                     options.progress().flush();
-                    record(plan, settings, executor, guard);
+                    record(plan, settings, executor, guard, options.progress());
                     Runner runner = new Runner(plan, executor, options);
                     guard.commit(runner::interrupt);
                     return runner.run();
@@ -94,13 +94,17 @@ public final class Campaign {
     }
 
     // the files of the run's start after run.json, checking for an interrupt between them (guard: null on resume)
-    private static void record(Plan plan, RunSettings settings, ProcessExecutor executor, StartGuard guard) {
+    private static void record(
+            Plan plan, RunSettings settings, ProcessExecutor executor, StartGuard guard, java.io.PrintWriter progress) {
         Provenance provenance = plan.scenario().provenance();
         Path out = plan.layout().out();
         check(guard);
         write(guard, out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
         write(guard, out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
-        Map<String, Object> environment = Environment.collect(plan, settings);
+        Map<String, Object> environment = Environment.collect(plan, settings, line -> {
+            progress.println(line);
+            progress.flush();
+        });
         check(guard);
         environment.put(
                 "launch_floor", Environment.launchFloor(executor, plan.layout().work()));
@@ -188,7 +192,7 @@ public final class Campaign {
                                 + "recorded in " + out.resolve(RUN));
                 options.progress().flush();
                 try {
-                    record(plan, RunSettings.read(out), executor, null);
+                    record(plan, RunSettings.read(out), executor, null, options.progress());
                 } catch (RuntimeException e) {
                     executor.close();
                     throw e;

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.fsflow.device.Capabilities;
-import org.fsflow.place.Commands;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
@@ -27,7 +26,7 @@ final class Environment {
 
     private Environment() {}
 
-    static Map<String, Object> collect(Plan plan, RunSettings settings) {
+    static Map<String, Object> collect(Plan plan, RunSettings settings, java.util.function.Consumer<String> say) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("fsflow_version", Versions.FSFLOW);
         env.put("java_version", System.getProperty("java.version"));
@@ -46,7 +45,29 @@ final class Environment {
         env.put("campaign", campaign(plan));
         env.put("conditions", Conditions.of(plan));
         env.put("tools", toolVersions(plan));
+        env.put("baseline", baseline(plan, say));
         return env;
+    }
+
+    // the disk under the work directory (where the loop images are made), measured unless the scenario says
+    // baseline: false; and what the machine is (a VM, a container) by systemd-detect-virt
+    private static Map<String, Object> baseline(Plan plan, java.util.function.Consumer<String> say) {
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("virtualization", BackingDisk.virtualization());
+        Path work = plan.layout().work();
+        Map<String, Object> disk = new LinkedHashMap<>();
+        disk.put("dir", work.toString());
+        disk.putAll(BackingDisk.of(work));
+        if (!plan.scenario().baseline()) {
+            disk.put("skipped", "the scenario says baseline: false");
+            b.put("disks", List.of(disk));
+            return b;
+        }
+        b.put(
+                "disks",
+                List.of(DeviceBaseline.of(
+                        work, disk, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline"), say)));
+        return b;
     }
 
     /**
@@ -151,69 +172,20 @@ final class Environment {
                 info.put("size_bytes", l.sizeBytes());
                 Path image = plan.layout().image(l);
                 info.put("image", image.toString());
-                info.putAll(backing(image.getParent()));
+                info.putAll(BackingDisk.of(image.getParent()));
             } else if (d instanceof org.fsflow.scenario.Device.Block b) {
                 info.put("path", b.path().toString());
-                info.putAll(blockInfo(org.fsflow.device.Mounts.realName(b.path())));
+                info.putAll(BackingDisk.block(org.fsflow.device.Mounts.realName(b.path())));
             } else if (d instanceof org.fsflow.scenario.Device.Tmpfs t) {
                 info.put("size_bytes", t.sizeBytes());
             } else if (d instanceof org.fsflow.scenario.Device.Dir dir) {
                 info.put("path", dir.path().toString());
-                info.putAll(backing(dir.path()));
+                info.putAll(BackingDisk.of(dir.path()));
             }
             devices.put(d.name(), info);
         }
         c.put("devices", devices);
         return c;
-    }
-
-    // the disk under a loop image or a directory: model, size, rotational
-    private static Map<String, Object> backing(Path dir) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Path p = dir;
-        while (p != null && !Files.exists(p)) {
-            p = p.getParent();
-        }
-        if (p == null) {
-            return m;
-        }
-        Commands.Result r =
-                Commands.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", p.toString()), Duration.ofSeconds(5));
-        String source = r.out().strip();
-        m.put("backing_source", source);
-        if (source.startsWith("/dev/")) {
-            m.putAll(blockInfo(org.fsflow.device.Mounts.realName(Path.of(source))));
-        }
-        return m;
-    }
-
-    private static Map<String, Object> blockInfo(String name) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Path sys = Path.of("/sys/class/block", name);
-        // a partition's queue and model are on its disk
-        Path disk =
-                Files.exists(sys.resolve("partition")) ? sys.toAbsolutePath().getParent() : sys;
-        try {
-            disk = sys.toRealPath();
-            if (Files.exists(disk.resolve("partition"))) {
-                disk = disk.getParent();
-            }
-        } catch (IOException e) {
-            // keep the class path
-        }
-        m.put("block_device", name);
-        readSys(disk.resolve("queue/rotational")).ifPresent(v -> m.put("rotational", v.equals("1")));
-        readSys(disk.resolve("device/model")).ifPresent(v -> m.put("model", v));
-        readSys(sys.resolve("size")).ifPresent(v -> m.put("device_bytes", Long.parseLong(v) * 512));
-        return m;
-    }
-
-    private static java.util.Optional<String> readSys(Path p) {
-        try {
-            return java.util.Optional.of(Files.readString(p).strip()).filter(v -> !v.isEmpty());
-        } catch (IOException | RuntimeException e) {
-            return java.util.Optional.empty();
-        }
     }
 
     /** The host name of this machine, or "unknown". */

@@ -55,5 +55,8 @@ public final class Defaults {
      */
     public static final boolean VM_REUSE = true;
 
+    /** {@code baseline:}: the disk under the loop images is measured with fio before the first cell. */
+    public static final boolean BASELINE = true;
+
     private Defaults() {}
 }

@@ -30,6 +30,7 @@ import java.util.Map;
  * crash: {...}               # crash cells: recovery after a power cut, measured ({@link Crash})
  * aging: {...}               # how the cells of the matrix axis age: [fresh, aged] age their filesystem
  * vm: { reuse: true }        # how cells under another kernel use their guests ({@link VmSettings})
+ * baseline: true             # measure the disk under the loop images with fio before the first cell
  * </pre>
  *
  * @param source       the file this scenario was read from
@@ -61,6 +62,7 @@ import java.util.Map;
  * @param crash        {@code crash:} the crash cells, or null when absent
  * @param aging        {@code aging:} the aging of the cells whose {@code age} axis says {@code aged}, or null
  * @param vm           {@code vm:} how guest cells use their guests ({@link VmSettings#DEFAULT} when absent)
+ * @param baseline     {@code baseline:} whether the run measures the disk under its loop images first
  */
 public record Scenario(
         SourceText source,
@@ -88,7 +90,8 @@ public record Scenario(
         Scaling scaling,
         Crash crash,
         Aging aging,
-        VmSettings vm) {
+        VmSettings vm,
+        boolean baseline) {
 
     /** The scale of this scenario's datasets, devices and memory budget. */
     public double scale() {
@@ -159,7 +162,8 @@ public record Scenario(
                 sc,
                 crash,
                 aging,
-                vm);
+                vm,
+                baseline);
     }
 
     /** What a name used in paths and node ids looks like (a scenario, a dataset, a filesystem). */

@@ -40,7 +40,8 @@ final class ScenarioReader {
             "kernels",
             "crash",
             "aging",
-            "vm");
+            "vm",
+            "baseline");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -110,7 +111,8 @@ final class ScenarioReader {
                 Scaling.NONE,
                 (n = Fields.value(top, "crash")) == null ? null : new CrashReader(f, v).read(n),
                 (n = Fields.value(top, "aging")) == null ? null : new AgingReader(f, v).read(n),
-                (n = Fields.value(top, "vm")) == null ? VmSettings.DEFAULT : vm(n));
+                (n = Fields.value(top, "vm")) == null ? VmSettings.DEFAULT : vm(n),
+                baseline(top));
     }
 
     // vm: { reuse: BOOL }
@@ -119,6 +121,13 @@ final class ScenarioReader {
         Node n = e == null ? null : Fields.value(e, "reuse");
         Boolean reuse = n == null ? null : v.bool(n, "vm: reuse");
         return new VmSettings(reuse == null ? Defaults.VM_REUSE : reuse);
+    }
+
+    // baseline: BOOL, whether the disk under the loop images is measured before the first cell
+    private boolean baseline(Map<String, NodeTuple> top) {
+        Node n = Fields.value(top, "baseline");
+        Boolean b = n == null ? null : v.bool(n, "baseline");
+        return b == null ? Defaults.BASELINE : b;
     }
 
     // a scenario of crash cells alone needs no devices nor steps

@@ -116,6 +116,7 @@ final class ScenarioScaler {
                 s.scaling(),
                 s.crash(),
                 s.aging(),
-                s.vm());
+                s.vm(),
+                s.baseline());
     }
 }

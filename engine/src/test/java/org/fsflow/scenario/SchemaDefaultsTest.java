@@ -79,6 +79,7 @@ class SchemaDefaultsTest {
         c.add(new Case(top + "warmup", "@TOP@", "warmup: %s", Scenario::warmup, null));
         c.add(new Case(
                 top + "vm/properties/reuse", "@TOP@", "vm: { reuse: %s }", s -> s.vm().reuse(), Defaults.VM_REUSE));
+        c.add(new Case(top + "baseline", "@TOP@", "baseline: %s", Scenario::baseline, Defaults.BASELINE));
         String crash = top + "crash/properties/";
         c.add(new Case(
                 crash + "points", "@CRASH@", ", points: %s", s -> s.crash().points(), Crash.POINTS));

@@ -1,0 +1,85 @@
+package org.fsflow.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fsflow.result.Baseline;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.summary.Numbers;
+
+/** The report's words for the disk measured under the loop images ({@link Baseline}), from environment.json. */
+final class BaselineText {
+
+    private BaselineText() {}
+
+    /** The measured disks, one sentence each; empty for a run that predates the baseline. */
+    static String of(RunEnvironment env) {
+        Baseline b = env.baseline();
+        if (b == null) {
+            return "";
+        }
+        List<String> out = new ArrayList<>();
+        for (Baseline.Disk d : b.disks()) {
+            out.add(disk(d, b));
+        }
+        return String.join("; ", out);
+    }
+
+    private static String disk(Baseline.Disk d, Baseline b) {
+        String what = nz(d.backingSource()) + " (" + String.join(", ", what(d, b)) + ")";
+        if (d.skipped() != null) {
+            return what + ": not measured, " + d.skipped();
+        }
+        return what + ": sequential read " + rate(d.seqReadBytesPerS()) + ", write " + rate(d.seqWriteBytesPerS())
+                + "; 4 KiB random read " + iops(d.randReadIops()) + " at depth 32 (" + iops(d.randReadIopsQd1())
+                + " at depth 1), write " + iops(d.randWriteIops()) + " (" + iops(d.randWriteIopsQd1()) + "); fsync "
+                + ms(d.fsyncLatencyS()) + " (median " + ms(d.fsyncLatencySMedian()) + "); " + nz(d.fioVersion())
+                + ", direct I/O"
+                + (Boolean.TRUE.equals(d.reused()) ? ", measured " + d.measuredAt() + " and reused" : "")
+                + (d.rotationalContradicted() != null ? "; " + d.rotationalContradicted() : "");
+    }
+
+    private static List<String> what(Baseline.Disk d, Baseline b) {
+        List<String> parts = new ArrayList<>();
+        if (d.bus() != null) {
+            parts.add(d.bus() + (d.model() != null ? " " + d.model() : ""));
+        }
+        if (d.rotational() != null) {
+            parts.add(d.rotational() ? "flagged rotational" : "flagged not rotational");
+        }
+        String vm = b.virtualization().get("vm");
+        String container = b.virtualization().get("container");
+        if (vm != null) {
+            parts.add("machine: " + (vm.equals("none") ? "no VM" : "VM " + vm)
+                    + (container != null && !container.equals("none") ? ", container " + container : ""));
+        }
+        return parts;
+    }
+
+    /** The word for a device on {@code backing} whose rotational flag the baseline contradicts, or "". */
+    static String contradicted(RunEnvironment env, String backing) {
+        if (env.baseline() == null || backing == null) {
+            return "";
+        }
+        return env.baseline().disks().stream()
+                .filter(d -> backing.equals(d.backingSource()) && d.rotationalContradicted() != null)
+                .map(d -> " (contradicted by the baseline: " + iops(d.randReadIopsQd1()) + " random reads at depth 1)")
+                .findFirst()
+                .orElse("");
+    }
+
+    private static String rate(Double bytesPerS) {
+        return bytesPerS == null ? "–" : Numbers.bytes(bytesPerS) + "/s";
+    }
+
+    private static String iops(Double perS) {
+        return perS == null ? "–" : Math.round(perS) + "/s";
+    }
+
+    private static String ms(Double s) {
+        return s == null ? "–" : Numbers.sig(s * 1000) + " ms";
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}
