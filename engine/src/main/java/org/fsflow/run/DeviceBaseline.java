@@ -87,7 +87,10 @@ final class DeviceBaseline {
         String fio = Commands.run(List.of("fio", "--version"), Duration.ofSeconds(10))
                 .out()
                 .strip();
-        String key = digest(disk + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
+        // the disk, not the directory: every run's work directory on it shares one measurement
+        Map<String, Object> identity = new java.util.TreeMap<>(disk);
+        identity.remove("dir");
+        String key = digest(identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
         try {
             Files.createDirectories(cache);
             try (FileChannel lock = FileChannel.open(

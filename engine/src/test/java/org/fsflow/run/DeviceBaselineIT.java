@@ -92,6 +92,7 @@ class DeviceBaselineIT {
             assertTrue(d.path("rotational_contradicted").isNull() || !fast, d.toString());
         }
 
+        // another work directory on the same disk: the same measurement
         Path again = dir.resolve("again");
         Cli second = Cli.run(
                 "run",
@@ -99,7 +100,7 @@ class DeviceBaselineIT {
                 "--out",
                 again.toString(),
                 "--work",
-                dir.resolve("work").toString());
+                dir.resolve("work2").toString());
         assertEquals(0, second.exitCode(), second.out() + second.err());
         JsonNode reused = disk(again);
         assertTrue(reused.path("reused").asBoolean(), reused.toString());

@@ -122,6 +122,7 @@ class DoctorPhasesIT {
                     actual > 0 && estimated / actual <= FACTOR && actual / estimated <= FACTOR,
                     p.key() + ": estimated " + estimated + " s, the run took " + actual + " s\n" + json + "\n" + ran);
         }
+        System.out.println("doctor's phases against the run: " + checked);
         assertTrue(checked.size() >= 2, "at least two phases took half a second: " + ran + "\n" + json);
     }
 }
