@@ -32,7 +32,7 @@ final class BaselineText {
         return what + ": sequential read " + rate(d.seqReadBytesPerS()) + ", write " + rate(d.seqWriteBytesPerS())
                 + "; 4 KiB random read " + iops(d.randReadIops()) + " at depth 32 (" + iops(d.randReadIopsQd1())
                 + " at depth 1), write " + iops(d.randWriteIops()) + " (" + iops(d.randWriteIopsQd1()) + "); fsync "
-                + ms(d.fsyncLatencyS()) + " (median " + ms(d.fsyncLatencySMedian()) + "); " + nz(d.fioVersion())
+                + ms(d.fsyncLatencyS()) + " (median " + ms(d.fsyncLatencyMedianS()) + "); " + nz(d.fioVersion())
                 + ", direct I/O"
                 + (Boolean.TRUE.equals(d.reused()) ? ", measured " + d.measuredAt() + " and reused" : "")
                 + (d.rotationalContradicted() != null ? "; " + d.rotationalContradicted() : "");

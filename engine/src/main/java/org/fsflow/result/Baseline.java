@@ -37,7 +37,7 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
      * @param randWriteIops          4 KiB random writes at depth 32, per second
      * @param randWriteIopsQd1       the same at depth 1
      * @param fsyncLatencyS          mean latency of an fsync after a 4 KiB write
-     * @param fsyncLatencySMedian    its median
+     * @param fsyncLatencyMedianS    its median
      * @param seconds                how long the measurement took
      * @param fioVersion             fio's version
      * @param job                    the job file fio ran
@@ -61,7 +61,7 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
             Double randWriteIops,
             Double randWriteIopsQd1,
             Double fsyncLatencyS,
-            Double fsyncLatencySMedian,
+            Double fsyncLatencyMedianS,
             Double seconds,
             String fioVersion,
             String job,

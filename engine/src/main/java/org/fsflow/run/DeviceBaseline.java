@@ -41,6 +41,8 @@ final class DeviceBaseline {
     static final Duration REUSE = Duration.ofDays(1);
     // a spinning disk's head seeks a few hundred times a second at most; an SSD or a cache far more
     static final double SPINNING_IOPS = 400;
+    // the fields a cached measurement holds: a cache of another format is measured again
+    static final int FORMAT = 2;
 
     private DeviceBaseline() {}
 
@@ -90,7 +92,8 @@ final class DeviceBaseline {
         // the disk, not the directory: every run's work directory on it shares one measurement
         Map<String, Object> identity = new java.util.TreeMap<>(disk);
         identity.remove("dir");
-        String key = digest(identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
+        String key = digest(
+                FORMAT + "|" + identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
         try {
             Files.createDirectories(cache);
             try (FileChannel lock = FileChannel.open(
@@ -210,7 +213,7 @@ final class DeviceBaseline {
         }
         m.put("fsync_latency_s", sync.path("mean").asDouble() / 1e9);
         m.put(
-                "fsync_latency_s_median",
+                "fsync_latency_median_s",
                 sync.path("percentile").path("50.000000").asDouble() / 1e9);
         return m;
     }

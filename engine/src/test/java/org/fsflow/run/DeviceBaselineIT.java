@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,7 +75,8 @@ class DeviceBaselineIT {
             "rand_read_iops_qd1",
             "rand_write_iops",
             "rand_write_iops_qd1",
-            "fsync_latency_s"
+            "fsync_latency_s",
+            "fsync_latency_median_s"
         }) {
             assertTrue(d.path(figure).asDouble() > 0, figure + ": " + d);
         }
@@ -83,6 +85,11 @@ class DeviceBaselineIT {
         assertTrue(d.path("bus").isTextual(), d.toString());
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("Disk measured (fio)") && report.contains("sequential read"), report);
+        String row = report.lines()
+                .filter(l -> l.contains("Disk measured (fio)"))
+                .findFirst()
+                .orElseThrow();
+        assertFalse(row.contains("–"), "every figure of the baseline reached the report: " + row);
         // a disk flagged rotational whose random reads at depth 1 outrun a head is named virtual or cached
         boolean fast = d.path("rand_read_iops_qd1").asDouble() > DeviceBaseline.SPINNING_IOPS;
         if (d.path("rotational").asBoolean(false) && fast) {

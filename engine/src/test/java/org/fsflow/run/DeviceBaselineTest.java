@@ -30,6 +30,7 @@ class DeviceBaselineTest {
         assertEquals(31560.43956, (double) m.get("rand_write_iops"), 1e-6);
         assertEquals(6292.707293, (double) m.get("rand_write_iops_qd1"), 1e-6);
         assertEquals(726714.840693e-9, (double) m.get("fsync_latency_s"), 1e-12);
+        assertTrue((double) m.get("fsync_latency_median_s") > 0, m.toString());
     }
 
     @Test
