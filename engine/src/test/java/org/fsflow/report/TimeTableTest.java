@@ -129,6 +129,7 @@ class TimeTableTest {
         assertEquals(
                 List.of(
                         "measured steps",
+                        "disk measured (baseline)",
                         "datasets generated",
                         "images built",
                         "guests booted",
