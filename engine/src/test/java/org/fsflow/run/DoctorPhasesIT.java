@@ -25,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * campaign run once under reports/, doctor asked about it, the campaign run again; every phase that took
  * half a second or more in either is within a factor of 1.5 of the estimate.
  */
+// alone: it claims a phase of one run is within x1.5 of the same phase of another, which a neighbour's
+// changing load breaks (beside CI's other test JVMs, one run's copies took 7.06 s to verify, the next's 3.44 s)
+@org.junit.jupiter.api.Tag("alone")
 class DoctorPhasesIT {
 
     static final double FACTOR = 1.5;
