@@ -6,8 +6,6 @@ package org.fsflow.result;
  * the live progress line name. Measured steps are not among them: their times are results.jsonl's.
  */
 public enum Phase {
-    /** The disk under the loop images measured with fio before the first cell (run/DeviceBaseline). */
-    BASELINE("baseline", "disk measured (baseline)"),
     /** Datasets generated on the source device (or checked against their manifest). */
     DATASETS("datasets", "datasets generated"),
     /** Loop images set up, a guest's disk and source images made, an aged image aged. */

@@ -86,8 +86,14 @@ final class DeviceBaseline {
         int seconds = Integer.getInteger("fsflow.baseline.seconds", SECONDS_PER_JOB);
         Path scratch = dir.resolve(".fsflow-baseline");
         String job = jobFile(scratch, seconds);
-        String fio = fioVersion();
-        String key = key(dir, disk, fio);
+        String fio = Commands.run(List.of("fio", "--version"), Duration.ofSeconds(10))
+                .out()
+                .strip();
+        // the disk, not the directory: every run's work directory on it shares one measurement
+        Map<String, Object> identity = new java.util.TreeMap<>(disk);
+        identity.remove("dir");
+        String key = digest(
+                FORMAT + "|" + identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
         try {
             Files.createDirectories(cache);
             try (FileChannel lock = FileChannel.open(
@@ -116,39 +122,6 @@ final class DeviceBaseline {
             out.put("skipped", "fio could not measure " + dir + ": " + e.getMessage());
             return out;
         }
-    }
-
-    /**
-     * True when a measurement of the disk under {@code dir} (or its nearest existing parent) less than a day
-     * old is in {@code cache}: a run there would reuse it and spend no time measuring.
-     */
-    static boolean cached(Path dir, Path cache) {
-        Path p = dir;
-        while (p != null && !Files.isDirectory(p)) {
-            p = p.getParent();
-        }
-        if (p == null || Capabilities.which("fio") == null) {
-            return false;
-        }
-        try {
-            return reused(cache.resolve(key(p, BackingDisk.of(p), fioVersion()) + ".json")) != null;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
-
-    // the disk, not the directory: every run's work directory on it shares one measurement
-    private static String key(Path dir, Map<String, Object> disk, String fio) {
-        Map<String, Object> identity = new java.util.TreeMap<>(disk);
-        identity.remove("dir");
-        String job = jobFile(Path.of("/"), Integer.getInteger("fsflow.baseline.seconds", SECONDS_PER_JOB));
-        return digest(FORMAT + "|" + identity + "|" + fsType(dir) + "|" + fio + "|" + job);
-    }
-
-    private static String fioVersion() {
-        return Commands.run(List.of("fio", "--version"), Duration.ofSeconds(10))
-                .out()
-                .strip();
     }
 
     // why the disk under dir is not measured, or null

@@ -52,11 +52,6 @@ public final class Doctor {
         /** The accelerator guests get here, by the run's own rule, with earlier probes' verdicts under {@code cache}. */
         Accelerators.Verdict accelerator(Path cache);
 
-        /** True when a run in {@code work} would measure the disk's baseline (none cached for it, less than a day old). */
-        default boolean measuresBaseline(Path work) {
-            return !DeviceBaseline.cached(work, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline"));
-        }
-
         /** True when {@code program} is on this host's PATH (guests run the host's copy too). */
         default boolean hasProgram(String program) {
             return org.fsflow.device.Capabilities.which(program) != null;
@@ -99,14 +94,7 @@ public final class Doctor {
                 problems,
                 PlaceForecast.lines(s, running, accel, earlier, previous),
                 resources(plan, host, earlier),
-                estimate(
-                                plan,
-                                verdicts,
-                                previous,
-                                earlier,
-                                s.baseline()
-                                        && host.measuresBaseline(plan.layout().work()))
-                        .orElse(null),
+                estimate(plan, verdicts, previous, earlier).orElse(null),
                 earlier.isPresent() ? null : rough(plan, verdicts));
     }
 
@@ -186,11 +174,7 @@ public final class Doctor {
 
     /** The expected duration of the steps that will run, carried over from {@code earlier}. */
     static Optional<Diagnosis.Estimate> estimate(
-            Plan plan,
-            List<Diagnosis.CellVerdict> verdicts,
-            Optional<Path> previous,
-            Optional<Extrapolation> earlier,
-            boolean measuresBaseline) {
+            Plan plan, List<Diagnosis.CellVerdict> verdicts, Optional<Path> previous, Optional<Extrapolation> earlier) {
         if (earlier.isEmpty()) {
             return Optional.empty();
         }
@@ -227,7 +211,7 @@ public final class Doctor {
                 earlier.get().basis(),
                 new Diagnosis.GuestStarts(boots, guestUnits.size() - boots, then.guestBoot(), then.guestNext()),
                 around,
-                PhaseForecast.of(previous.get(), total, measuresBaseline).orElse(null)));
+                PhaseForecast.of(previous.get(), total).orElse(null)));
     }
 
     /**

@@ -63,21 +63,10 @@ final class Environment {
             b.put("disks", List.of(disk));
             return b;
         }
-        java.time.Instant start = java.time.Instant.now();
         b.put(
                 "disks",
                 List.of(DeviceBaseline.of(
                         work, disk, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline"), say)));
-        // in the table of where the time went: before the first cell, on this host
-        try (org.fsflow.place.PhaseLog log =
-                org.fsflow.place.PhaseLog.open(plan.layout().out())) {
-            log.record(
-                    org.fsflow.result.Phase.BASELINE,
-                    org.fsflow.result.Places.label(Where.hostname(), Capabilities.kernelRelease(), "host"),
-                    null,
-                    start,
-                    java.time.Instant.now());
-        }
         return b;
     }
 

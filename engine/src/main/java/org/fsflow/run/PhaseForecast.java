@@ -13,20 +13,16 @@ import org.fsflow.result.TimelineRow;
  * Doctor's estimate of the unmeasured time, phase by phase, from the earlier run's {@code timeline.jsonl}:
  * each phase's total there, carried to this plan. The phases done around every step (caches dropped, copies
  * verified, blocks released, waits, retakes, before:/after: commands, guest starts) by the ratio of this
- * plan's measured steps to that run's rows; those done once per run (the disk's baseline, datasets generated,
- * images built) as they were.
+ * plan's measured steps to that run's rows; those done once per run (datasets generated, images built) as
+ * they were.
  *
  * @param seconds   each phase's expected seconds, in {@link Phase} order; phases that took no time left out
  * @param factor    this plan's measured steps over the earlier run's rows
  */
 public record PhaseForecast(Map<Phase, Double> seconds, double factor) {
 
-    /**
-     * The forecast from the run in {@code previous} for a plan of {@code steps} measured steps, which measures
-     * the disk's baseline or reuses a measurement ({@code measuresBaseline} false: none expected); empty
-     * without a timeline.
-     */
-    static Optional<PhaseForecast> of(Path previous, long steps, boolean measuresBaseline) {
+    /** The forecast from the run in {@code previous} for a plan of {@code steps} measured steps; empty without a timeline. */
+    static Optional<PhaseForecast> of(Path previous, long steps) {
         Optional<Timeline.Rows> timeline;
         try {
             timeline = Timeline.read(previous);
@@ -43,9 +39,6 @@ public record PhaseForecast(Map<Phase, Double> seconds, double factor) {
             sums.merge(Phase.of(r.phase()), r.seconds(), Double::sum);
         }
         Map<Phase, Double> out = new EnumMap<>(Phase.class);
-        if (!measuresBaseline) {
-            sums.remove(Phase.BASELINE);
-        }
         sums.forEach((phase, s) -> {
             double carried = once(phase) ? s : s * factor;
             if (carried > 0) {
@@ -57,7 +50,7 @@ public record PhaseForecast(Map<Phase, Double> seconds, double factor) {
 
     // a phase done once per run, whatever its number of steps
     static boolean once(Phase p) {
-        return p == Phase.BASELINE || p == Phase.DATASETS || p == Phase.IMAGES;
+        return p == Phase.DATASETS || p == Phase.IMAGES;
     }
 
     /** All the phases' seconds. */

@@ -129,7 +129,6 @@ class TimeTableTest {
         assertEquals(
                 List.of(
                         "measured steps",
-                        "disk measured (baseline)",
                         "datasets generated",
                         "images built",
                         "guests booted",

@@ -80,12 +80,6 @@ class DoctorTest {
         public boolean hasProgram(String program) {
             return !missing.containsKey("program " + program);
         }
-
-        // "baseline cached" among the missing: a measurement of the work directory's disk is cached
-        @Override
-        public boolean measuresBaseline(Path work) {
-            return !missing.containsKey("baseline cached");
-        }
     }
 
     private static Plan plan() throws Exception {
@@ -259,7 +253,6 @@ class DoctorTest {
                 tmp.resolve("doc").resolve(org.fsflow.result.Timeline.FILE),
                 String.join(
                         "\n",
-                        row("baseline", "2025-12-31T23:59:30Z", "2026-01-01T00:00:00Z"),
                         row("datasets", "2026-01-01T00:00:00Z", "2026-01-01T00:00:10Z"),
                         row("caches", "2026-01-01T00:00:10Z", "2026-01-01T00:00:11Z"),
                         row("caches", "2026-01-01T00:00:12Z", "2026-01-01T00:00:13Z"),
@@ -268,25 +261,14 @@ class DoctorTest {
                         ""));
         Diagnosis d = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
         // that run had 2 rows, this plan runs 4 steps: what is done around each step doubles, the datasets do not
-        // and the disk's baseline is measured once, as long as it took
         assertEquals(
-                java.util.Map.of("baseline", 30.0, "datasets", 10.0, "caches", 4.0, "verify", 6.0),
+                java.util.Map.of("datasets", 10.0, "caches", 4.0, "verify", 6.0),
                 d.estimate().phaseSeconds());
-        assertEquals(8.0 + 50.0, d.estimate().allSeconds(), 1e-9);
+        assertEquals(8.0 + 20.0, d.estimate().allSeconds(), 1e-9);
         String text = print(d);
-        assertTrue(text.contains("around them: about 0:50 more, phase by phase from that run's timeline"), text);
-        assertTrue(
-                text.contains("disk measured (baseline) 0:30, datasets generated 0:10, copies verified 0:06, "
-                        + "caches dropped 0:04"),
-                text);
-        assertTrue(text.contains("in all: about 0:58"), text);
-        // with a measurement of the disk cached, the run will reuse it: no baseline expected
-        java.util.Map<String, String> cached = new java.util.HashMap<>(LACKS);
-        cached.put("baseline cached", "");
-        Diagnosis reuse = Doctor.examine(plan(), new FakeHost(cached, 1L << 40, 1L << 40, null), tmp);
-        assertFalse(
-                reuse.estimate().phaseSeconds().containsKey("baseline"),
-                reuse.estimate().phaseSeconds().toString());
+        assertTrue(text.contains("around them: about 0:20 more, phase by phase from that run's timeline"), text);
+        assertTrue(text.contains("datasets generated 0:10, copies verified 0:06, caches dropped 0:04"), text);
+        assertTrue(text.contains("in all: about 0:28"), text);
     }
 
     @Test
