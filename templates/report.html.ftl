@@ -81,6 +81,14 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#list d.tables as table><@t.metricTable table d.columns d.groups /></#list>
 <h3>${d.io.title}</h3>
 <@t.plainTable d.io.rows d.columns d.groups />
+<#if d.cache??>
+<h3>${d.cache.title}</h3>
+<@t.plainTable d.cache.rows d.columns d.groups />
+</#if>
+<#if d.overTime?has_content>
+<h3>Over time</h3>
+<#list d.overTime as c>${c.svg?no_esc}</#list>
+</#if>
 </section>
 </#list>
 

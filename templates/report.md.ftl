@@ -49,6 +49,20 @@ No method warning.
 ### ${d.io.title}
 
 <@t.plainTable d.io.rows d.columns d.groups />
+<#if d.cache??>
+
+### ${d.cache.title}
+
+<@t.plainTable d.cache.rows d.columns d.groups />
+</#if>
+<#if d.overTime?has_content>
+
+### Over time
+
+<#list d.overTime as c>![${c.title}](${c.file})
+
+</#list>
+</#if>
 </#list>
 <#include "partials/crash.md.ftl">
 <#include "partials/figures.md.ftl">

@@ -2,7 +2,10 @@ package org.fsflow.place;
 
 import java.time.Instant;
 import java.util.List;
+import org.fsflow.result.SharedExtents;
 import org.fsflow.result.Status;
+import org.fsflow.result.TimeSeries;
+import org.fsflow.result.Traffic;
 
 /**
  * What a place observed for one step: how it ended, what its process used, under what conditions,
@@ -90,6 +93,7 @@ public record StepOutcome(
      * @param signal            the signal that killed it from outside fsflow, or null
      * @param oomKills          OOM kills in its memory cgroup while it ran, or null
      * @param kernel            the CPU of the kernel threads meanwhile, or null when not measured
+     * @param observed          its bytes told apart and its time series, or null when not measured
      */
     public record Around(
             Long memoryBudgetBytes,
@@ -98,7 +102,20 @@ public record StepOutcome(
             Double serviceCpuS,
             String signal,
             Long oomKills,
-            Kernel kernel) {
+            Kernel kernel,
+            Observed observed) {
+
+        /** What surrounded it, without the cache, device and time-series figures. */
+        public Around(
+                Long memoryBudgetBytes,
+                Double flushS,
+                Double hostOtherCpuS,
+                Double serviceCpuS,
+                String signal,
+                Long oomKills,
+                Kernel kernel) {
+            this(memoryBudgetBytes, flushS, hostOtherCpuS, serviceCpuS, signal, oomKills, kernel, null);
+        }
 
         /** What surrounded it, the kernel threads' CPU not measured. */
         public Around(
@@ -108,7 +125,7 @@ public record StepOutcome(
                 Double serviceCpuS,
                 String signal,
                 Long oomKills) {
-            this(memoryBudgetBytes, flushS, hostOtherCpuS, serviceCpuS, signal, oomKills, null);
+            this(memoryBudgetBytes, flushS, hostOtherCpuS, serviceCpuS, signal, oomKills, null, null);
         }
     }
 
@@ -121,11 +138,48 @@ public record StepOutcome(
      */
     public record Kernel(double cpuS, double fsS, java.util.Map<String, Double> classes) {}
 
+    /**
+     * What the host saw of the step's bytes and over its time, each null where not measured.
+     *
+     * @param traffic what went through the VFS, to storage, and was left dirty ({@link Traffic})
+     * @param samples the time series sampled while it ran, or null for a short step
+     * @param shared  the extents of the files it made, where its filesystem can share them
+     */
+    public record Observed(Traffic traffic, TimeSeries samples, SharedExtents shared) {
+
+        /** These, with the extents {@code s}. */
+        public Observed withShared(SharedExtents s) {
+            return new Observed(traffic, samples, s);
+        }
+    }
+
     /** This outcome with the kernel threads' CPU {@code k} (it must have run). */
     public StepOutcome withKernel(Kernel k) {
         Around a = around;
         Around with = new Around(
-                a.memoryBudgetBytes(), a.flushS(), a.hostOtherCpuS(), a.serviceCpuS(), a.signal(), a.oomKills(), k);
+                a.memoryBudgetBytes(),
+                a.flushS(),
+                a.hostOtherCpuS(),
+                a.serviceCpuS(),
+                a.signal(),
+                a.oomKills(),
+                k,
+                a.observed());
+        return amended(status, exitCode, reason, figures, method, with);
+    }
+
+    /** This outcome with the observed figures {@code o} (it must have run). */
+    public StepOutcome withObserved(Observed o) {
+        Around a = around;
+        Around with = new Around(
+                a.memoryBudgetBytes(),
+                a.flushS(),
+                a.hostOtherCpuS(),
+                a.serviceCpuS(),
+                a.signal(),
+                a.oomKills(),
+                a.kernel(),
+                o);
         return amended(status, exitCode, reason, figures, method, with);
     }
 

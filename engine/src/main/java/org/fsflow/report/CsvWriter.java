@@ -9,12 +9,14 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 import org.fsflow.result.JournalReader;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
+import org.fsflow.result.Traffic;
 
 /**
  * {@code results.csv}: one tidy row per measurement for pandas or R, every contract field plus one
@@ -40,6 +42,14 @@ final class CsvWriter {
             "read_bytes",
             "write_bytes",
             "io_busy_ms",
+            "vfs_read_bytes",
+            "vfs_write_bytes",
+            "storage_read_bytes",
+            "storage_write_bytes",
+            "cancelled_write_bytes",
+            "dirty_end_bytes",
+            "writeback_end_bytes",
+            "shared_extent_fraction",
             "started_at",
             "ended_at",
             "command",
@@ -146,6 +156,13 @@ final class CsvWriter {
             value(r.readBytes());
             value(r.writeBytes());
             value(r.ioBusyMs());
+            for (String name : Traffic.NAMES) {
+                value(r.traffic() == null ? null : r.traffic().get(name));
+            }
+            value(
+                    r.sharedExtents() == null
+                            ? null
+                            : Math.round(r.sharedExtents().fraction() * 1e4) / 1e4);
             text(r.startedAt());
             text(r.endedAt());
             text(r.command());
@@ -187,7 +204,7 @@ final class CsvWriter {
 
     /** The contract columns of {@code r}, in {@link #COLUMNS} order. */
     static List<Object> contract(Measurement r) {
-        return new ArrayList<>(List.of(
+        List<Object> out = new ArrayList<>(List.of(
                 r.node(),
                 nz(r.dataset()),
                 nz(r.filesystem()),
@@ -204,11 +221,14 @@ final class CsvWriter {
                 nz(r.majorFaults()),
                 nz(r.readBytes()),
                 nz(r.writeBytes()),
-                nz(r.ioBusyMs()),
-                nz(r.startedAt()),
-                nz(r.endedAt()),
-                nz(r.command()),
-                nz(r.reason())));
+                nz(r.ioBusyMs())));
+        for (String name : Traffic.NAMES) {
+            out.add(nz(r.traffic() == null ? null : r.traffic().get(name)));
+        }
+        out.add(nz(
+                r.sharedExtents() == null ? null : Math.round(r.sharedExtents().fraction() * 1e4) / 1e4));
+        out.addAll(Arrays.asList(nz(r.startedAt()), nz(r.endedAt()), nz(r.command()), nz(r.reason())));
+        return out;
     }
 
     private static CsvSchema schema(List<String> columns, boolean header) {

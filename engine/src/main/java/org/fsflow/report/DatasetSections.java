@@ -54,6 +54,8 @@ final class DatasetSections {
                 PlaceCharts.groups(d.places()),
                 tables,
                 io(d),
+                cache(d),
+                overTime(d, label),
                 charts,
                 charts.isEmpty() ? "" : charts.get(0).svg(),
                 charts.isEmpty() ? "" : charts.get(0).file());
@@ -111,5 +113,55 @@ final class DatasetSections {
         }
         return new PlainTable(
                 "Device I/O per step, mean read / written (/proc/diskstats, devices of the scenario)", rows);
+    }
+
+    // the step's bytes told apart, where the run measured them; null otherwise
+    private static PlainTable cache(DatasetSummary d) {
+        if (d.traffic().isEmpty()) {
+            return null;
+        }
+        List<PlainRow> rows = new ArrayList<>();
+        for (int s = 0; s < d.steps().size(); s++) {
+            List<String> cells = new ArrayList<>();
+            for (int c = 0; c < d.columns().size(); c++) {
+                double[] v = new double[DatasetSummary.TRAFFIC.size()];
+                for (int f = 0; f < v.length; f++) {
+                    Summary x = d.traffic()
+                            .get(DatasetSummary.TRAFFIC.get(f))
+                            .rows()
+                            .get(s)
+                            .cells()
+                            .get(c)
+                            .stats();
+                    v[f] = x == null ? Double.NaN : x.mean();
+                }
+                cells.add(
+                        Double.isNaN(v[0])
+                                ? "–"
+                                : Numbers.bytes(v[0]) + " / " + Numbers.bytes(v[1]) + " calls · " + Numbers.bytes(v[2])
+                                        + " / " + Numbers.bytes(v[3]) + " storage · " + Numbers.bytes(v[4])
+                                        + " dirty at end");
+            }
+            rows.add(new PlainRow(d.steps().get(s), cells));
+        }
+        return new PlainTable(
+                "Page cache and storage per step, mean: read / written through read and write calls (rchar, wchar);"
+                        + " fetched from / dirtied for storage by the step's processes (read_bytes, write_bytes of"
+                        + " /proc/PID/io); host-wide Dirty + Writeback when the step ended (/proc/meminfo)",
+                rows);
+    }
+
+    // a chart per step and column that kept a time series: its repetition of median real time
+    private static List<Chart> overTime(DatasetSummary d, String label) {
+        List<Chart> out = new ArrayList<>();
+        for (DatasetSummary.OverTime o : d.overTime()) {
+            String title = "Over time: " + o.step() + " on " + o.column() + " (repetition "
+                    + o.row().repeat() + ", " + Numbers.sig(o.row().realS()) + " s)";
+            out.add(new Chart(
+                    title,
+                    OverTimeChart.svg(title, o.row().samples()),
+                    "overtime-" + anchor(label) + "-" + anchor(o.step()) + "-" + anchor(o.column()) + ".svg"));
+        }
+        return out;
     }
 }

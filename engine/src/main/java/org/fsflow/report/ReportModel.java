@@ -104,6 +104,8 @@ public record ReportModel(
      * (empty when every column was measured in one place); {@code charts} has one chart per place,
      * each bar relative to the fastest of its own place. {@code chart} and {@code chartFile} are the
      * first chart's (kept for templates written before charts per place), "" without one.
+     * {@code cache} tells the page cache from storage per step (null for a run that did not measure
+     * it); {@code overTime} has a chart per step and column that kept a time series.
      */
     public record Dataset(
             String name,
@@ -113,6 +115,8 @@ public record ReportModel(
             List<ColumnGroup> groups,
             List<Table> tables,
             PlainTable io,
+            PlainTable cache,
+            List<Chart> overTime,
             List<Chart> charts,
             String chart,
             String chartFile) {}

@@ -74,6 +74,9 @@ public final class ReportWriter {
             for (ReportModel.Chart c : d.charts()) {
                 written.add(write(dir.resolve(c.file()), c.svg()));
             }
+            for (ReportModel.Chart c : d.overTime()) {
+                written.add(write(dir.resolve(c.file()), c.svg()));
+            }
         }
         for (ReportModel.Bonnie b : model.bonnie()) {
             for (ReportModel.Chart c : b.charts()) {

@@ -91,6 +91,13 @@ import java.util.Map;
  *                     classes that used CPU, in that order. Null likewise
  * @param crash        a crash point's outcome ({@link CrashFacts}: its class, recovery times, files
  *                     lost), in the rows of crash cells ({@code crash:}); absent from every other row
+ * @param guestRepetition the repetition inside the guest a row of a guest's batch came from, or null
+ * @param traffic      the step's bytes told apart ({@link Traffic}): through the VFS, to storage,
+ *                     left dirty; absent where not measured (guests, imported and older rows)
+ * @param sharedExtents the extents of the files the step made ({@link SharedExtents}), on a
+ *                     filesystem that can share extents (xfs, btrfs, bcachefs); absent elsewhere
+ * @param samples      the step's time series ({@link TimeSeries}), for a step of at least five
+ *                     seconds on the host; absent otherwise
  */
 @JsonPropertyOrder({
     "node",
@@ -137,7 +144,10 @@ import java.util.Map;
     "kernel_cpu_fs_s",
     "kernel_cpu_classes",
     "crash",
-    "guest_repetition"
+    "guest_repetition",
+    "traffic",
+    "shared_extents",
+    "samples"
 })
 public record Measurement(
         String node,
@@ -184,7 +194,10 @@ public record Measurement(
         Double kernelCpuFsS,
         Map<String, Double> kernelCpuClasses,
         @JsonInclude(JsonInclude.Include.NON_NULL) CrashFacts crash,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Integer guestRepetition) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Integer guestRepetition,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Traffic traffic,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SharedExtents sharedExtents,
+        @JsonInclude(JsonInclude.Include.NON_NULL) TimeSeries samples) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -236,7 +249,8 @@ public record Measurement(
                 .scale(scale)
                 .kernelCpu(kernelCpuS, kernelCpuFsS, kernelCpuClasses)
                 .crash(crash)
-                .guestRepetition(guestRepetition);
+                .guestRepetition(guestRepetition)
+                .observed(traffic, sharedExtents, samples);
     }
 
     /** This measurement with {@code figures} as its metrics. */

@@ -7,7 +7,7 @@ import java.util.Map;
  * Builds a {@link Measurement} field by field, so that a new field touches only the places that know its value. Each
  * setter sets the field of its name and returns this builder. Unset fields are null (false for warmup), collections empty.
  */
-public final class MeasurementBuilder {
+public final class MeasurementBuilder extends MeasurementExtras {
     private String node, step, dataset, filesystem, command, reason, signal;
     private int repeat;
     private Map<String, String> cell = Map.of();
@@ -20,12 +20,14 @@ public final class MeasurementBuilder {
     private List<String> devices = List.of(), mkfsOptions = List.of(), mountOptions = List.of(), log = List.of();
     private Long memoryBudgetBytes, oomKills;
     private Double flushS, hostOtherCpuS, serviceCpuS, scale;
-    Double kernelCpuS, kernelCpuFsS; // set one by one by the MeasurementReader, else by kernelCpu
-    Map<String, Double> kernelCpuClasses;
     private boolean warmup;
-    private CrashFacts crash;
 
     MeasurementBuilder() {}
+
+    @Override
+    MeasurementBuilder self() {
+        return this;
+    }
 
     public MeasurementBuilder node(String value) {
         this.node = value;
@@ -227,18 +229,6 @@ public final class MeasurementBuilder {
         return this;
     }
 
-    public MeasurementBuilder kernelCpu(Double totalS, Double fsS, Map<String, Double> classes) {
-        this.kernelCpuS = totalS;
-        this.kernelCpuFsS = fsS;
-        this.kernelCpuClasses = classes;
-        return this;
-    }
-
-    public MeasurementBuilder crash(CrashFacts value) {
-        this.crash = value;
-        return this;
-    }
-
     public MeasurementBuilder guestRepetition(Integer value) {
         this.guestRepetition = value;
         return this;
@@ -291,6 +281,9 @@ public final class MeasurementBuilder {
                 kernelCpuFsS,
                 kernelCpuClasses,
                 crash,
-                guestRepetition);
+                guestRepetition,
+                traffic,
+                sharedExtents,
+                samples);
     }
 }

@@ -144,6 +144,9 @@ final class MeasurementReader {
             case "log" -> b.log(list(p));
             case "kernel_cpu_classes" -> b.kernelCpuClasses = seconds(p);
             case "crash" -> b.crash(Json.MAPPER.readValue(p, CrashFacts.class)); // a few rows: the mapper binds them
+            case "traffic" -> b.traffic = traffic(counts(p));
+            case "shared_extents" -> b.sharedExtents = shared(counts(p));
+            case "samples" -> b.samples = series(p);
             default -> {
                 return false;
             }
@@ -199,6 +202,70 @@ final class MeasurementReader {
             out.put(key, p.currentToken() == JsonToken.VALUE_NULL ? null : RowNumbers.finite(p));
         }
         return out;
+    }
+
+    // an object of byte counts: each a whole number not below 0, or null
+    private static Map<String, Long> counts(JsonParser p) throws IOException {
+        expect(p, JsonToken.START_OBJECT);
+        Map<String, Long> out = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            out.put(key, p.currentToken() == JsonToken.VALUE_NULL ? null : RowNumbers.count(p));
+        }
+        return out;
+    }
+
+    private static Traffic traffic(Map<String, Long> v) {
+        Long[] f = Traffic.NAMES.stream().map(v::get).toArray(Long[]::new);
+        return new Traffic(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
+    }
+
+    private static SharedExtents shared(Map<String, Long> v) throws IOException {
+        Long files = v.get("files");
+        if (files == null || files > Integer.MAX_VALUE || v.get("bytes") == null || v.get("shared_bytes") == null) {
+            throw new RowErrors.RowProblem("'shared_extents' needs files, bytes and shared_bytes");
+        }
+        return new SharedExtents(files.intValue(), v.get("bytes"), v.get("shared_bytes"));
+    }
+
+    // the time series: lists of finite numbers (dirty_bytes: byte counts), each value or null
+    private static TimeSeries series(JsonParser p) throws IOException {
+        expect(p, JsonToken.START_OBJECT);
+        Map<String, List<Double>> lists = new LinkedHashMap<>();
+        List<Long> dirty = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String key = p.currentName();
+            p.nextToken();
+            if (p.currentToken() == JsonToken.VALUE_NULL) {
+                continue;
+            }
+            expect(p, JsonToken.START_ARRAY);
+            List<Double> doubles = new ArrayList<>();
+            List<Long> longs = new ArrayList<>();
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                boolean none = p.currentToken() == JsonToken.VALUE_NULL;
+                if (key.equals("dirty_bytes")) {
+                    longs.add(none ? null : RowNumbers.count(p));
+                } else {
+                    doubles.add(none ? null : RowNumbers.finite(p));
+                }
+            }
+            if (key.equals("dirty_bytes")) {
+                dirty = longs;
+            } else {
+                lists.put(key, doubles);
+            }
+        }
+        return new TimeSeries(
+                lists.get("t_s"),
+                lists.get("read_bytes_per_s"),
+                lists.get("write_bytes_per_s"),
+                lists.get("user_pct"),
+                lists.get("system_pct"),
+                lists.get("iowait_pct"),
+                lists.get("kernel_threads_pct"),
+                dirty);
     }
 
     private static List<String> list(JsonParser p) throws IOException {

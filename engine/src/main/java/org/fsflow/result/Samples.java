@@ -41,4 +41,19 @@ final class Samples {
     long[] ids() {
         return Arrays.copyOf(ids, size);
     }
+
+    /** The id of the median value (the lower of the two middle ones; ties by id), or -1 when empty. */
+    long medianId() {
+        if (size == 0) {
+            return -1;
+        }
+        Integer[] order = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(
+                order,
+                (a, b) -> values[a] != values[b] ? Double.compare(values[a], values[b]) : Long.compare(ids[a], ids[b]));
+        return ids[order[(size - 1) / 2]];
+    }
 }

@@ -33,6 +33,7 @@ public final class Series {
     private final List<Measurement> uncounted = new ArrayList<>();
     private final Samples real = new Samples();
     private final Samples others = new Samples();
+    private final Samples overTime = new Samples(); // real times of the rows with a time series
     private final Moments[] fields = new Moments[NAMES.size()];
     private final Map<String, Moments> moments = new LinkedHashMap<>();
     private final Map<String, Integer> keys = new LinkedHashMap<>();
@@ -78,6 +79,9 @@ public final class Series {
         counted++;
         if (m.realS() != null && !m.realS().isNaN()) {
             real.add(m.realS(), id);
+            if (m.samples() != null && m.samples().size() > 0) {
+                overTime.add(m.realS(), id);
+            }
         }
         if (m.hostOtherCpuS() != null && m.realS() != null) {
             others.add(
@@ -120,6 +124,7 @@ public final class Series {
         uncounted.addAll(p.uncounted);
         real.addAll(p.real);
         others.addAll(p.others);
+        overTime.addAll(p.overTime);
         for (int i = 0; i < fields.length; i++) {
             if (p.fields[i] != null) {
                 (fields[i] == null ? fields[i] = new Moments() : fields[i]).addAll(p.fields[i]);
@@ -207,6 +212,14 @@ public final class Series {
         return others.ids();
     }
 
+    /**
+     * The id of the counted row with a time series whose real time is the median of those rows'
+     * (the lower of the two middle ones), or -1 when no row has one: the row a report draws.
+     */
+    public long overTimeRow() {
+        return overTime.medianId();
+    }
+
     /** The running moments of {@code key} (a contract field or a metrics key) over the counted rows. */
     public Moments moments(String key) {
         Moments m = stored(key);
@@ -263,6 +276,10 @@ public final class Series {
         f.put("kernel_cpu_s", Measurement::kernelCpuS);
         f.put("kernel_cpu_fs_s", Measurement::kernelCpuFsS);
         f.put("cpu_with_kernel_s", Metric.CPU_WITH_KERNEL_S::of);
+        for (String name : Traffic.NAMES) {
+            f.put(name, m -> m.traffic() == null ? null : m.traffic().get(name));
+        }
+        f.put("shared_extent_fraction", SharedExtents::fractionOf);
         return java.util.Collections.unmodifiableMap(f);
     }
 

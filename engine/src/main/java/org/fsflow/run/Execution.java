@@ -28,6 +28,7 @@ import org.fsflow.result.Status;
  * @param oomKills    processes the kernel's OOM killer killed in its memory cgroup while it ran,
  *                    or null when it had no budget (or the kernel does not count them)
  * @param kernelCpu   the CPU the host's kernel threads used meanwhile, or null when not measured
+ * @param observed    its bytes told apart and its time series, or null when not observed
  */
 public record Execution(
         int exitCode,
@@ -43,7 +44,42 @@ public record Execution(
         Long memoryBudgetBytes,
         String signal,
         Long oomKills,
-        KernelCpu kernelCpu) {
+        KernelCpu kernelCpu,
+        StepOutcome.Observed observed) {
+
+    /** An execution whose bytes and time series were not observed. */
+    public Execution(
+            int exitCode,
+            boolean timedOut,
+            boolean interrupted,
+            String startError,
+            Usage usage,
+            Instant startedAt,
+            Instant endedAt,
+            String stderrTail,
+            Double flushSeconds,
+            Double hostOtherCpuSeconds,
+            Long memoryBudgetBytes,
+            String signal,
+            Long oomKills,
+            KernelCpu kernelCpu) {
+        this(
+                exitCode,
+                timedOut,
+                interrupted,
+                startError,
+                usage,
+                startedAt,
+                endedAt,
+                stderrTail,
+                flushSeconds,
+                hostOtherCpuSeconds,
+                memoryBudgetBytes,
+                signal,
+                oomKills,
+                kernelCpu,
+                null);
+    }
 
     /** An execution whose kernel threads were not measured. */
     public Execution(
@@ -140,7 +176,9 @@ public record Execution(
                 hostOtherCpuSeconds,
                 serviceCpuS,
                 signal,
-                oomKills);
+                oomKills,
+                null,
+                observed);
         Integer exit = exitCode < 0 ? null : exitCode;
         return new StepOutcome(command, status, exit, reason, figures, startedAt, endedAt, method, around, log, where);
     }

@@ -120,9 +120,30 @@ final class LocalSteps {
                 where);
         StepOutcome.Kernel kernel = e.kernel(fsClass(step), ioDevices.get());
         o = kernel == null ? o : o.withKernel(kernel);
+        o = e.succeeded() && !stop.getAsBoolean() ? withExtents(o, n, step, e) : o;
         o = unverified == null ? o : o.failedBecause(unverified);
         o = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(o, n, step) : o;
         return status != Status.OK && !stop.getAsBoolean() ? serviceGone(o, step) : o;
+    }
+
+    // the shared extents of what a run: step made on a filesystem that can share them
+    private StepOutcome withExtents(StepOutcome o, PlanNode n, ResolvedStep step, Execution e) {
+        Filesystem fs = step.target() == null || step.target().filesystem() == null
+                ? null
+                : scenario.filesystems().get(step.target().filesystem());
+        if (step.action() != null
+                || fs == null
+                || !SharedExtentProbe.SHARING.contains(fs.type())
+                || step.target().mountPoint() == null
+                || o.around() == null) {
+            return o;
+        }
+        Path mount = Path.of(step.target().mountPoint());
+        var shared = phases.timed(Phase.VERIFY, place(), n.id(), () -> SharedExtentProbe.of(mount, e.startedAt()));
+        StepOutcome.Observed seen = o.around().observed();
+        return shared == null
+                ? o
+                : o.withObserved(seen == null ? new StepOutcome.Observed(null, null, shared) : seen.withShared(shared));
     }
 
     // the class of the kernel threads of the step's filesystem (KernelCpu.classOf), or null

@@ -96,6 +96,7 @@ public final class ProcessExecutor implements StepExecutor {
         interruptRequested = false;
         Snapshot before = snapshot();
         long oomBefore = cgroups.oomKills(conditions.memoryBytes());
+        StepObservation observation = StepObservation.begin(ioDevices, before.kernel());
         Waited w = launchAndWait(builder, argv, timeout, gate);
         long oomAfter = cgroups.oomKills(conditions.memoryBytes());
         String tail = Logs.capAndTail(stdout, stderr);
@@ -131,7 +132,8 @@ public final class ProcessExecutor implements StepExecutor {
                 conditions.memoryBytes() >= 0 ? conditions.memoryBytes() : null,
                 StepEnd.outsideSignal(w.exitCode(), w.timedOut() || interruptRequested),
                 oomBefore < 0 || oomAfter < 0 ? null : oomAfter - oomBefore,
-                before.kernel().threads().isEmpty() ? null : kernel);
+                before.kernel().threads().isEmpty() ? null : kernel,
+                observation.finish());
     }
 
     /** How a launched process ran: its exit, when it began and ended (nanoTime), its peak memory. */

@@ -65,6 +65,12 @@ final class StepResults {
             if (a.kernel() != null) {
                 b.kernelCpu(a.kernel().cpuS(), a.kernel().fsS(), a.kernel().classes());
             }
+            if (a.observed() != null) {
+                b.observed(
+                        a.observed().traffic(),
+                        a.observed().shared(),
+                        a.observed().samples());
+            }
         }
         Measurement m = o.where().stamp(b).build();
         String parser = n.step().parser();

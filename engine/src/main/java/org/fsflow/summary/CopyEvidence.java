@@ -27,6 +27,8 @@ import org.fsflow.result.Series;
  * @param fsType      the filesystem type of the cell, as its mkfs ran ("" when unknown)
  * @param cloneable   a {@code cp} without {@code --reflink=never} within one filesystem that can
  *                    clone (xfs, btrfs, bcachefs), or with {@code --reflink=always|auto}
+ * @param sharedFraction the mean share of its files' data in shared extents, where the extents
+ *                    were examined ({@code shared_extents}), else null
  */
 record CopyEvidence(
         String where,
@@ -38,7 +40,8 @@ record CopyEvidence(
         boolean flushed,
         boolean budget,
         String fsType,
-        boolean cloneable) {
+        boolean cloneable,
+        Double sharedFraction) {
 
     /** Filesystem types where {@code cp} (coreutils 9 and later) clones by default. */
     static final List<String> CLONING = List.of("xfs", "btrfs", "bcachefs");
@@ -81,7 +84,10 @@ record CopyEvidence(
                 s.moments("flush_s").n() == ok,
                 s.moments("memory_budget_bytes").n() == ok,
                 type,
-                cloneable(command, type, mount));
+                cloneable(command, type, mount),
+                s.moments("shared_extent_fraction").n() > 0
+                        ? s.moments("shared_extent_fraction").mean()
+                        : null);
     }
 
     /** True when {@code command} is a cp that may clone on a filesystem of {@code type} mounted at {@code mount}. */
@@ -150,9 +156,12 @@ record CopyEvidence(
         return named > 0 && read < FAR_FEWER * named && writtenMax < FAR_FEWER * named;
     }
 
-    /** A clone: a copy that may clone and moved far fewer bytes than it names. */
+    /**
+     * A clone: most of its files' data in shared extents where they were examined, else a copy that
+     * may clone and moved far fewer bytes than it names.
+     */
     boolean cloned() {
-        return cloneable && movedFarFewer();
+        return sharedFraction != null ? sharedFraction >= 0.5 : cloneable && movedFarFewer();
     }
 
     /** Every repetition wrote next to nothing (under 1 MiB, or 1 % of the data named). */

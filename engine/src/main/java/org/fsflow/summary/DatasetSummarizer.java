@@ -22,6 +22,7 @@ final class DatasetSummarizer {
     private final Map<String, Cell> cellOfColumn = new LinkedHashMap<>();
     private final Map<String, String> placeOfColumn = new LinkedHashMap<>();
     private final Map<String, String> labelOfColumn = new LinkedHashMap<>();
+    private final boolean measuredTraffic;
 
     private DatasetSummarizer(
             ResultSet results,
@@ -30,6 +31,8 @@ final class DatasetSummarizer {
             List<Series> series,
             java.util.function.Function<Measurement, String> size) {
         this.results = results;
+        this.measuredTraffic =
+                series.stream().anyMatch(s -> s.moments("vfs_read_bytes").n() > 0);
         List<String> present = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         Map<String, Measurement> firstOfColumn = new LinkedHashMap<>();
@@ -86,7 +89,34 @@ final class DatasetSummarizer {
                         .map(c -> d.labelOfColumn.getOrDefault(c, Places.HOST))
                         .toList(),
                 d.grid(Metric.READ_BYTES, false),
-                d.grid(Metric.WRITE_BYTES, false));
+                d.grid(Metric.WRITE_BYTES, false),
+                d.traffic(),
+                d.overTime());
+    }
+
+    // per step and column, the row of median real time among those with a time series
+    private List<DatasetSummary.OverTime> overTime() {
+        List<DatasetSummary.OverTime> out = new ArrayList<>();
+        for (String step : steps) {
+            for (String column : columns) {
+                long id = results.series(cellOfColumn.get(column), step).overTimeRow();
+                if (id >= 0) {
+                    out.add(new DatasetSummary.OverTime(step, column, results.row(id)));
+                }
+            }
+        }
+        return out;
+    }
+
+    // the traffic figures' grids, where any of this dataset's series measured them
+    private Map<String, MetricGrid> traffic() {
+        Map<String, MetricGrid> out = new java.util.LinkedHashMap<>();
+        if (measuredTraffic) {
+            for (String name : DatasetSummary.TRAFFIC) {
+                out.put(name, grid(new Metric(name), false));
+            }
+        }
+        return out;
     }
 
     private MetricGrid grid(Metric metric, boolean ranked) {

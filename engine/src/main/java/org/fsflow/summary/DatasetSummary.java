@@ -17,6 +17,9 @@ import org.fsflow.result.RunEnvironment.DatasetInfo;
  *                TCG (emulated CPU)}), one per column; columns of one place are adjacent, the host's first
  * @param read    bytes read per step, unranked
  * @param written bytes written per step, unranked
+ * @param traffic the step's bytes told apart, unranked, by figure ({@code vfs_read_bytes} ...;
+ *                see {@link #TRAFFIC}); empty for a run that did not measure them
+ * @param overTime the time series to draw, steps in order, then columns; empty when none was kept
  */
 public record DatasetSummary(
         String name,
@@ -26,7 +29,23 @@ public record DatasetSummary(
         List<MetricGrid> times,
         List<String> places,
         MetricGrid read,
-        MetricGrid written) {
+        MetricGrid written,
+        java.util.Map<String, MetricGrid> traffic,
+        List<OverTime> overTime) {
+
+    /**
+     * The time series a report draws of one step in one column: that of its repetition of median
+     * real time among those that have one.
+     *
+     * @param step   the step
+     * @param column the column ({@code xfs})
+     * @param row    the repetition's measurement, with its {@code samples}
+     */
+    public record OverTime(String step, String column, org.fsflow.result.Measurement row) {}
+
+    /** The figures of {@link #traffic}, in the order a report shows them. */
+    public static final List<String> TRAFFIC = List.of(
+            "vfs_read_bytes", "vfs_write_bytes", "storage_read_bytes", "storage_write_bytes", "dirty_end_bytes");
 
     /** True when the columns were measured in more than one place (the host and a VM, or two VMs). */
     public boolean manyPlaces() {

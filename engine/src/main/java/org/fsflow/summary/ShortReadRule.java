@@ -26,14 +26,26 @@ public final class ShortReadRule implements WarningRule {
                 continue;
             }
             long named = ReadData.namedBytes(s, command, evidence.environment());
+            Moments vfs = s.moments("vfs_read_bytes");
+            Moments fetched = s.moments("storage_read_bytes");
+            // the data: what the command names, else what its processes read through read calls
+            long data = named > 0 || vfs.n() == 0 ? named : (long) vfs.mean();
             Moments read = s.moments("read_bytes");
-            if (named <= 0 || read.n() == 0 || read.mean() >= CopyEvidence.FAR_FEWER * named) {
+            if (data <= 0
+                    || named <= 0 && data < CopyEvidence.NOTHING_BYTES
+                    || read.n() == 0
+                    || read.mean() >= CopyEvidence.FAR_FEWER * data) {
                 continue;
             }
             String where = (s.key().cell().id().isEmpty() ? "" : s.key().cell().id() + "/")
                     + s.key().step();
-            String figures =
-                    where + " (read " + Numbers.bytes(read.mean()) + " of " + Numbers.bytes((double) named) + ")";
+            String figures = where + " (read " + Numbers.bytes(read.mean()) + " of " + Numbers.bytes((double) data)
+                    + (named > 0 ? "" : " its processes read")
+                    + (vfs.n() > 0 && fetched.n() > 0
+                            ? "; " + Numbers.bytes(vfs.mean()) + " through read calls, " + Numbers.bytes(fetched.mean())
+                                    + " of it fetched from storage"
+                            : "")
+                    + ")";
             boolean service = s.moments("service_cpu_s").n() > 0;
             if (ReadData.tarToNull(command)) {
                 tar.add(figures);

@@ -2,6 +2,7 @@ package org.fsflow.summary;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fsflow.result.Moments;
 import org.fsflow.result.Series;
 
 /**
@@ -22,16 +23,29 @@ public final class ShortWriteRule implements WarningRule {
         List<String> unflushed = new ArrayList<>();
         for (Series s : evidence.results().series()) {
             CopyEvidence e = CopyEvidence.of(s, evidence.results(), evidence.environment());
+            // the data: what the command names, else what its processes dirtied for storage
+            Moments dirtied = s.moments("storage_write_bytes");
+            long data =
+                    e == null || e.named() > 0 || dirtied.n() == 0 ? e == null ? 0 : e.named() : (long) dirtied.min();
             if (e == null
                     || e.cloned()
-                    || e.named() <= 0
-                    || e.writtenMin() >= SHORT * e.named()
+                    || data <= 0
+                    || e.named() <= 0 && data < CopyEvidence.NOTHING_BYTES
+                    || e.writtenMin() >= SHORT * data
                     || e.wroteNothing() && !e.flushed()) {
                 continue;
             }
+            Moments dirty = s.moments("dirty_end_bytes");
+            Moments writeback = s.moments("writeback_end_bytes");
             (e.flushed() ? flushed : unflushed)
-                    .add(e.where() + " (wrote " + e.writtenText() + " of " + Numbers.bytes((double) e.named())
-                            + (e.cloneable() ? ", with a cp that may clone part of it on " + e.fsType() : "") + ")");
+                    .add(e.where() + " (wrote " + e.writtenText() + " of " + Numbers.bytes((double) data)
+                            + (e.named() > 0 ? "" : " its processes dirtied")
+                            + (e.cloneable() ? ", with a cp that may clone part of it on " + e.fsType() : "")
+                            + (dirty.n() > 0 && !e.flushed()
+                                    ? ", " + Numbers.bytes(dirty.mean() + (writeback.n() > 0 ? writeback.mean() : 0))
+                                            + " dirty or under writeback host-wide at its end"
+                                    : "")
+                            + ")");
         }
         List<String> out = new ArrayList<>();
         if (!flushed.isEmpty()) {

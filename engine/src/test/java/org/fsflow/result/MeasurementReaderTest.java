@@ -42,6 +42,28 @@ class MeasurementReaderTest {
     }
 
     @Test
+    void theCacheDeviceAndTimeSeriesFiguresAreRead() throws IOException {
+        String line = "{\"node\":\"a/r1/s\",\"step\":\"s\",\"repeat\":1,\"status\":\"ok\",\"traffic\":{"
+                + "\"vfs_read_bytes\":1,\"vfs_write_bytes\":2,\"storage_read_bytes\":3,\"storage_write_bytes\":4,"
+                + "\"cancelled_write_bytes\":0,\"dirty_end_bytes\":5,\"writeback_end_bytes\":null},"
+                + "\"shared_extents\":{\"files\":2,\"bytes\":8192,\"shared_bytes\":4096},\"samples\":{"
+                + "\"t_s\":[1.0,2.0],\"read_bytes_per_s\":[0.0,1.5],\"write_bytes_per_s\":[2.0,0.0],"
+                + "\"user_pct\":[1.0,2.0],\"system_pct\":[3.0,4.0],\"iowait_pct\":[0.0,0.0],"
+                + "\"kernel_threads_pct\":[0.5,0.0],\"dirty_bytes\":[10,null]}}";
+        Measurement m = read(line);
+        assertEquals(Json.MAPPER.readValue(line, Measurement.class), m);
+        assertEquals(4L, m.traffic().storageWriteBytes());
+        assertEquals(0.5, m.sharedExtents().fraction());
+        assertEquals(2, m.samples().size());
+        // and written back as they were read
+        assertEquals(m, read(Json.MAPPER.writeValueAsString(m)));
+        // read as strictly as the row's own counts: no fraction of a byte, no negative count
+        assertThrows(IOException.class, () -> read(line.replace("\"vfs_read_bytes\":1", "\"vfs_read_bytes\":1.5")));
+        assertThrows(IOException.class, () -> read(line.replace("\"files\":2", "\"files\":-2")));
+        assertThrows(IOException.class, () -> read(line.replace("[10,null]", "[\"x\",null]")));
+    }
+
+    @Test
     void theScaleARowRanAtIsRead() throws IOException {
         String line = "{\"node\":\"a/r1/s\",\"step\":\"s\",\"repeat\":1,\"status\":\"ok\",\"scale\":0.05}";
         assertEquals(0.05, read(line).scale());
