@@ -56,20 +56,13 @@ final class Facts {
     // (between two powers of 2), so a disk twice as fast, or a hypervisor's cache gone, is a confounder
     private static void baselines(JsonNode disks, Map<String, String> facts) {
         for (JsonNode d : disks) {
-            String key = "baseline." + d.path("backing_source").asText("disk");
+            String key = "baseline." + d.path("backing_source").asText("disk")
+                    + (d.hasNonNull("device") ? "(" + d.path("device").asText() + ")" : "");
             if (d.hasNonNull("skipped")) {
                 facts.put(key, "not measured");
                 continue;
             }
-            for (String figure : new String[] {
-                "seq_read_bytes_per_s",
-                "seq_write_bytes_per_s",
-                "rand_read_iops",
-                "rand_read_iops_qd1",
-                "rand_write_iops",
-                "rand_write_iops_qd1",
-                "fsync_latency_s"
-            }) {
+            for (String figure : org.fsflow.result.Baseline.FIGURES) {
                 double v = d.path(figure).asDouble(Double.NaN);
                 if (v > 0) {
                     facts.put(key + "." + figure, band(v, figure));

@@ -25,17 +25,34 @@ final class BaselineText {
     }
 
     private static String disk(Baseline.Disk d, Baseline b) {
-        String what = nz(d.backingSource()) + " (" + String.join(", ", what(d, b)) + ")";
+        String what = (d.device() != null ? "device '" + d.device() + "' " : "") + nz(d.backingSource()) + " ("
+                + String.join(", ", what(d, b)) + ")" + precondition(d.precondition());
         if (d.skipped() != null) {
             return what + ": not measured, " + d.skipped();
         }
-        return what + ": sequential read " + rate(d.seqReadBytesPerS()) + ", write " + rate(d.seqWriteBytesPerS())
+        return what + (d.device() != null ? ", before it was formatted" : "") + ": sequential read "
+                + rate(d.seqReadBytesPerS()) + ", write " + rate(d.seqWriteBytesPerS())
                 + "; 4 KiB random read " + iops(d.randReadIops()) + " at depth 32 (" + iops(d.randReadIopsQd1())
                 + " at depth 1), write " + iops(d.randWriteIops()) + " (" + iops(d.randWriteIopsQd1()) + "); fsync "
                 + ms(d.fsyncLatencyS()) + " (median " + ms(d.fsyncLatencyMedianS()) + "); " + nz(d.fioVersion())
                 + ", direct I/O"
                 + (Boolean.TRUE.equals(d.reused()) ? ", measured " + d.measuredAt() + " and reused" : "")
                 + (d.rotationalContradicted() != null ? "; " + d.rotationalContradicted() : "");
+    }
+
+    // what brought a block device to steady state, in a clause; "" for none
+    private static String precondition(Baseline.Preconditioned p) {
+        if (p == null || p.roundIops() == null) {
+            return "";
+        }
+        int n = p.roundIops().size();
+        String last = n == 0 ? "–" : iops(p.roundIops().get(n - 1));
+        return ", preconditioned: filled " + p.fills() + " times at " + rate(p.fillBytesPerS()) + ", then " + n
+                + (n == 1 ? " round" : " rounds") + " of " + p.roundSeconds()
+                + " s of 4 KiB random writes at depth 32, "
+                + (Boolean.TRUE.equals(p.steady())
+                        ? "steady from round " + p.steadyFromRound() + " (SNIA's rule), last " + last
+                        : "not steady by SNIA's rule after them, last " + last);
     }
 
     private static List<String> what(Baseline.Disk d, Baseline b) {

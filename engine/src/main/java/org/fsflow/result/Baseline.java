@@ -22,7 +22,8 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
      * One disk: what it is and what fio measured on it (direct I/O, a 256 MiB file); the figures are null
      * when {@code skipped} says why it was not measured.
      *
-     * @param dir                    the directory written, on the disk
+     * @param device                 the scenario's device ({@code block:}), or null for the work directory's disk
+     * @param dir                    the directory written, on the disk (null for a block device)
      * @param backingSource          what it is mounted from ({@code /dev/vda})
      * @param blockDevice            the block device's name
      * @param rotational             the device's rotational flag
@@ -44,8 +45,10 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
      * @param measuredAt             when it was measured
      * @param reused                 true when taken from a measurement of the same disk less than a day old
      * @param rotationalContradicted what the measured latency says against the rotational flag, or null
+     * @param precondition           what brought a block device to steady state first, or null
      */
     public record Disk(
+            String device,
             String dir,
             String backingSource,
             String blockDevice,
@@ -67,5 +70,41 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
             String job,
             String measuredAt,
             Boolean reused,
-            String rotationalContradicted) {}
+            String rotationalContradicted,
+            Preconditioned precondition) {}
+
+    /**
+     * What preconditioned a block device ({@code precondition:}): two fills, then rounds of 4 KiB
+     * random writes until SNIA's steady-state rule held, or the rounds ran out.
+     *
+     * @param fills           sequential fills of the whole device (2)
+     * @param fillBytesPerS   their rate
+     * @param fillSeconds     their time
+     * @param roundSeconds    each round's time
+     * @param roundIops       each round's IOPS, in order
+     * @param steady          true when the rule held
+     * @param steadyFromRound the first round of the steady window (1-based), or null
+     * @param rule            the rule, in words
+     * @param seconds         the whole preconditioning's time
+     */
+    public record Preconditioned(
+            Integer fills,
+            Double fillBytesPerS,
+            Double fillSeconds,
+            Long roundSeconds,
+            List<Double> roundIops,
+            Boolean steady,
+            Integer steadyFromRound,
+            String rule,
+            Double seconds) {}
+
+    /** The figures of a measured disk that conditions a comparison, as environment.json names them. */
+    public static final List<String> FIGURES = List.of(
+            "seq_read_bytes_per_s",
+            "seq_write_bytes_per_s",
+            "rand_read_iops",
+            "rand_read_iops_qd1",
+            "rand_write_iops",
+            "rand_write_iops_qd1",
+            "fsync_latency_s");
 }

@@ -48,11 +48,16 @@ final class DeviceBaseline {
 
     /** The job file: one job per figure, one after another ({@code stonewall}) on one file in {@code dir}. */
     static String jobFile(Path dir, int seconds) {
+        return jobFile("directory=" + dir + "\nfilename=baseline.bin", FILE_BYTES, seconds);
+    }
+
+    /** The job file on {@code target} (fio's lines naming the file or device), its first {@code bytes}. */
+    static String jobFile(String target, long bytes, int seconds) {
         StringBuilder b = new StringBuilder()
-                .append("[global]\ndirectory=")
-                .append(dir)
-                .append("\nfilename=baseline.bin\nsize=")
-                .append(FILE_BYTES >> 20)
+                .append("[global]\n")
+                .append(target)
+                .append("\nsize=")
+                .append(bytes >> 20)
                 .append("m\ndirect=1\nioengine=libaio\ntime_based=1\nruntime=")
                 .append(seconds)
                 .append("\nstonewall\n");
@@ -162,7 +167,7 @@ final class DeviceBaseline {
         return m;
     }
 
-    private static Map<String, Object> measure(Path scratch, String job, String fio) throws IOException {
+    static Map<String, Object> measure(Path scratch, String job, String fio) throws IOException {
         Files.createDirectories(scratch);
         Path jobFile = scratch.resolve("baseline.fio");
         Path json = scratch.resolve("baseline.json");

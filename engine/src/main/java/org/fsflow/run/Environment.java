@@ -58,15 +58,20 @@ final class Environment {
         Map<String, Object> disk = new LinkedHashMap<>();
         disk.put("dir", work.toString());
         disk.putAll(BackingDisk.of(work));
+        List<Object> disks = new java.util.ArrayList<>();
         if (!plan.scenario().baseline()) {
             disk.put("skipped", "the scenario says baseline: false");
-            b.put("disks", List.of(disk));
-            return b;
+            disks.add(disk);
+        } else {
+            disks.add(DeviceBaseline.of(work, disk, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline"), say));
         }
-        b.put(
-                "disks",
-                List.of(DeviceBaseline.of(
-                        work, disk, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline"), say)));
+        // each block: device, before it is formatted (brought to steady state first where asked)
+        for (org.fsflow.scenario.Device d : plan.scenario().devices().values()) {
+            if (d instanceof org.fsflow.scenario.Device.Block block) {
+                disks.add(BlockBaseline.of(block, work, plan.scenario().baseline(), say));
+            }
+        }
+        b.put("disks", disks);
         return b;
     }
 

@@ -71,8 +71,17 @@ public sealed interface Device {
      *
      * @param path    the block device node
      * @param destroy {@code destroy:} the user's confirmation that its contents may be destroyed
+     * @param precondition {@code precondition:} how to bring it to steady state before the first
+     *                cell ({@link Precondition}), or null to leave it as it is
      */
-    record Block(String name, Path path, boolean destroy, Path mountPoint, String filesystem, Location where)
+    record Block(
+            String name,
+            Path path,
+            boolean destroy,
+            Precondition precondition,
+            Path mountPoint,
+            String filesystem,
+            Location where)
             implements Device {}
 
     /**

@@ -39,7 +39,8 @@ record DeviceReader(Fields f, Scalars v) {
 
     private Device device(String name, Node node) {
         String what = "device '" + name + "'";
-        List<String> allowed = List.of("dir", "loop", "block", "tmpfs", "destroy", "filesystem", "mount");
+        List<String> allowed =
+                List.of("dir", "loop", "block", "tmpfs", "destroy", "precondition", "filesystem", "mount");
         Map<String, NodeTuple> e = f.entries(node, what, allowed);
         if (e == null) {
             return null;
@@ -70,7 +71,14 @@ record DeviceReader(Fields f, Scalars v) {
                                     ? " (to let it format an existing image:, write destroy: true inside loop:)"
                                     : ""));
         }
-        Common c = new Common(name, what, node, body, mount, filesystem, destroy, where);
+        Node precondition = Fields.value(e, "precondition");
+        if (precondition != null && !kind.equals("block")) {
+            f.error(
+                    precondition,
+                    "precondition applies only to block devices (an SSD brought to steady state): " + "a " + kind
+                            + " device is not a drive");
+        }
+        Common c = new Common(name, what, node, body, mount, filesystem, destroy, precondition, where);
         return switch (kind) {
             case "dir" -> dir(c);
             case "loop" -> loop(c);
@@ -88,6 +96,7 @@ record DeviceReader(Fields f, Scalars v) {
             Path mount,
             String filesystem,
             Node destroy,
+            Node precondition,
             Location where) {}
 
     private Device dir(Common c) {
@@ -176,7 +185,33 @@ record DeviceReader(Fields f, Scalars v) {
         }
         return p == null
                 ? null
-                : new Device.Block(c.name(), p, Boolean.TRUE.equals(confirmed), c.mount(), c.filesystem(), c.where());
+                : new Device.Block(
+                        c.name(),
+                        p,
+                        Boolean.TRUE.equals(confirmed),
+                        c.precondition() == null ? null : precondition(c.precondition(), c.what()),
+                        c.mount(),
+                        c.filesystem(),
+                        c.where());
+    }
+
+    // precondition: true (SNIA's rounds), false, or { rounds: N, round: DURATION }
+    private Precondition precondition(Node n, String what) {
+        if (n instanceof org.yaml.snakeyaml.nodes.ScalarNode) {
+            return Boolean.TRUE.equals(v.bool(n, what + " precondition")) ? Precondition.snia() : null;
+        }
+        Map<String, NodeTuple> e = f.entries(n, what + " precondition", List.of("rounds", "round"));
+        if (e == null) {
+            return null;
+        }
+        Node r;
+        Long rounds = (r = Fields.value(e, "rounds")) == null
+                ? Long.valueOf(Precondition.ROUNDS)
+                : v.integer(r, what + " precondition rounds", Precondition.WINDOW, 1000);
+        java.time.Duration round = (r = Fields.value(e, "round")) == null
+                ? Precondition.ROUND
+                : v.duration(r, what + " precondition round");
+        return rounds == null || round == null ? null : new Precondition(rounds.intValue(), round);
     }
 
     private Device tmpfs(Common c) {

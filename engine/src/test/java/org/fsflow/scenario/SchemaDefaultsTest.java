@@ -32,6 +32,7 @@ class SchemaDefaultsTest {
             "  debian-6.1: { debian: linux-image-6.1.0-57-amd64 }",
             "devices:",
             "  target: { loop: { size: 2GiB @LOOP@ } }",
+            "  drive: { block: /dev/fsflow-no-such-drive, destroy: true, precondition: { @PRECONDITION@ } }",
             "filesystems:",
             "  ext4: {}",
             "  xfs: {}",
@@ -55,8 +56,17 @@ class SchemaDefaultsTest {
             "  - umount",
             "@TOP@",
             "");
-    private static final List<String> PLACES =
-            List.of("@SOURCE@", "@LOOP@", "@DATASET@", "@AGING@", "@CRASH@", "@STEP@", "@ACTION@", "@SHORT@", "@TOP@");
+    private static final List<String> PLACES = List.of(
+            "@SOURCE@",
+            "@LOOP@",
+            "@PRECONDITION@",
+            "@DATASET@",
+            "@AGING@",
+            "@CRASH@",
+            "@STEP@",
+            "@ACTION@",
+            "@SHORT@",
+            "@TOP@");
 
     /** A key with a default: where the schema says it, how a scenario writes it, what the engine read, its constant. */
     record Case(String pointer, String place, String written, Function<Scenario, Object> read, Object constant) {}
@@ -106,6 +116,10 @@ class SchemaDefaultsTest {
                 ", direct_io: %s",
                 s -> ((Device.Loop) s.devices().get("target")).directIo(),
                 null));
+        String precondition = defs + "device/properties/precondition/oneOf/1/properties/";
+        c.add(new Case(
+                precondition + "rounds", "@PRECONDITION@", "rounds: %s", s -> drive(s).rounds(), Precondition.ROUNDS));
+        c.add(new Case(precondition + "round", "@PRECONDITION@", "round: %s", s -> drive(s).round(), null));
         String dataset = defs + "dataset/properties/";
         c.add(new Case(dataset + "dirs", "@DATASET@", ", dirs: %s", s -> small(s).dirs(), Defaults.DATASET_DIRS));
         c.add(new Case(
@@ -156,6 +170,10 @@ class SchemaDefaultsTest {
     private static List<Object> repeat(Scenario s) {
         assertEquals(0.0, s.repeat().targetCv(), "a count, not an adaptive range");
         return List.of(s.repeat().min(), s.repeat().max());
+    }
+
+    private static Precondition drive(Scenario s) {
+        return ((Device.Block) s.devices().get("drive")).precondition();
     }
 
     private static Dataset small(Scenario s) {
