@@ -96,7 +96,7 @@ public record KernelCpu(Map<KernelThreadClass, Long> ticks) {
         }
         return switch (type) {
             case "ext2", "ext3", "ext4" -> "ext4";
-            case "xfs", "btrfs", "zfs" -> type;
+            case "xfs", "btrfs", "zfs", "jfs", "reiserfs" -> type;
             default -> null;
         };
     }

@@ -27,7 +27,8 @@ public record KernelThreadClass(String name, String device) {
     public static final String LOOP = "loop";
 
     /** The classes, in the order results and reports list them: writeback first, other last. */
-    public static final List<String> NAMES = List.of(WRITEBACK, "ext4", "xfs", "btrfs", "zfs", LOOP, RECLAIM, OTHER);
+    public static final List<String> NAMES =
+            List.of(WRITEBACK, "ext4", "xfs", "btrfs", "zfs", "jfs", "reiserfs", LOOP, RECLAIM, OTHER);
 
     /** The filesystems' own threads: the class and the pattern of the name (group 1: the device). */
     private static final List<Object[]> FILESYSTEMS = List.of(
@@ -35,6 +36,8 @@ public record KernelThreadClass(String name, String device) {
             new Object[] {"xfs", Pattern.compile("xfs[a-z_-]*/(.+)|xfs.*")},
             new Object[] {"btrfs", Pattern.compile("btrfs.*")},
             new Object[] {"zfs", Pattern.compile("(?:z_|zfs|txg_|spl_|arc_|dbu_|dbuf_|l2arc|zvol|zthr).*")},
+            new Object[] {"jfs", Pattern.compile("jfs(?:IO|Commit|Sync).*")},
+            new Object[] {"reiserfs", Pattern.compile("reiserfs/(.+)|reiserfs.*")},
             new Object[] {LOOP, Pattern.compile("(loop\\d+)")});
 
     private static final Pattern WORKER = Pattern.compile("kworker/[^-+]*(?:[-+](.*))?");
@@ -70,7 +73,7 @@ public record KernelThreadClass(String name, String device) {
         return null;
     }
 
-    /** True for a filesystem's own class (ext4, xfs, btrfs, zfs) or the loop devices'. */
+    /** True for a filesystem's own class (ext4, xfs, btrfs, zfs, jfs, reiserfs) or the loop devices'. */
     public boolean filesystemWork() {
         return !name.equals(WRITEBACK) && !name.equals(RECLAIM) && !name.equals(OTHER);
     }

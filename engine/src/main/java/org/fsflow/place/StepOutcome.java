@@ -155,7 +155,7 @@ public record StepOutcome(
 
     /** This outcome with the kernel threads' CPU {@code k} (it must have run). */
     public StepOutcome withKernel(Kernel k) {
-        Around a = around;
+        Around a = around != null ? around : new Around(null, null, null, null, null, null);
         Around with = new Around(
                 a.memoryBudgetBytes(),
                 a.flushS(),
@@ -170,7 +170,7 @@ public record StepOutcome(
 
     /** This outcome with the observed figures {@code o} (it must have run). */
     public StepOutcome withObserved(Observed o) {
-        Around a = around;
+        Around a = around != null ? around : new Around(null, null, null, null, null, null);
         Around with = new Around(
                 a.memoryBudgetBytes(),
                 a.flushS(),

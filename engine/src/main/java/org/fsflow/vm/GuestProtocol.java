@@ -60,6 +60,7 @@ public final class GuestProtocol {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final StepChecks checks = new StepChecks();
         final GuestClock clock = new GuestClock();
+        final GuestObserved seen = new GuestObserved();
         final Set<String> devices = new TreeSet<>();
 
         Step(int index) {
@@ -103,12 +104,14 @@ public final class GuestProtocol {
             case "out" -> append(current.out, rest);
             case "err" -> append(current.err, rest);
             case "done" -> {
-                emit(current.checks.apply(
-                        current.clock.apply(result(current)), steps.get(n), List.copyOf(current.devices)));
+                emit(current.seen.apply(current.checks.apply(
+                        current.clock.apply(result(current)), steps.get(n), List.copyOf(current.devices))));
                 current = null;
             }
             default -> {
-                if (!current.checks.line(kind, rest) && !current.clock.line(kind, rest)) {
+                if (!current.checks.line(kind, rest)
+                        && !current.clock.line(kind, rest)
+                        && !current.seen.line(kind, rest)) {
                     keep("unknown guest line: " + kind);
                 }
             }

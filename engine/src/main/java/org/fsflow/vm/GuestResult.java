@@ -13,8 +13,16 @@ import org.fsflow.place.StepOutcome;
  * @param outcome what the guest observed
  * @param stdout  the step's standard output (capped at 1 MiB)
  * @param stderr  its standard error (capped at 1 MiB)
+ * @param kernel  the CPU the guest's kernel threads used meanwhile, by thread, for the host to
+ *                attribute to the step's filesystem; null when the guest did not report it
  */
-public record GuestResult(int index, StepOutcome outcome, byte[] stdout, byte[] stderr) {
+public record GuestResult(
+        int index, StepOutcome outcome, byte[] stdout, byte[] stderr, org.fsflow.measure.KernelCpu kernel) {
+
+    /** A result without kernel threads' figures. */
+    public GuestResult(int index, StepOutcome outcome, byte[] stdout, byte[] stderr) {
+        this(index, outcome, stdout, stderr, null);
+    }
 
     /** How user and system time are measured in a guest without cgroup v2: GNU time (10 ms). */
     public static final String CPU_METHOD = "guest-gnu-time";
@@ -29,6 +37,6 @@ public record GuestResult(int index, StepOutcome outcome, byte[] stdout, byte[] 
 
     /** This result with {@code o} as its outcome. */
     GuestResult with(StepOutcome o) {
-        return new GuestResult(index, o, stdout, stderr);
+        return new GuestResult(index, o, stdout, stderr, kernel);
     }
 }

@@ -146,8 +146,7 @@ public final class VmUnits implements VmPlace.Guests {
                     request,
                     g -> {
                         timed.reported(g);
-                        sink.accept(new VmPlace.Result(
-                                job.nodes().get(g.index()), g, job.commands().get(g.index()), where));
+                        sink.accept(result(g, job, where));
                     },
                     pid -> qemu[0] =
                             register(accel == Accel.UML ? Uml.killer(pid, name, work) : VmResources.killer(pid, name)));
@@ -176,6 +175,22 @@ public final class VmUnits implements VmPlace.Guests {
             mounts.add(new GuestMount(dev, datasets.toString(), "ext4", true));
         }
         return mounts;
+    }
+
+    private VmPlace.Result result(GuestResult g, Job job, Where where) {
+        PlanNode n = job.nodes().get(g.index());
+        return new VmPlace.Result(
+                n, GuestObserved.attributed(g, fsClass(n)), job.commands().get(g.index()), where);
+    }
+
+    // the step's filesystem's class of kernel threads (measure/KernelCpu#classOf), or null
+    private String fsClass(PlanNode n) {
+        String name = n.step().target() == null ? null : n.step().target().filesystem();
+        Filesystem fs = name == null ? null : scenario.filesystems().get(name);
+        return fs == null
+                ? null
+                : org.fsflow.measure.KernelCpu.classOf(
+                        fs.lifecycle() == null ? fs.type() : fs.lifecycle().kernel());
     }
 
     /** The steps a guest runs, the plan node and command of each, and the modules they need. */

@@ -36,6 +36,30 @@ now() { "$DATE" +%s%N; }
 span() { case "$1$2" in ''|*[!0-9]*) echo none ;; *) d=$(($2 - $1)); printf '%d.%06d' $((d / 1000000000)) $((d % 1000000000 / 1000)) ;; esac; }
 cpu() { if [ -n "$2" ]; then awk -v ph="$1" '$1 == "user_usec" { u = $2 } $1 == "system_usec" { s = $2 } END { print ph, u, s }' "$2/cpu.stat"; else echo "$1 none"; fi; }
 oom_kills() { sed -n 's/^oom_kill //p' "$BUDGETCG/memory.events"; }
+# the kernel threads' CPU (PF_KTHREAD, or children of kthreadd): "kthreads N PHASE PID START TICKS COMM ...",
+# one pass over /proc, read by measure/KernelThreads's rules on the host
+kthreads() {
+  awk -v n="$1" -v ph="$2" 'FNR == 1 { s = $0; o = index(s, "("); c = 0
+      for (i = length(s); i > o; i--) if (substr(s, i, 1) == ")") { c = i; break }
+      if (o < 2 || c == 0) next
+      pid = substr(s, 1, o - 2); comm = substr(s, o + 1, c - o - 1); gsub(/[ \t]/, "_", comm)
+      split(substr(s, c + 2), f, " ")
+      if (int(f[7] / 2097152) % 2 == 1 || f[2] == 2 || pid == 2) out = out " " pid " " f[20] " " (f[12] + f[13]) " " comm }
+    END { print "@@FSFLOW kthreads", n, ph out }' /proc/[0-9]*/stat 2>/dev/null
+}
+# the agent's I/O accounting (its reaped children's with it: the step's), with the dirty memory after:
+# "io N PHASE rchar wchar read_bytes write_bytes cancelled [dirty_kib writeback_kib]"; builtins only
+io() {
+  while IFS=': ' read -r k v; do
+    case $k in rchar) r=$v ;; wchar) w=$v ;; read_bytes) rb=$v ;; write_bytes) wb=$v ;; cancelled_write_bytes) cw=$v ;; esac
+  done </proc/$$/io
+  if [ "$2" = after ]; then
+    while IFS=': ' read -r k v u; do case $k in Dirty) dk=$v ;; Writeback) wk=$v ;; esac; done </proc/meminfo
+    say io "$1" "$2" "$r" "$w" "$rb" "$wb" "$cw" "$dk" "$wk"
+  else
+    say io "$1" "$2" "$r" "$w" "$rb" "$wb" "$cw"
+  fi
+}
 
 # cgroup2 ROOT: mounted only where nothing is mounted yet (a fresh guest), never over a host's hierarchy
 setup_cgroups() {
@@ -116,12 +140,14 @@ set_budget() {
 
 # the command in its group, timed by the clock read just around it; then flush, I/O, outcome, output, verify
 measure() {
+  kthreads "$N" before
   disks "$N" before
   if [ -n "$BUDGET" ]; then G=$BUDGETCG; else G=$CPUCG; fi
   say cpu "$N" $(cpu before "$G")
   eval "set -- $ARGV"
   set -- "$TIME" -q -o "$S/t" -f '%e %U %S %M %R %F' "$TIMEOUT" -s KILL "$LIMIT" "$@"
   if [ -n "$G" ]; then set -- sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$G" "$@"; fi
+  io "$N" before
   t0=$(now); "$@" >"$S/o" 2>"$S/e" </dev/null 3<&-; rc=$?; crc=$rc; t1=$(now)
   [ -n "$BUDGET" ] && say oom "$N" $ob $(oom_kills)
   say cpu "$N" $(cpu after "$G")
@@ -130,7 +156,9 @@ measure() {
     f0=$(now); "$TIMEOUT" -s KILL "$LIMIT" sync -f "$FLUSH" >/dev/null 2>&1 3<&-; frc=$?; f1=$(now)
     say flush "$N" $(span $f0 $f1) $frc; rc=$frc
   fi
+  io "$N" after
   disks "$N" after
+  kthreads "$N" after
   say time "$N" $(tail -n 1 "$S/t")
   say exit "$N" $crc
   ship "$N" out "$S/o"; ship "$N" err "$S/e"

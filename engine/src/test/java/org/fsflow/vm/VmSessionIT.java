@@ -156,7 +156,25 @@ class VmSessionIT {
             assertEquals(
                     String.valueOf(m.files()),
                     new String(results.get(copy + 1).stdout(), StandardCharsets.UTF_8).strip());
+            // the guest's page cache told from its disks, and its kernel threads, as on the host
+            org.fsflow.result.Traffic t =
+                    results.get(copy).outcome().around().observed().traffic();
+            System.out.println(
+                    "  traffic " + t + ", kernel " + results.get(copy).kernel().byClass());
+            assertTrue(t.vfsWriteBytes() >= m.bytes() && t.vfsReadBytes() >= m.bytes(), t.toString());
+            assertTrue(t.storageWriteBytes() >= m.bytes(), "the copy dirtied its bytes: " + t);
+            assertTrue(t.dirtyEndBytes() != null && t.writebackEndBytes() != null, t.toString());
+            assertTrue(results.get(copy).kernel().seconds() >= 0, "the guest's kernel threads were read");
+            String cls = copy == 2 ? "reiserfs" : "jfs";
+            assertTrue(
+                    GuestObserved.attributed(results.get(copy), cls)
+                                    .outcome()
+                                    .around()
+                                    .kernel()
+                            != null,
+                    cls);
         }
+        assertTrue(results.stream().allMatch(r -> r.kernel() != null), "every measured step has its kernel threads");
         assertFalse(Files.exists(dir.resolve("fsflow-vm-it.pid")), "the pid file is removed");
         for (long pid : pids) {
             assertTrue(ProcessHandle.of(pid).isEmpty(), "QEMU has exited");
