@@ -72,7 +72,7 @@ public final class StepMonitor {
     }
 
     /** Drops every second point of a full buffer (the first and the last are kept); true when it did. */
-    static boolean compact(List<long[]> points) {
+    public static boolean compact(List<long[]> points) {
         if (points.size() < CAPACITY) {
             return false;
         }
@@ -159,6 +159,16 @@ public final class StepMonitor {
     }
 
     static TimeSeries series(List<long[]> points) {
+        return series(points, true);
+    }
+
+    /**
+     * The series of {@code points} (per point: nanoseconds, user, system, iowait and all ticks,
+     * kernel threads' ticks, sectors read and written, dirty and writeback bytes, -1 where unread),
+     * or null when they span less than {@link #MIN_SECONDS}; without {@code kernel}, the kernel
+     * threads were not sampled and their series is null.
+     */
+    public static TimeSeries series(List<long[]> points, boolean kernel) {
         long[] first = points.get(0);
         long[] last = points.get(points.size() - 1);
         if ((last[0] - first[0]) / 1e9 < MIN_SECONDS || points.size() < 2) {
@@ -170,7 +180,7 @@ public final class StepMonitor {
         List<Double> user = new ArrayList<>();
         List<Double> system = new ArrayList<>();
         List<Double> iowait = new ArrayList<>();
-        List<Double> kernel = new ArrayList<>();
+        List<Double> threads = new ArrayList<>();
         List<Long> dirty = new ArrayList<>();
         for (int i = 1; i < points.size(); i++) {
             long[] a = points.get(i - 1);
@@ -186,10 +196,10 @@ public final class StepMonitor {
             user.add(round(100 * (b[1] - a[1]) / all, 100));
             system.add(round(100 * (b[2] - a[2]) / all, 100));
             iowait.add(round(100 * (b[3] - a[3]) / all, 100));
-            kernel.add(round(100 * Math.min(all, b[5] - a[5]) / all, 100));
+            threads.add(round(100 * Math.min(all, b[5] - a[5]) / all, 100));
             dirty.add(b[8] < 0 ? null : b[8] + b[9]);
         }
-        return new TimeSeries(t, read, write, user, system, iowait, kernel, dirty);
+        return new TimeSeries(t, read, write, user, system, iowait, kernel ? threads : null, dirty);
     }
 
     private static double round(double v, double per) {

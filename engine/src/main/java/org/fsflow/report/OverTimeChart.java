@@ -41,14 +41,13 @@ final class OverTimeChart {
                 List.of(perMib(s.readBytesPerS()), perMib(s.writeBytesPerS())),
                 s.tS(),
                 x);
-        panel(
-                svg,
-                1,
-                "host CPU, % of all",
-                List.of("user", "system", "iowait", "kernel threads"),
-                List.of(s.userPct(), s.systemPct(), s.iowaitPct(), s.kernelThreadsPct()),
-                s.tS(),
-                x);
+        List<String> cpu = new ArrayList<>(List.of("user", "system", "iowait"));
+        List<List<Double>> cpuLines = new ArrayList<>(List.of(s.userPct(), s.systemPct(), s.iowaitPct()));
+        if (s.kernelThreadsPct() != null) { // not sampled in guests
+            cpu.add("kernel threads");
+            cpuLines.add(s.kernelThreadsPct());
+        }
+        panel(svg, 1, "CPU of the machine, % of all", cpu, cpuLines, s.tS(), x);
         panel(svg, 2, "dirty + writeback, MiB", List.of("dirty + writeback"), List.of(mib), s.tS(), x);
         double bottom = TOP + 3 * PANEL + 2 * GAP;
         for (int i = 0; i <= 4; i++) {

@@ -11,10 +11,12 @@ import java.util.List;
  * @param tS                 the end of each interval, seconds from the step's start
  * @param readBytesPerS      bytes per second read from the step's devices (/proc/diskstats)
  * @param writeBytesPerS     bytes per second written to them
- * @param userPct            user CPU of the whole host, percent of all its CPUs (/proc/stat)
+ * @param userPct            user CPU of the whole machine (the host, or the guest in a guest's
+ *                           row), percent of all its CPUs (/proc/stat)
  * @param systemPct          system CPU (system, irq, softirq)
  * @param iowaitPct          iowait
- * @param kernelThreadsPct   the CPU of the kernel threads (a subset of system)
+ * @param kernelThreadsPct   the CPU of the kernel threads (a subset of system); null where they
+ *                           were not sampled (guests)
  * @param dirtyBytes         host-wide Dirty plus Writeback (/proc/meminfo)
  */
 public record TimeSeries(

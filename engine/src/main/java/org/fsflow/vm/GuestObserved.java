@@ -1,10 +1,14 @@
 package org.fsflow.vm;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.fsflow.measure.KernelCpu;
 import org.fsflow.measure.KernelThreads;
+import org.fsflow.measure.StepMonitor;
 import org.fsflow.place.StepOutcome;
+import org.fsflow.result.TimeSeries;
 import org.fsflow.result.Traffic;
 
 /**
@@ -16,6 +20,11 @@ import org.fsflow.result.Traffic;
  */
 final class GuestObserved {
 
+    // the time series' points, as measure/StepMonitor keeps them; every `every`-th sample once compacted
+    private final List<long[]> points = new ArrayList<>();
+    private int every = 1;
+    private int samples;
+    private long[] last; // the latest sample, kept or not: the step's end
     private long[] ioBefore;
     private long[] ioAfter;
     private Map<Long, KernelThreads.Thread> threadsBefore;
@@ -33,6 +42,7 @@ final class GuestObserved {
                     ioAfter = v;
                 }
             }
+            case "sample" -> sample(f);
             case "kthreads" -> {
                 Map<Long, KernelThreads.Thread> t = threads(f);
                 if (f[0].equals("before")) {
@@ -64,6 +74,17 @@ final class GuestObserved {
             Traffic t = new Traffic(d[0], d[1], d[2], d[3], d[4], dirty, writeback);
             o = o.withObserved(new StepOutcome.Observed(t, null, null));
         }
+        if (last != null && !points.isEmpty() && points.get(points.size() - 1) != last) {
+            points.add(last);
+        }
+        TimeSeries series = points.size() < 2 ? null : StepMonitor.series(points, false);
+        if (series != null) {
+            StepOutcome.Observed seen = o.around() == null ? null : o.around().observed();
+            o = o.withObserved(
+                    seen == null
+                            ? new StepOutcome.Observed(null, series, null)
+                            : new StepOutcome.Observed(seen.traffic(), series, seen.shared()));
+        }
         KernelCpu kernel = threadsBefore == null || threadsAfter == null
                 ? null
                 : KernelCpu.between(new KernelThreads(threadsBefore), new KernelThreads(threadsAfter));
@@ -86,6 +107,41 @@ final class GuestObserved {
                 g.kernel().attributed(fsClass, disks),
                 g.kernel().byClass());
         return new GuestResult(g.index(), g.outcome().withKernel(k), g.stdout(), g.stderr(), g.kernel());
+    }
+
+    // "UPTIME USER NICE SYSTEM IDLE IOWAIT IRQ SOFTIRQ STEAL SECTORS_READ SECTORS_WRITTEN DIRTY_KIB WRITEBACK_KIB"
+    private void sample(String[] f) {
+        if (f.length < 13 || !f[0].matches("[0-9]+(\\.[0-9]+)?")) {
+            return;
+        }
+        long[] v = new long[12];
+        for (int i = 1; i < 13; i++) {
+            if (!f[i].matches("[0-9]+")) {
+                return;
+            }
+            v[i - 1] = Long.parseLong(f[i]);
+        }
+        // the first and last are the step's ends: always kept; between them, every `every`-th
+        long all = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+        last = new long[] {
+            Math.round(Double.parseDouble(f[0]) * 1e9),
+            v[0] + v[1],
+            v[2] + v[5] + v[6],
+            v[4],
+            all,
+            0,
+            v[8],
+            v[9],
+            v[10] * 1024,
+            v[11] * 1024
+        };
+        if (!points.isEmpty() && ++samples % every != 0) {
+            return;
+        }
+        points.add(last);
+        if (StepMonitor.compact(points)) {
+            every *= 2;
+        }
     }
 
     // whole numbers after the phase; a field that is not one ends the list

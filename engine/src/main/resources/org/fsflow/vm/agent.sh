@@ -47,6 +47,20 @@ kthreads() {
       if (int(f[7] / 2097152) % 2 == 1 || f[2] == 2 || pid == 2) out = out " " pid " " f[20] " " (f[12] + f[13]) " " comm }
     END { print "@@FSFLOW kthreads", n, ph out }' /proc/[0-9]*/stat 2>/dev/null
 }
+# one point of the step's time series, builtins only: "sample N UPTIME USER NICE SYSTEM IDLE IOWAIT IRQ
+# SOFTIRQ STEAL SECTORS_READ SECTORS_WRITTEN DIRTY_KIB WRITEBACK_KIB" (the disks as disks() counts them)
+sample() {
+  read -r up rest </proc/uptime
+  read -r c u ni sy id iw ir si st rest </proc/stat
+  sr=0; sw=0
+  while read -r ma mi dn f1 f2 f3 f4 f5 f6 f7 rest; do
+    case $dn in vd[a-z]|vd[a-z][a-z]|ubd[a-z]|ubd[a-z][a-z]) sr=$((sr + f3)); sw=$((sw + f7)) ;; esac
+  done </proc/diskstats
+  while IFS=': ' read -r k v x; do case $k in Dirty) dk=$v ;; Writeback) wk=$v ;; esac; done </proc/meminfo
+  say sample "$1" "$up" "$u" "$ni" "$sy" "$id" "$iw" "$ir" "$si" "$st" "$sr" "$sw" "$dk" "$wk"
+}
+sampler() { while sleep 1; do sample "$1"; done; }
+
 # the agent's I/O accounting (its reaped children's with it: the step's), with the dirty memory after:
 # "io N PHASE rchar wchar read_bytes write_bytes cancelled [dirty_kib writeback_kib]"; builtins only
 io() {
@@ -147,8 +161,12 @@ measure() {
   eval "set -- $ARGV"
   set -- "$TIME" -q -o "$S/t" -f '%e %U %S %M %R %F' "$TIMEOUT" -s KILL "$LIMIT" "$@"
   if [ -n "$G" ]; then set -- sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$G" "$@"; fi
+  sample "$N"; sampler "$N" 3<&- & SP=$!
   io "$N" before
   t0=$(now); "$@" >"$S/o" 2>"$S/e" </dev/null 3<&-; rc=$?; crc=$rc; t1=$(now)
+  io "$N" after
+  kill "$SP" 2>/dev/null; wait "$SP" 2>/dev/null
+  sample "$N"
   [ -n "$BUDGET" ] && say oom "$N" $ob $(oom_kills)
   say cpu "$N" $(cpu after "$G")
   say clock "$N" $(span $t0 $t1)
@@ -156,7 +174,6 @@ measure() {
     f0=$(now); "$TIMEOUT" -s KILL "$LIMIT" sync -f "$FLUSH" >/dev/null 2>&1 3<&-; frc=$?; f1=$(now)
     say flush "$N" $(span $f0 $f1) $frc; rc=$frc
   fi
-  io "$N" after
   disks "$N" after
   kthreads "$N" after
   say time "$N" $(tail -n 1 "$S/t")

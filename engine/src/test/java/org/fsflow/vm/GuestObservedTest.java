@@ -56,6 +56,26 @@ class GuestObservedTest {
     }
 
     @Test
+    void aLongStepKeepsItsTimeSeries() {
+        protocol.line("@@FSFLOW start 0");
+        for (int i = 0; i <= 6; i++) {
+            // each second: 100 ticks of 2 CPUs, 50 of them user; 2048 sectors written; 1 MiB more dirty
+            protocol.line("@@FSFLOW sample 0 " + (100 + i) + ".00 " + (50 * i) + " 0 0 " + (150 * i) + " 0 0 0 0 0 "
+                    + (2048 * i) + " " + (1024 * i) + " 0");
+        }
+        for (String l : List.of("@@FSFLOW time 0 6.00 3.00 0.00 1844 120 0", "@@FSFLOW exit 0 0", "@@FSFLOW done 0")) {
+            protocol.line(l);
+        }
+        org.fsflow.result.TimeSeries t =
+                results.get(0).outcome().around().observed().samples();
+        assertEquals(6, t.size());
+        assertEquals(25.0, t.userPct().get(3));
+        assertEquals(2048 * 512.0, t.writeBytesPerS().get(5));
+        assertEquals(6L << 20, t.dirtyBytes().get(5));
+        assertNull(t.kernelThreadsPct(), "the guest's kernel threads are not sampled over time");
+    }
+
+    @Test
     void aGuestThatSaysNothingOfItHasNone() {
         for (String l : List.of(
                 "@@FSFLOW start 0",

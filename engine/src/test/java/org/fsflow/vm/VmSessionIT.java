@@ -90,6 +90,8 @@ class VmSessionIT {
             steps.add(step(fs + "/count", List.of("sh", "-c", "find " + mnt + "/ds -type f | wc -l")));
             steps.add(step(fs + "/umount", List.of("umount", mnt)));
         }
+        // a step of six seconds keeps its time series
+        steps.add(step("slow", List.of("sh", "-c", "dd if=/dev/zero of=/dev/vda bs=1M count=8 status=none; sleep 6")));
         List<GuestResult> results = new ArrayList<>();
         VmSession.Request request = new VmSession.Request(
                 "fsflow-vm-it",
@@ -175,6 +177,11 @@ class VmSessionIT {
                     cls);
         }
         assertTrue(results.stream().allMatch(r -> r.kernel() != null), "every measured step has its kernel threads");
+        org.fsflow.result.TimeSeries series =
+                results.get(results.size() - 1).outcome().around().observed().samples();
+        System.out.println("  series " + series);
+        assertTrue(series != null && series.size() >= 5, "the six-second step's series: " + series);
+        assertTrue(series.tS().get(series.size() - 1) >= 6, series.toString());
         assertFalse(Files.exists(dir.resolve("fsflow-vm-it.pid")), "the pid file is removed");
         for (long pid : pids) {
             assertTrue(ProcessHandle.of(pid).isEmpty(), "QEMU has exited");
