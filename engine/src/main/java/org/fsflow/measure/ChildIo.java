@@ -16,7 +16,8 @@ import java.util.Map;
  * tgid file less the JVM's live threads' files ({@code /proc/self/task/TID/io}) is what its reaped
  * children and its ended threads did; across one step, with one process run at a time, it is what
  * the step's process tree did (a thread of the JVM that ended meanwhile is taken as idle during
- * the step, its earlier counts subtracted). A daemon the step left running is not counted.
+ * the step, its earlier counts subtracted; the JVM's compilers, collectors and VM threads, which
+ * make no read or write call, are not read). A daemon the step left running is not counted.
  *
  * @param rchar               bytes read through read calls
  * @param wchar               bytes written through write calls
@@ -77,13 +78,35 @@ public record ChildIo(long rchar, long wchar, long readBytes, long writeBytes, l
         }
         Map<String, long[]> threads = new HashMap<>();
         String tasks = proc.resolve("task").toString();
+        Map<String, Boolean> idle = IDLE.computeIfAbsent(tasks, k -> new java.util.concurrent.ConcurrentHashMap<>());
+        idle.keySet().retainAll(java.util.Set.of(tids)); // a TID that went away may come back as another thread
         for (String t : tids) {
+            if (idle.computeIfAbsent(t, id -> jvmInternal(tasks + "/" + id + "/comm", buffer))) {
+                continue;
+            }
             long[] c = read(tasks + "/" + t + "/io", buffer);
             if (c != null) {
                 threads.put(t, c);
             }
         }
         return new Snapshot(group, threads);
+    }
+
+    // the JVM's own threads that make no read or write call (compilers, collectors, the VM thread ...):
+    // their counts never change, so a step's need not read them; by /proc/self/task/TID/comm, per TID
+    private static final Map<String, Map<String, Boolean>> IDLE = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern INTERNAL = java.util.regex.Pattern.compile(
+            "VM Thread|VM Periodic Tas|Reference Handl|Finalizer|Signal Dispatch|Service Thread|Monitor Deflati"
+                    + "|Notification Th|Common-Cleaner|Sweeper thread|C[12] CompilerThre|GC Thread#\\d+|G1 .*");
+
+    static boolean jvmInternal(String commFile, byte[] buffer) {
+        try (java.io.FileInputStream in = new java.io.FileInputStream(commFile)) {
+            int n = Math.max(0, in.read(buffer));
+            return INTERNAL.matcher(new String(buffer, 0, n, java.nio.charset.StandardCharsets.US_ASCII).strip())
+                    .matches();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     // rchar wchar read_bytes write_bytes cancelled_write_bytes of one io file, or null; a plain

@@ -1,8 +1,6 @@
 package org.fsflow.measure;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -44,28 +42,28 @@ public final class StepMonitor {
     private int ticks;
     private boolean closed;
 
-    private StepMonitor(List<String> devices, KernelThreads threads) {
+    private StepMonitor(List<String> devices, KernelThreads threads, DiskStats disks) {
         this.devices = List.copyOf(devices);
         this.lastThreads = threads;
         synchronized (this) {
-            points.add(point());
+            points.add(point(disks));
         }
         this.task = TIMER.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }
 
     /**
      * Starts sampling, the step's devices being {@code devices} (names such as loop3), its kernel
-     * threads as {@code threads} read them just now.
+     * threads and disks as {@code threads} and {@code disks} read them just now.
      */
-    public static StepMonitor start(List<String> devices, KernelThreads threads) {
-        return new StepMonitor(devices, threads);
+    public static StepMonitor start(List<String> devices, KernelThreads threads, DiskStats disks) {
+        return new StepMonitor(devices, threads, disks);
     }
 
     private synchronized void tick() {
         if (closed || ++ticks % every != 0) {
             return;
         }
-        points.add(point());
+        points.add(point(DiskStats.read()));
         if (compact(points)) {
             every *= 2;
         }
@@ -88,7 +86,7 @@ public final class StepMonitor {
         return true;
     }
 
-    private long[] point() {
+    private long[] point(DiskStats disks) {
         long now = System.nanoTime();
         long[] cpu = cpu();
         if (!points.isEmpty()) {
@@ -96,7 +94,6 @@ public final class StepMonitor {
             kernelTicks += Math.round(KernelCpu.between(lastThreads, threads).seconds() * HostCpu.TICKS_PER_SECOND);
             lastThreads = threads;
         }
-        DiskStats disks = DiskStats.read();
         long read = 0;
         long written = 0;
         for (String d : devices) {
@@ -123,8 +120,12 @@ public final class StepMonitor {
 
     // user (with nice), system (with irq, softirq), iowait and all ticks of /proc/stat's first line
     private static long[] cpu() {
-        try (var lines = Files.lines(Path.of("/proc/stat"))) {
-            return parseCpu(lines.findFirst().orElse(""));
+        byte[] b = new byte[256];
+        try (java.io.FileInputStream in = new java.io.FileInputStream("/proc/stat")) {
+            int n = Math.max(0, in.read(b));
+            String text = new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII);
+            int end = text.indexOf('\n');
+            return parseCpu(end < 0 ? text : text.substring(0, end));
         } catch (IOException | RuntimeException e) {
             return new long[] {0, 0, 0, 0};
         }
@@ -153,7 +154,7 @@ public final class StepMonitor {
             if ((System.nanoTime() - points.get(0)[0]) / 1e9 < MIN_SECONDS) {
                 return null;
             }
-            points.add(point());
+            points.add(point(DiskStats.read()));
             return series(points);
         }
     }

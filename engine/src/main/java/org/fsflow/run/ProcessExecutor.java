@@ -96,7 +96,7 @@ public final class ProcessExecutor implements StepExecutor {
         interruptRequested = false;
         Snapshot before = snapshot();
         long oomBefore = cgroups.oomKills(conditions.memoryBytes());
-        StepObservation observation = StepObservation.begin(ioDevices, before.kernel());
+        StepObservation observation = StepObservation.begin(ioDevices, before.kernel(), before.disks());
         Waited w = launchAndWait(builder, argv, timeout, gate);
         long oomAfter = cgroups.oomKills(conditions.memoryBytes());
         String tail = Logs.capAndTail(stdout, stderr);

@@ -3,6 +3,7 @@ package org.fsflow.run;
 import java.util.List;
 import org.fsflow.measure.ChildIo;
 import org.fsflow.measure.DirtyMemory;
+import org.fsflow.measure.DiskStats;
 import org.fsflow.measure.KernelThreads;
 import org.fsflow.measure.StepMonitor;
 import org.fsflow.place.StepOutcome;
@@ -19,14 +20,17 @@ final class StepObservation {
     private final ChildIo.Snapshot io;
     private final StepMonitor monitor;
 
-    private StepObservation(List<String> devices, KernelThreads threads) {
+    private StepObservation(List<String> devices, KernelThreads threads, DiskStats disks) {
         this.io = ChildIo.snapshot();
-        this.monitor = StepMonitor.start(devices, threads);
+        this.monitor = StepMonitor.start(devices, threads, disks);
     }
 
-    /** Begins observing a step on {@code devices}, its kernel threads as {@code threads} read them just now. */
-    static StepObservation begin(List<String> devices, KernelThreads threads) {
-        return new StepObservation(devices, threads);
+    /**
+     * Begins observing a step on {@code devices}, its kernel threads and disks as {@code threads}
+     * and {@code disks} read them just now.
+     */
+    static StepObservation begin(List<String> devices, KernelThreads threads, DiskStats disks) {
+        return new StepObservation(devices, threads, disks);
     }
 
     /** What was observed, now that the step ended. */
