@@ -39,13 +39,15 @@ oom_kills() { sed -n 's/^oom_kill //p' "$BUDGETCG/memory.events"; }
 # the kernel threads' CPU (PF_KTHREAD, or children of kthreadd): "kthreads N PHASE PID START TICKS COMM ...",
 # one pass over /proc, read by measure/KernelThreads's rules on the host
 kthreads() {
-  awk -v n="$1" -v ph="$2" 'FNR == 1 { s = $0; o = index(s, "("); c = 0
+  # cat, not awk's own file list: a process that ends between the glob and its read (the sampler's
+  # sleep) is skipped, where awk would stop at the file it cannot open
+  cat /proc/[0-9]*/stat 2>/dev/null | awk -v n="$1" -v ph="$2" '{ s = $0; o = index(s, "("); c = 0
       for (i = length(s); i > o; i--) if (substr(s, i, 1) == ")") { c = i; break }
       if (o < 2 || c == 0) next
       pid = substr(s, 1, o - 2); comm = substr(s, o + 1, c - o - 1); gsub(/[ \t]/, "_", comm)
       split(substr(s, c + 2), f, " ")
       if (int(f[7] / 2097152) % 2 == 1 || f[2] == 2 || pid == 2) out = out " " pid " " f[20] " " (f[12] + f[13]) " " comm }
-    END { print "@@FSFLOW kthreads", n, ph out }' /proc/[0-9]*/stat 2>/dev/null
+    END { print "@@FSFLOW kthreads", n, ph out }'
 }
 # one point of the step's time series, builtins only: "sample N UPTIME USER NICE SYSTEM IDLE IOWAIT IRQ
 # SOFTIRQ STEAL SECTORS_READ SECTORS_WRITTEN DIRTY_KIB WRITEBACK_KIB" (the disks as disks() counts them)
