@@ -17,6 +17,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
     static final List<String> STEP_KEYS = List.of(
             "name",
             "run",
+            "fio",
             "action",
             "device",
             "before",
@@ -85,8 +86,10 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
         }
         Node n;
         if ((n = Fields.value(e, "action")) != null) {
-            if (e.containsKey("run")) {
-                f.error(n, "a step has either 'run:' or 'action:', not both");
+            if (e.containsKey("run") || e.containsKey("fio")) {
+                f.error(
+                        n,
+                        "a step has either '" + (e.containsKey("run") ? "run" : "fio") + ":' or 'action:', not both");
                 return null;
             }
             if (e.containsKey("parse")) {
@@ -103,10 +106,8 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
 
     private Step runStep(Node node, Map<String, NodeTuple> e, Location where) {
         Node n;
-        if (!e.containsKey("run")) {
-            f.error(
-                    node,
-                    "a step needs 'run:' (a command) or an action (" + String.join(", ", Step.Action.keywords()) + ")");
+        Node fio = Fields.value(e, "fio");
+        if (!commandOf(node, e, fio)) {
             return null;
         }
         if (e.containsKey("device")) {
@@ -120,16 +121,18 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
         if (n == null) {
             f.error(node, "a run: step needs a 'name:' (it names the step in results and reports)");
         }
-        Command run = f.command(Fields.value(e, "run"), "run");
+        Command run = fio != null ? new FioStep(f).command(fio, name) : f.command(Fields.value(e, "run"), "run");
         Step common = common(e, null);
         Node parseNode = Fields.value(e, "parse");
         CustomParse custom =
                 parseNode instanceof MappingNode ? new ParseReader(f, v).read(parseNode, e.containsKey("after")) : null;
-        String parse = parseNode == null
-                ? null
-                : parseNode instanceof MappingNode
-                        ? custom == null ? null : custom.tool()
-                        : v.choice(parseNode, "parse", ParserName.STEP_NAMES);
+        String parse = fio != null
+                ? "fio"
+                : parseNode == null
+                        ? null
+                        : parseNode instanceof MappingNode
+                                ? custom == null ? null : custom.tool()
+                                : v.choice(parseNode, "parse", ParserName.STEP_NAMES);
         Node verifyNode = Fields.value(e, "verify");
         NamedCopy named = verifyNode instanceof MappingNode ? namedCopy(verifyNode) : null;
         Command verify = named != null
@@ -155,6 +158,25 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                         verify,
                         verifyDataset,
                         where);
+    }
+
+    // run: or fio:, exactly one; false when neither or both
+    private boolean commandOf(Node node, Map<String, NodeTuple> e, Node fio) {
+        if (!e.containsKey("run") && fio == null) {
+            f.error(
+                    node,
+                    "a step needs 'run:' (a command), 'fio:' (fio's job options) or an action ("
+                            + String.join(", ", Step.Action.keywords()) + ")");
+            return false;
+        }
+        if (fio != null && e.containsKey("run")) {
+            f.error(fio, "a step has either 'run:' or 'fio:', not both");
+            return false;
+        }
+        if (fio != null && e.containsKey("parse")) {
+            f.error(Fields.value(e, "parse"), "a fio: step is parsed as fio's JSON already: leave parse: out");
+        }
+        return true;
     }
 
     // verify: { dataset: NAME, path: COPY }: the copy of a dataset named there
