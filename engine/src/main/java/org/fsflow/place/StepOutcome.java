@@ -117,6 +117,11 @@ public record StepOutcome(
             this(memoryBudgetBytes, flushS, hostOtherCpuS, serviceCpuS, signal, oomKills, kernel, null);
         }
 
+        /** These surroundings with the kernel threads' CPU {@code k} and the observed figures {@code o}. */
+        Around kernel(Kernel k, Observed o) {
+            return new Around(memoryBudgetBytes, flushS, hostOtherCpuS, serviceCpuS, signal, oomKills, k, o);
+        }
+
         /** What surrounded it, the kernel threads' CPU not measured. */
         public Around(
                 Long memoryBudgetBytes,
@@ -155,32 +160,23 @@ public record StepOutcome(
 
     /** This outcome with the kernel threads' CPU {@code k} (it must have run). */
     public StepOutcome withKernel(Kernel k) {
-        Around a = around != null ? around : new Around(null, null, null, null, null, null);
-        Around with = new Around(
-                a.memoryBudgetBytes(),
-                a.flushS(),
-                a.hostOtherCpuS(),
-                a.serviceCpuS(),
-                a.signal(),
-                a.oomKills(),
-                k,
-                a.observed());
-        return amended(status, exitCode, reason, figures, method, with);
+        Around a = surroundings();
+        return with(a.kernel(k, a.observed()));
     }
 
     /** This outcome with the observed figures {@code o} (it must have run). */
     public StepOutcome withObserved(Observed o) {
-        Around a = around != null ? around : new Around(null, null, null, null, null, null);
-        Around with = new Around(
-                a.memoryBudgetBytes(),
-                a.flushS(),
-                a.hostOtherCpuS(),
-                a.serviceCpuS(),
-                a.signal(),
-                a.oomKills(),
-                a.kernel(),
-                o);
-        return amended(status, exitCode, reason, figures, method, with);
+        Around a = surroundings();
+        return with(a.kernel(a.kernel(), o));
+    }
+
+    // what surrounded it, empty where nothing was recorded
+    private Around surroundings() {
+        return around != null ? around : new Around(null, null, null, null, null, null);
+    }
+
+    private StepOutcome with(Around a) {
+        return amended(status, exitCode, reason, figures, method, a);
     }
 
     /** A step not run, for {@code reason}. */

@@ -24,7 +24,7 @@ import org.fsflow.result.Traffic;
  */
 final class CsvWriter {
 
-    static final List<String> COLUMNS = List.of(
+    static final List<String> COLUMNS = flat(
             "node",
             "dataset",
             "filesystem",
@@ -42,13 +42,7 @@ final class CsvWriter {
             "read_bytes",
             "write_bytes",
             "io_busy_ms",
-            "vfs_read_bytes",
-            "vfs_write_bytes",
-            "storage_read_bytes",
-            "storage_write_bytes",
-            "cancelled_write_bytes",
-            "dirty_end_bytes",
-            "writeback_end_bytes",
+            Traffic.NAMES,
             "shared_extent_fraction",
             "started_at",
             "ended_at",
@@ -56,6 +50,19 @@ final class CsvWriter {
             "reason");
 
     private CsvWriter() {}
+
+    // names and lists of names, in order
+    private static List<String> flat(Object... names) {
+        List<String> out = new ArrayList<>();
+        for (Object n : names) {
+            if (n instanceof List<?> l) {
+                l.forEach(x -> out.add((String) x));
+            } else {
+                out.add((String) n);
+            }
+        }
+        return List.copyOf(out);
+    }
 
     /** The CSV of {@code rows}, as text (tests, small runs). */
     static String csv(List<Measurement> rows) {
