@@ -13,8 +13,23 @@ interface HostJob {
     /** Stops it: the remote fsflow ends its step, tears down and exits 3. */
     void stop();
 
-    /** The host state that a remote fsflow's exit code means once its results are in place. */
-    static HostState ended(HostState state, int exitCode, String errors) {
+    /** Exit codes of a process that a signal ended before it could handle it (128 + SIGINT, SIGTERM). */
+    int BY_SIGINT = 130;
+
+    int BY_SIGTERM = 143;
+
+    /**
+     * The host state that a remote fsflow's exit code means once its results are in place. When
+     * fsflow {@code stopped} it, a death by the signal it sent (the remote fsflow was past its last
+     * step, writing its report, and no longer traps it) is an interruption too: resume finishes it.
+     */
+    static HostState ended(HostState state, int exitCode, String errors, boolean stopped) {
+        if (stopped && (exitCode == BY_SIGINT || exitCode == BY_SIGTERM)) {
+            return state.with(
+                    HostState.Status.INTERRUPTED,
+                    3,
+                    "interrupted (the remote fsflow ended on the signal, exit " + exitCode + ")");
+        }
         return switch (exitCode) {
             case 0 -> state.with(HostState.Status.DONE, 0, null);
             case 1 -> state.with(HostState.Status.DONE, 1, "some steps failed (see its report)");

@@ -147,7 +147,7 @@ final class HostRun implements HostJob {
         if (fetched != null) {
             return state.with(Status.LOST, o.exitCode(), "cannot fetch its results: " + fetched);
         }
-        HostState end = HostJob.ended(state, o.exitCode(), o.errors());
+        HostState end = HostJob.ended(state, o.exitCode(), o.errors(), stopped);
         if (end.status() == Status.DONE) {
             capture(RemoteCommands.remove(state.remoteDir()));
         }

@@ -75,7 +75,7 @@ final class SlurmRun implements HostJob {
                     null,
                     "srun could not start the job (exit " + o.exitCode() + "): " + o.errors());
         }
-        return HostJob.ended(state[0], o.exitCode(), o.errors());
+        return HostJob.ended(state[0], o.exitCode(), o.errors(), stopped);
     }
 
     @Override

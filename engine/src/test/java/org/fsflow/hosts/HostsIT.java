@@ -193,8 +193,12 @@ class HostsIT {
         waitForLine("[host2] [");
         new ProcessBuilder("kill", "-INT", String.valueOf(fsflow.pid())).start().waitFor();
         assertEquals(3, exit(fsflow), log());
-        assertEquals("INTERRUPTED", state("host1").path("status").asText(), log());
-        assertEquals("INTERRUPTED", state("host2").path("status").asText(), log());
+        // a host whose last step ended before the Ctrl-C is done; at least one is still running
+        List<String> statuses = List.of(
+                state("host1").path("status").asText(),
+                state("host2").path("status").asText());
+        assertTrue(Set.of("INTERRUPTED", "DONE").containsAll(statuses), statuses + log());
+        assertTrue(statuses.contains("INTERRUPTED"), statuses + log());
         fsflow = fsflow("resume", out.toString());
         assertEquals(0, exit(fsflow), log());
         assertEquals(Set.of("host1", "host2"), hostsOfResults());

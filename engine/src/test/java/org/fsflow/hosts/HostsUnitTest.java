@@ -17,6 +17,25 @@ import org.junit.jupiter.api.Test;
 class HostsUnitTest {
 
     @Test
+    void aRemoteFsflowEndedByTheSignalFsflowSentIsInterruptedAnyOtherDeathIsLost() {
+        HostState running = new HostState("h1", HostState.Status.PENDING, "/d", null, null, List.of(), null, null);
+        assertEquals(
+                HostState.Status.INTERRUPTED,
+                HostJob.ended(running, 143, "", true).status());
+        assertEquals(
+                HostState.Status.INTERRUPTED,
+                HostJob.ended(running, 130, "", true).status());
+        assertEquals(
+                HostState.Status.INTERRUPTED,
+                HostJob.ended(running, 3, "", false).status());
+        assertEquals(
+                HostState.Status.LOST, HostJob.ended(running, 143, "", false).status());
+        assertEquals(
+                HostState.Status.LOST, HostJob.ended(running, 137, "", true).status());
+        assertEquals(HostState.Status.DONE, HostJob.ended(running, 0, "", true).status());
+    }
+
+    @Test
     void sshIsBatchWithTimeoutsAndNeverTouchesHostKeyChecking() {
         List<String> c = new Ssh(Path.of("/t/ssh.conf")).run("root@r1", "true");
         assertEquals(
