@@ -136,6 +136,8 @@ public record Bindings(
         return switch (field) {
             case "name" -> d.name();
             case "path" -> layout.dataset(scenario, d).toString();
+            case "archive" ->
+                d.archive() ? Layout.archive(layout.dataset(scenario, d)).toString() : null;
             case "dirs" -> String.valueOf(d.dirs());
             case "files" -> String.valueOf(d.fileCount());
             case "bytes" -> String.valueOf(d.expectedBytes());

@@ -64,4 +64,9 @@ public record Layout(Path out, Path work) {
         Path root = source != null ? mountPoint(source).resolve(dir) : work.resolve(dir);
         return root.resolve(dataset.name());
     }
+
+    /** The tar archive of the generated dataset at {@code root} ({@code archive: true}): beside it. */
+    public static Path archive(Path root) {
+        return root.resolveSibling(root.getFileName() + ".tar");
+    }
 }

@@ -277,7 +277,8 @@ public final class Planner {
                 + ", about "
                 + ByteSize.format(d.expectedBytes()) + ", "
                 + d.content().kind().name().toLowerCase(java.util.Locale.ROOT)
-                + " content, seed " + datasetSeed(s, d) + " -> " + layout.dataset(s, d);
+                + " content, seed " + datasetSeed(s, d) + " -> " + layout.dataset(s, d)
+                + (d.archive() ? ", and its tar archive " + layout.archive(layout.dataset(s, d)) : "");
     }
 
     /** A dataset's seed: its own, else the scenario's, else 0, so datasets are reproducible by default. */

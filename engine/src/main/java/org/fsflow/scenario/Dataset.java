@@ -26,6 +26,8 @@ import java.util.List;
  * @param fileName {@code names.file:} pattern of file names, {j} is the 1-based index
  * @param seed     {@code seed:} of the generator, or null for the scenario's seed
  * @param existing {@code existing:} path of a tree used as is, or null to generate one
+ * @param archive  {@code archive: true}: a tar of the generated tree is made once beside it and
+ *                 reused ({@code ${dataset.archive}}), for steps that unpack it
  * @param where    where it is declared
  */
 public record Dataset(
@@ -39,7 +41,24 @@ public record Dataset(
         String fileName,
         Long seed,
         Path existing,
+        boolean archive,
         Location where) {
+
+    /** A dataset without an archive. */
+    public Dataset(
+            String name,
+            long dirs,
+            long files,
+            SizeSpec size,
+            int depth,
+            Content content,
+            String dirName,
+            String fileName,
+            Long seed,
+            Path existing,
+            Location where) {
+        this(name, dirs, files, size, depth, content, dirName, fileName, seed, existing, false, where);
+    }
 
     /** Number of leaf directories: dirs^depth. */
     public long leafDirs() {
@@ -61,26 +80,32 @@ public record Dataset(
     }
 
     /**
-     * The dataset shrunk by {@code factor}, cutting file counts first, then directories, then file
-     * sizes, so that a smoke run still measures files of the published size where it can.
+     * The dataset shrunk by {@code factor}, keeping the tree's shape: directories are cut first (each
+     * level alike), so every leaf directory keeps its {@code files}; then, once one directory is left
+     * (or the files sit in the root), the files; then file sizes, so that a smoke run still
+     * measures directories as full and files as large as the published ones where it can.
      */
     public Dataset scaled(double factor) {
         if (existing != null || factor >= 1.0) {
             return this;
         }
         double remaining = factor;
-        long newFiles = Math.max(1, Math.round(files * remaining));
-        remaining = remaining * files / newFiles;
         long newDirs = dirs;
-        if (remaining < 1.0 && depth > 0) {
+        if (depth > 0) {
             double perLevel = Math.pow(remaining, 1.0 / depth);
             newDirs = Math.max(1, Math.min(dirs, Math.round(dirs * perLevel)));
             remaining = remaining * Math.pow((double) dirs / newDirs, depth);
         }
-        // sizes shrink only once every count is down to one; rounding leftovers are not pushed into sizes
+        // files per directory shrink only once the directories are down to one; rounding leftovers stay
+        long newFiles = files;
+        if (remaining < 1.0 && (depth == 0 || newDirs == 1)) {
+            newFiles = Math.max(1, Math.round(files * remaining));
+            remaining = remaining * files / newFiles;
+        }
         boolean countsExhausted = newFiles == 1 && (depth == 0 || newDirs == 1);
         SizeSpec newSize = countsExhausted && remaining < 1.0 ? size.scaled(remaining) : size;
-        return new Dataset(name, newDirs, newFiles, newSize, depth, content, dirName, fileName, seed, null, where);
+        return new Dataset(
+                name, newDirs, newFiles, newSize, depth, content, dirName, fileName, seed, null, archive, where);
     }
 
     /** What the files contain. */

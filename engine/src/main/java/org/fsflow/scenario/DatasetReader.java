@@ -20,14 +20,16 @@ record DatasetReader(Fields f, Scalars v) {
     static final long MAX_FILES_PER_DIR = 10_000_000;
     static final long MAX_FILES = 100_000_000;
 
+    private static final List<String> KEYS =
+            List.of("dirs", "files", "size", "depth", "content", "names", "seed", "archive", "existing");
+
     Map<String, Dataset> datasets(Node node) {
         return f.named(node, "datasets", "dataset", this::dataset);
     }
 
     private Dataset dataset(String name, Node node, Location keyAt) {
         String what = "dataset '" + name + "'";
-        Map<String, NodeTuple> e = f.entries(
-                node, what, List.of("dirs", "files", "size", "depth", "content", "names", "seed", "existing"));
+        Map<String, NodeTuple> e = f.entries(node, what, KEYS);
         if (e == null) {
             return null;
         }
@@ -48,6 +50,7 @@ record DatasetReader(Fields f, Scalars v) {
         Dataset.Content content =
                 (n = Fields.value(e, "content")) == null ? Defaults.DATASET_CONTENT : content(n, what + " content");
         Long seed = (n = Fields.value(e, "seed")) == null ? null : v.integer(n, what + " seed", 0, Long.MAX_VALUE);
+        Boolean archive = (n = Fields.value(e, "archive")) == null ? Boolean.FALSE : v.bool(n, what + " archive");
         String dirName = Defaults.DIR_NAME;
         String fileName = Defaults.FILE_NAME;
         if ((n = Fields.value(e, "names")) != null) {
@@ -65,11 +68,12 @@ record DatasetReader(Fields f, Scalars v) {
                 || size == null
                 || content == null
                 || dirName == null
-                || fileName == null) {
+                || fileName == null
+                || archive == null) {
             return null;
         }
-        Dataset d =
-                new Dataset(name, dirs, files, size, depth.intValue(), content, dirName, fileName, seed, null, keyAt);
+        Dataset d = new Dataset(
+                name, dirs, files, size, depth.intValue(), content, dirName, fileName, seed, null, archive, keyAt);
         try {
             if (d.fileCount() > MAX_FILES) {
                 f.error(node, what + " has " + d.fileCount() + " files: the limit is " + MAX_FILES);

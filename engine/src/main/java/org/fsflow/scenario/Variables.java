@@ -27,6 +27,9 @@ import java.util.Set;
  */
 public final class Variables {
 
+    // the dataset field that only datasets with archive: true have
+    private static final String ARCHIVE = "archive";
+
     /**
      * The families of variables, in one table: the validator, the plan's bindings and docs/scenarios.md
      * read it. {@code fields} are the names after the family's prefix; upper-case ones stand for a
@@ -34,9 +37,10 @@ public final class Variables {
      */
     public enum Family {
         /** {@code ${dataset.FIELD}}: the cell's dataset */
-        DATASET("dataset", List.of("name", "path", "dirs", "files", "bytes")),
+        DATASET("dataset", List.of("name", "path", "archive", "dirs", "files", "bytes")),
         /** {@code ${datasets.NAME.FIELD}}: any declared dataset */
-        DATASETS("datasets", List.of("NAME.name", "NAME.path", "NAME.dirs", "NAME.files", "NAME.bytes")),
+        DATASETS(
+                "datasets", List.of("NAME.name", "NAME.path", "NAME.archive", "NAME.dirs", "NAME.files", "NAME.bytes")),
         /** {@code ${filesystem.FIELD}}: the cell's filesystem */
         FILESYSTEM("filesystem", List.of("name", "type", "mkfs_options", "mount_options")),
         /** {@code ${DEVICE.FIELD}}: a declared device (dev: loop and block only; size: loop and tmpfs only) */
@@ -106,13 +110,20 @@ public final class Variables {
         switch (family) {
             case DATASET -> {
                 if (s.matrix().has(Matrix.DATASET)) {
-                    family.fields().forEach(x -> out.add("dataset." + x));
+                    boolean archived = s.matrix().axes().get(Matrix.DATASET).stream()
+                            .map(value -> s.datasets().get(value.value()))
+                            .allMatch(d -> d != null && d.archive());
+                    family.fields().stream()
+                            .filter(x -> archived || !x.equals(ARCHIVE))
+                            .forEach(x -> out.add("dataset." + x));
                 }
             }
             case DATASETS ->
                 s.datasets()
-                        .keySet()
-                        .forEach(d -> Family.DATASET.fields().forEach(x -> out.add("datasets." + d + "." + x)));
+                        .values()
+                        .forEach(d -> Family.DATASET.fields().stream()
+                                .filter(x -> d.archive() || !x.equals(ARCHIVE))
+                                .forEach(x -> out.add("datasets." + d.name() + "." + x)));
             case FILESYSTEM -> {
                 if (s.matrix().has(Matrix.FILESYSTEM)) {
                     family.fields().forEach(x -> out.add("filesystem." + x));
@@ -168,6 +179,10 @@ public final class Variables {
         String unknown = "unknown variable ${" + name + "}";
         if (head.equals("dataset") && !scenario.matrix().has(Matrix.DATASET)) {
             return unknown + ": the matrix has no 'dataset' axis, so a step has no dataset";
+        }
+        if (name.endsWith("." + ARCHIVE) && (head.equals("dataset") || head.equals("datasets"))) {
+            return unknown + ": only a generated dataset with 'archive: true' has a tar archive ("
+                    + (head.equals("dataset") ? "every dataset of the matrix needs it" : "add it to the dataset") + ")";
         }
         if (head.equals("filesystem") && !scenario.matrix().has(Matrix.FILESYSTEM)) {
             return unknown + ": the matrix has no 'filesystem' axis";

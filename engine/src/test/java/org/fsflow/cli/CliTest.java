@@ -110,8 +110,8 @@ class CliTest {
         Cli r = Cli.run("plan", scenario("cds-2009.yaml"), "--scale", "0.001", "--set", "repeat=1");
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("generate 1 file of 12.3 MiB in the root"), r.out());
-        // 131,072 files x 0.001 is 131: one file in each of the 128 directories, each still 16 KiB
-        assertTrue(r.out().contains("generate 128 files of 16 KiB in 128 dirs"), r.out());
+        // 131,072 files x 0.001 is 131: the directories go first, then files, each still 16 KiB
+        assertTrue(r.out().contains("generate 131 files of 16 KiB in 1 dir,"), r.out());
         assertTrue(r.out().contains("(sparse, 1 GiB)"), r.out());
     }
 
@@ -120,10 +120,10 @@ class CliTest {
         Cli r = Cli.run(
                 "plan", scenario("cds-2009.yaml"), "--scale", "0.01", "--scale", "guest=0.001", "--set", "repeat=1");
         assertEquals(0, r.exitCode(), r.err());
-        // host cells at 0.01 (1,280 of test3's files), guest cells at 0.001 (128), each in its own directory
-        assertTrue(r.out().contains("generate 1280 files of 16 KiB in 128 dirs"), r.out());
+        // host cells at 0.01 (one of test3's 128 directories, whole), guest cells at 0.001 (131 files)
+        assertTrue(r.out().contains("generate 1024 files of 16 KiB in 1 dir,"), r.out());
         assertTrue(r.out().contains("fsflow-datasets/test3"), r.out());
-        assertTrue(r.out().contains("generate 128 files of 16 KiB in 128 dirs"), r.out());
+        assertTrue(r.out().contains("generate 131 files of 16 KiB in 1 dir,"), r.out());
         assertTrue(r.out().contains("fsflow-datasets@0.001/test3"), r.out());
     }
 

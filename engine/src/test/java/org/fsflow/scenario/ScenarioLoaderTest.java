@@ -112,7 +112,7 @@ class ScenarioLoaderTest {
     }
 
     @Test
-    void scaleCutsFileCountsBeforeFileSizes() throws Exception {
+    void scaleKeepsTheTreesShapeAndCutsFileSizesLast() throws Exception {
         String text = """
                 fsflow: 1
                 name: t
@@ -121,18 +121,24 @@ class ScenarioLoaderTest {
                   test2: { dirs: 48, files: 64, size: 4MiB }
                   test3: { dirs: 128, files: 1024, size: 16KiB }
                   test1: { depth: 0, files: 3, size: 4GiB }
-                matrix: { dataset: [test1, test2, test3] }
+                  tree: { dirs: 10, depth: 2, files: 17, size: 4KiB }
+                matrix: { dataset: [test1, test2, test3, tree] }
                 repeat: 3
                 steps: [ { name: a, run: "true" } ]
                 """;
         Scenario s = load(text, new Overrides(List.of(), 0.01));
+        Scenario tenth = load(text, new Overrides(List.of(), 0.1));
         Dataset t2 = s.datasets().get("test2");
-        assertEquals(1, t2.files());
+        assertEquals(1, t2.dirs(), "directories go first");
+        assertEquals(31, t2.files(), "then the files of the one directory left: 3,072 x 0.01");
         assertEquals(4L << 20, ((Dataset.SizeSpec.Fixed) t2.size()).bytes(), "file size kept while counts can shrink");
-        assertEquals(31, t2.dirs());
         Dataset t3 = s.datasets().get("test3");
-        assertEquals(10, t3.files());
+        assertEquals(1, t3.dirs());
+        assertEquals(1024, t3.files(), "a directory keeps its files while directories can go");
         assertEquals(16 * 1024, ((Dataset.SizeSpec.Fixed) t3.size()).bytes());
+        Dataset tree = tenth.datasets().get("tree");
+        assertEquals(3, tree.dirs(), "each level alike: 10 x sqrt(0.1), rounded");
+        assertEquals(17, tree.files(), "every leaf directory keeps its 17 files");
         Dataset t1 = s.datasets().get("test1");
         assertEquals(1, t1.files());
         long scaled = ((Dataset.SizeSpec.Fixed) t1.size()).bytes();

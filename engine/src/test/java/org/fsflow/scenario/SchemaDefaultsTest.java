@@ -126,6 +126,7 @@ class SchemaDefaultsTest {
                 dataset + "depth", "@DATASET@", ", depth: %s", s -> (long) small(s).depth(), Defaults.DATASET_DEPTH));
         c.add(new Case(
                 dataset + "content", "@DATASET@", ", content: %s", s -> small(s).content(), Defaults.DATASET_CONTENT));
+        c.add(new Case(dataset + "archive", "@DATASET@", ", archive: %s", s -> small(s).archive(), null));
         c.add(new Case(
                 dataset + "names/properties/dir",
                 "@DATASET@",
