@@ -58,9 +58,10 @@ final class FioStep {
             }
             placed |= key.equals("directory") || key.equals("filename");
             if (value instanceof ScalarNode s && s.getTag() == Tag.BOOL) {
-                if (Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT))) {
-                    argv.add(Template.literal("--" + key));
-                }
+                // fio's boolean options take a value (a bare --create_on_open swallows the next word),
+                // and false must be said: randrepeat and others default to 1
+                boolean on = Boolean.parseBoolean(s.getValue().toLowerCase(java.util.Locale.ROOT));
+                argv.add(Template.literal("--" + key + "=" + (on ? 1 : 0)));
                 continue;
             }
             Template t = f.template(value, "fio " + key);

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 class FioStepTest {
 
     @Test
+    // a boolean is written with its value: fio's bare --create_on_open would take the next word as its
+    // value, and a false must be said for an option whose default is true (randrepeat)
     void theOptionsBecomeFiosWordsInTheirOrder() throws Exception {
         String text = Files.readString(TestPaths.resources("valid").resolve("fio-step.yaml"));
         Scenario s = ScenarioLoader.load(SourceText.of("fio-step.yaml", text), Overrides.NONE)
@@ -32,7 +34,8 @@ class FioStepTest {
                         "--fsync=1",
                         "--ioengine=psync",
                         "--runtime=5",
-                        "--time_based",
+                        "--time_based=1",
+                        "--randrepeat=0",
                         "--directory=${target.mnt}"),
                 fio.run().parts().stream().map(Template::text).toList());
         assertEquals("fio", fio.parse());
