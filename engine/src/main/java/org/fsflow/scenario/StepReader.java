@@ -18,6 +18,8 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
             "name",
             "run",
             "fio",
+            "workload",
+            "with",
             "action",
             "device",
             "before",
@@ -81,6 +83,11 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
             return e == null ? null : actionStep(k.getValue(), k, e, where);
         }
         Map<String, NodeTuple> e = f.entries(node, "a step", STEP_KEYS);
+        if (e != null && e.containsKey("workload")) {
+            e = new WorkloadReader(f, v).expand(e);
+        } else if (e != null && e.containsKey("with")) {
+            f.error(e.get("with").getKeyNode(), "with: gives a workload's parameters: the step has no 'workload:'");
+        }
         if (e == null) {
             return null;
         }

@@ -83,6 +83,16 @@ class PackagesTest {
     }
 
     @Test
+    void theWorkloadsOfTheLibraryNeedTheToolsTheirStepsCall() throws Exception {
+        var s = ScenarioLoader.load(Path.of("src/test/resources/valid/workloads.yaml"), Overrides.NONE)
+                .scenario();
+        Plan p = Planner.plan(s, new Layout(Path.of("/out"), Path.of("/work")), 0);
+        List<String> names = Packages.names(Packages.forPlan(p, k -> true));
+        assertTrue(names.containsAll(List.of("fio", "dbench", "sysbench", "tar")), names.toString());
+        assertTrue(Packages.unknownTools(p).isEmpty(), Packages.unknownTools(p).toString());
+    }
+
+    @Test
     void onlyTheFilesystemsOfTheMatrixAfterSetCountAndUnknownToolsAreNamed() throws Exception {
         Plan p = plan("""
                 fsflow: 1
