@@ -51,7 +51,7 @@ public final class StepResolver {
                         fs == null ? null : fs.name()),
                 line(cmd.argv(), cmd.display()),
                 cmd.skipReason(),
-                line(step.before(), b),
+                before(step, b, deviceName),
                 release == null ? null : new ResolvedStep.Line(release, String.join(" ", release), false),
                 line(step.after(), b),
                 step.dropCaches(),
@@ -79,6 +79,45 @@ public final class StepResolver {
                 && argv.get(1).equals("-c")
                 && argv.get(2).equals(text);
         return new ResolvedStep.Line(argv, text, shell);
+    }
+
+    // before: and, with remount: true, the device's umount and mount after it, as one sh -c line
+    private static ResolvedStep.Line before(Step step, Bindings b, String deviceName) {
+        ResolvedStep.Line own = line(step.before(), b);
+        if (!step.remount()) {
+            return own;
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        if (own != null) {
+            parts.add(own.shell() ? own.text() : Shell.join(own.argv()));
+        }
+        for (Step.Action a : List.of(Step.Action.UMOUNT, Step.Action.MOUNT)) {
+            Step action = new Step(
+                    a.keyword(),
+                    a,
+                    deviceName,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    false,
+                    false,
+                    false,
+                    null,
+                    null,
+                    null,
+                    step.where());
+            StepCommand cmd = StepCommand.of(action, b);
+            if (cmd.skipped()) {
+                return own;
+            }
+            parts.add(Shell.join(cmd.argv()));
+        }
+        String text = String.join(" && ", parts);
+        return new ResolvedStep.Line(List.of("sh", "-c", text), text, true);
     }
 
     private static ResolvedStep.Line line(Command command, Bindings b) {

@@ -51,6 +51,9 @@ import java.time.Duration;
  *                {@code run:} or {@code after:} by a regex or a JSON pointer ({@link CustomParse}), or null
  * @param dropCaches {@code drop_caches: true}: sync, then drop the page cache, dentries and inodes ({@code vm.drop_caches=3}), unmeasured, right before
  *                the step (after {@code before:}), so it starts cold
+ * @param remount {@code remount: true}: the step's device is unmounted and mounted again, unmeasured, after
+ *                {@code before:} and before the cache drop, so that nothing of the filesystem's in-memory state
+ *                (dentries, inodes, buffers a journal still holds) survives into the step
  * @param flush   {@code flush: true}: after the command exits, its device's filesystem is synced (syncfs)
  *                inside the measured interval; the result keeps the flush time apart as {@code flush_s}
  * @param memory  {@code memory:} this step's memory budget in bytes (before {@code --scale}), or null
@@ -74,6 +77,7 @@ public record Step(
         String parse,
         CustomParse figures,
         boolean dropCaches,
+        boolean remount,
         boolean flush,
         Long memory,
         Command verify,

@@ -28,6 +28,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
             "on_error",
             "parse",
             "drop_caches",
+            "remount",
             "flush",
             "memory",
             "verify");
@@ -78,6 +79,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                                     "timeout",
                                     "on_error",
                                     "drop_caches",
+                                    "remount",
                                     "flush",
                                     "memory"));
             return e == null ? null : actionStep(k.getValue(), k, e, where);
@@ -160,6 +162,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                         parse,
                         custom,
                         common.dropCaches(),
+                        common.remount(),
                         common.flush(),
                         common.memory(),
                         verify,
@@ -241,6 +244,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                         null,
                         null,
                         common.dropCaches(),
+                        common.remount(),
                         common.flush(),
                         common.memory(),
                         null,
@@ -255,6 +259,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
         Duration timeout = (n = Fields.value(e, "timeout")) == null ? null : v.duration(n, "timeout");
         Scenario.OnError onError = (n = Fields.value(e, "on_error")) == null ? null : v.onError(n);
         Boolean drop = (n = Fields.value(e, "drop_caches")) == null ? Boolean.FALSE : v.bool(n, "drop_caches");
+        Boolean remount = (n = Fields.value(e, "remount")) == null ? Boolean.FALSE : v.bool(n, "remount");
         Boolean flush = (n = Fields.value(e, "flush")) == null ? Boolean.FALSE : v.bool(n, "flush");
         Long budget = (n = Fields.value(e, "memory")) == null ? null : memory.stepBudget(n);
         return new Step(
@@ -269,6 +274,7 @@ record StepReader(Fields f, Scalars v, BudgetReader memory) {
                 null,
                 null,
                 Boolean.TRUE.equals(drop),
+                Boolean.TRUE.equals(remount),
                 Boolean.TRUE.equals(flush),
                 budget,
                 null,

@@ -43,15 +43,20 @@ public enum Workload {
     COLD_SCAN(
             "cold-scan",
             "a cold walk of the unpacked tree that stats every entry and reads no file (what `git status` does);"
-                    + " caches dropped first; its figure is the number of entries",
+                    + " the target remounted and caches dropped first; its figure is the number of entries",
             """
             run: find ${target.mnt}/${dataset.name} -printf '%s\\n' | wc -l
+            remount: true
             drop_caches: true
             parse: { regex: '(\\d+)\\s*$', metrics: { entries: { group: 1 } } }
             """),
     /** a cold read of every file of the tree */
-    COLD_READ("cold-read", "read every file of the unpacked tree once, caches dropped first", """
+    COLD_READ(
+            "cold-read",
+            "read every file of the unpacked tree once, the target remounted and caches dropped first",
+            """
             run: find ${target.mnt}/${dataset.name} -type f -exec cat {} + > /dev/null
+            remount: true
             drop_caches: true
             """),
     /** fs_mark-like: many small files created, each written and fsynced as it is closed */
@@ -142,7 +147,7 @@ public enum Workload {
 
     /** The step keys a workload's step may still set beside {@code workload:} and {@code with:}. */
     static final List<String> OWN_KEYS =
-            List.of("name", "timeout", "on_error", "memory", "drop_caches", "flush", "before", "after");
+            List.of("name", "timeout", "on_error", "memory", "drop_caches", "remount", "flush", "before", "after");
 
     private final String keyword;
     private final String what;

@@ -161,6 +161,12 @@ class SchemaDefaultsTest {
                 s -> s.steps().get(step).dropCaches(),
                 null));
         c.add(new Case(
+                at + "remount",
+                place,
+                String.format(form, "remount"),
+                s -> s.steps().get(step).remount(),
+                null));
+        c.add(new Case(
                 at + "flush",
                 place,
                 String.format(form, "flush"),
