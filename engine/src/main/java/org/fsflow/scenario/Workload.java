@@ -112,6 +112,37 @@ public enum Workload {
             run: rm -rf ${target.mnt}/${dataset.name}
             flush: true
             """),
+    /** the unpacked tree put under git: every file hashed and written into .git as an object, one commit */
+    GIT_COMMIT(
+            "git-commit",
+            "put the unpacked tree under git: `git init`, `git add -A` and one commit (every file hashed and"
+                    + " written into `.git` as an object); flushed to the device",
+            """
+            run: >-
+              cd ${target.mnt}/${dataset.name} && git init -q && git add -A
+              && git -c user.name=fsflow -c user.email=fsflow@localhost commit -q -m ${dataset.name}
+            flush: true
+            """),
+    /** a cold git status of the committed tree */
+    GIT_STATUS(
+            "git-status",
+            "a cold `git status` of the tree `git-commit` committed: the target remounted and caches dropped first;"
+                    + " git reads its index and stats every file; its figure is the number of changed entries (0)",
+            """
+            run: git -C ${target.mnt}/${dataset.name} status --porcelain | wc -l
+            remount: true
+            drop_caches: true
+            parse: { regex: '(\\d+)\\s*$', metrics: { changed: { group: 1 } } }
+            """),
+    /** a local clone of the committed tree, its objects copied */
+    GIT_CLONE(
+            "git-clone",
+            "clone the repository `git-commit` made into a new directory named after the step, its objects copied"
+                    + " (`--no-hardlinks`) and its tree checked out; flushed to the device",
+            """
+            run: git clone -q --no-hardlinks ${target.mnt}/${dataset.name} ${target.mnt}/${step.name}
+            flush: true
+            """),
     /** dbench's file-server load (its client.txt) */
     DBENCH(
             "dbench",

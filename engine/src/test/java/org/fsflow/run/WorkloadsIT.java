@@ -51,6 +51,10 @@ class WorkloadsIT {
             });
             // 200 files in 4 directories, and the tree's root: every entry unpacked, walked once
             assertEquals(205.0, figure(rows, cell + "cold-scan", "entries"));
+            // remounted, nothing of the untar stays in memory: the walk reads the inodes from the device
+            assertTrue(rows.get(cell + "cold-scan").readBytes() > 0, cell + "cold-scan read nothing from the device");
+            assertEquals(0.0, figure(rows, cell + "git-status", "changed"), "git status of the committed tree");
+            assertTrue(rows.get(cell + "git-status").readBytes() > 0, cell + "git-status is cold");
             // 200 files of 4 KiB, each one write
             assertEquals(819_200.0, figure(rows, cell + "small-files", "small-files.write.io_bytes"));
             assertTrue(figure(rows, cell + "small-files", "small-files.write.iops") > 0);
