@@ -91,14 +91,8 @@ final class DeviceBaseline {
         int seconds = Integer.getInteger("fsflow.baseline.seconds", SECONDS_PER_JOB);
         Path scratch = dir.resolve(".fsflow-baseline");
         String job = jobFile(scratch, seconds);
-        String fio = Commands.run(List.of("fio", "--version"), Duration.ofSeconds(10))
-                .out()
-                .strip();
-        // the disk, not the directory: every run's work directory on it shares one measurement
-        Map<String, Object> identity = new java.util.TreeMap<>(disk);
-        identity.remove("dir");
-        String key = digest(
-                FORMAT + "|" + identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
+        String fio = fioVersion();
+        String key = key(dir, disk, fio, job, scratch);
         try {
             Files.createDirectories(cache);
             try (FileChannel lock = FileChannel.open(
@@ -127,6 +121,41 @@ final class DeviceBaseline {
             out.put("skipped", "fio could not measure " + dir + ": " + e.getMessage());
             return out;
         }
+    }
+
+    /**
+     * The figures of the disk under {@code dir} (or under its nearest existing parent) as a run measured
+     * them less than a day ago, from {@code cache}, without measuring; null when there is none.
+     */
+    static Map<String, Object> cached(Path dir, Path cache) {
+        Path at = dir.toAbsolutePath();
+        while (at != null && !Files.isDirectory(at)) {
+            at = at.getParent();
+        }
+        if (at == null || skipped(at) != null) {
+            return null;
+        }
+        Path scratch = at.resolve(".fsflow-baseline");
+        String job = jobFile(scratch, Integer.getInteger("fsflow.baseline.seconds", SECONDS_PER_JOB));
+        try {
+            return reused(cache.resolve(key(at, BackingDisk.of(at), fioVersion(), job, scratch) + ".json"));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    // the disk, not the directory: every run's work directory on it shares one measurement
+    private static String key(Path dir, Map<String, Object> disk, String fio, String job, Path scratch) {
+        Map<String, Object> identity = new java.util.TreeMap<>(disk);
+        identity.remove("dir");
+        return digest(
+                FORMAT + "|" + identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
+    }
+
+    private static String fioVersion() {
+        return Commands.run(List.of("fio", "--version"), Duration.ofSeconds(10))
+                .out()
+                .strip();
     }
 
     // why the disk under dir is not measured, or null

@@ -36,12 +36,15 @@ public record Diagnosis(
     /**
      * A first, rough duration without an earlier run: what the steps' options fix in advance.
      *
-     * @param seconds the time-based fio jobs' {@code --runtime} plus {@code --ramp_time}, summed
-     *                over the steps that will run
-     * @param timed   how many of those steps are such fio jobs
+     * @param seconds the time-based fio jobs' {@code --runtime} plus {@code --ramp_time}, and the sized
+     *                steps' least time at the disk's speeds, summed over the steps that will run
+     * @param timed   how many of those steps are time-based fio jobs
+     * @param sized   how many move a known size (fio jobs of a size, copies of a dataset), counted at
+     *                {@code speeds}
      * @param total   how many measured steps will run
+     * @param speeds  the disk's speeds the sized steps are counted at, or null when it has no baseline yet
      */
-    public record Rough(double seconds, long timed, long total) {}
+    public record Rough(double seconds, long timed, long sized, long total, DiskSpeeds speeds) {}
 
     /**
      * One cell's verdict.
@@ -199,16 +202,24 @@ public record Diagnosis(
 
     // the expected duration: from an earlier run, else the rough least the steps' options fix, else none
     private void printDuration(PrintWriter out) {
-        if (estimate == null && rough != null && rough.timed() > 0) {
+        if (estimate == null && rough != null && rough.timed() + rough.sized() > 0) {
+            List<String> counted = new java.util.ArrayList<>();
+            if (rough.timed() > 0) {
+                counted.add(rough.timed() + " are time-based fio jobs, counted at their --runtime and --ramp_time");
+            }
+            if (rough.sized() > 0) {
+                counted.add(rough.sized() + " move a known size, counted at the speeds the disk under the work "
+                        + "directory measured at " + rough.speeds().measuredAt() + " (its baseline; the filesystem's "
+                        + "own work not counted)");
+            }
             out.printf(
                     Locale.ROOT,
-                    "duration: at least %s, rough (no previous run of %s under reports/: %d of the %d measured "
-                            + "steps are time-based fio jobs, counted at their --runtime and --ramp_time; the "
-                            + "others' time is unknown)%n",
+                    "duration: at least %s, rough (no previous run of %s under reports/: of the %d measured steps, %s;"
+                            + " the others' time is unknown)%n",
                     Progress.clock(rough.seconds()),
                     scenario,
-                    rough.timed(),
-                    rough.total());
+                    rough.total(),
+                    String.join(", and ", counted));
             return;
         }
         if (estimate == null) {

@@ -52,6 +52,11 @@ public final class Doctor {
         /** The accelerator guests get here, by the run's own rule, with earlier probes' verdicts under {@code cache}. */
         Accelerators.Verdict accelerator(Path cache);
 
+        /** The speeds of the disk under {@code work} as a run measured them, or null (none, or a fake host). */
+        default DiskSpeeds diskSpeeds(Path work) {
+            return null;
+        }
+
         /** True when {@code program} is on this host's PATH (guests run the host's copy too). */
         default boolean hasProgram(String program) {
             return org.fsflow.device.Capabilities.which(program) != null;
@@ -95,7 +100,9 @@ public final class Doctor {
                 PlaceForecast.lines(s, running, accel, earlier, previous),
                 resources(plan, host, earlier),
                 estimate(plan, verdicts, previous, earlier).orElse(null),
-                earlier.isPresent() ? null : rough(plan, verdicts));
+                earlier.isPresent()
+                        ? null
+                        : rough(plan, verdicts, host.diskSpeeds(plan.layout().work())));
     }
 
     // the cells doctor found cannot run here: their steps count in no estimate
@@ -106,11 +113,16 @@ public final class Doctor {
                 .toList();
     }
 
-    /** Without an earlier run: the time-based fio jobs of the steps that will run, at their runtime. */
-    static Diagnosis.Rough rough(Plan plan, List<Diagnosis.CellVerdict> verdicts) {
+    /**
+     * Without an earlier run: the time-based fio jobs of the steps that will run, at their runtime, and,
+     * when the disk under the work directory has a baseline ({@code speeds}), the fio jobs of a known size
+     * and the copies of a dataset a step verifies, at its speeds.
+     */
+    static Diagnosis.Rough rough(Plan plan, List<Diagnosis.CellVerdict> verdicts, DiskSpeeds speeds) {
         List<String> skipped = skippedCells(verdicts);
         double seconds = 0;
         long timed = 0;
+        long sized = 0;
         long total = 0;
         for (PlanNode n : plan.nodes()) {
             if (!n.measured() || skipped.contains(n.cell().id())) {
@@ -121,9 +133,15 @@ public final class Doctor {
             if (fio.timeBased()) {
                 timed++;
                 seconds += fio.seconds();
+            } else if (speeds != null && !fio.transfers().isEmpty()) {
+                sized++;
+                seconds += fio.transfers().stream().mapToDouble(speeds::seconds).sum();
+            } else if (speeds != null && n.step().verify() != null && n.step().expectedBytes() != null) {
+                sized++;
+                seconds += speeds.copySeconds(n.step().expectedBytes());
             }
         }
-        return new Diagnosis.Rough(seconds, timed, total);
+        return new Diagnosis.Rough(seconds, timed, sized, total, speeds);
     }
 
     private static Diagnosis.CellVerdict verdict(Scenario s, Cell cell, Host host, Accelerators.Verdict accel) {

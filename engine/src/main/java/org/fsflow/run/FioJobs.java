@@ -19,26 +19,59 @@ import org.fsflow.plan.ResolvedStep;
  * @param bytes      the bytes the jobs lay out, 0 when no size is known
  * @param seconds    how long the time-based jobs run, 0 when none is
  * @param timeBased  true when a job is time-based with a known runtime
+ * @param transfers  what the jobs that are not time-based read or write, where their size is known
  */
-record FioJobs(long bytes, double seconds, boolean timeBased) {
+record FioJobs(long bytes, double seconds, boolean timeBased, List<Transfer> transfers) {
 
-    static final FioJobs NONE = new FioJobs(0, 0, false);
+    static final FioJobs NONE = new FioJobs(0, 0, false, List.of());
+
+    /**
+     * What one job that runs to its size moves: {@code bytes} read or written, at random or in order,
+     * in blocks of {@code blockBytes} ({@code --bs}, fio's 4 KiB by default), with an fsync after each
+     * write when {@code --fsync} is set, {@code depth} at a time ({@code --iodepth}, 1 by default).
+     */
+    record Transfer(long bytes, boolean read, boolean random, long blockBytes, boolean fsync, int depth) {}
 
     private static final Pattern SIZE = Pattern.compile("(\\d+)([kmgtp]?)(i?b)?", Pattern.CASE_INSENSITIVE);
     private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h|d)?", Pattern.CASE_INSENSITIVE);
 
     /** One job's options as far as they are known (null: not given). */
-    private record Job(Long size, Long numjobs, Double runtime, Double ramp, Boolean timeBased) {
+    private record Job(Long size, Long numjobs, Double runtime, Double ramp, Boolean timeBased, Io io) {
 
         Job with(String option, String value) {
             return switch (option) {
-                case "size" -> new Job(bytes(value), numjobs, runtime, ramp, timeBased);
+                case "size" -> new Job(bytes(value), numjobs, runtime, ramp, timeBased, io);
                 case "numjobs" ->
-                    new Job(size, value.matches("\\d+") ? Long.parseLong(value) : null, runtime, ramp, timeBased);
-                case "runtime" -> new Job(size, numjobs, seconds(value), ramp, timeBased);
-                case "ramp_time" -> new Job(size, numjobs, runtime, seconds(value), timeBased);
-                case "time_based" -> new Job(size, numjobs, runtime, ramp, !value.equals("0"));
+                    new Job(size, value.matches("\\d+") ? Long.parseLong(value) : null, runtime, ramp, timeBased, io);
+                case "runtime" -> new Job(size, numjobs, seconds(value), ramp, timeBased, io);
+                case "ramp_time" -> new Job(size, numjobs, runtime, seconds(value), timeBased, io);
+                case "time_based" -> new Job(size, numjobs, runtime, ramp, !value.equals("0"), io);
+                case "rw", "readwrite", "bs", "fsync", "iodepth" ->
+                    new Job(size, numjobs, runtime, ramp, timeBased, io.with(option, value));
                 default -> this;
+            };
+        }
+
+        Transfer transfer() {
+            long each = size * (numjobs == null ? 1 : numjobs);
+            return new Transfer(
+                    each, !io.rw().contains("write"), io.rw().startsWith("rand"), io.block(), io.fsync(), io.depth());
+        }
+    }
+
+    // how a job moves its bytes: fio's rw (read by default), block size (4 KiB), fsync (none), iodepth (1)
+    private record Io(String rw, long block, boolean fsync, int depth) {
+        static final Io DEFAULT = new Io("read", 4096, false, 1);
+
+        Io with(String option, String value) {
+            return switch (option) {
+                case "bs" -> {
+                    Long b = bytes(value);
+                    yield new Io(rw, b == null ? block : b, fsync, depth);
+                }
+                case "fsync" -> new Io(rw, block, !value.equals("0"), depth);
+                case "iodepth" -> new Io(rw, block, fsync, value.matches("\\d{1,4}") ? Integer.parseInt(value) : depth);
+                default -> new Io(value.toLowerCase(Locale.ROOT), block, fsync, depth);
             };
         }
     }
@@ -53,6 +86,7 @@ record FioJobs(long bytes, double seconds, boolean timeBased) {
         long bytes = 0;
         double seconds = 0;
         boolean timed = false;
+        List<Transfer> transfers = new ArrayList<>();
         for (List<Job> jobs : invocations(words)) {
             for (Job j : jobs) {
                 if (j.size() != null) {
@@ -61,10 +95,12 @@ record FioJobs(long bytes, double seconds, boolean timeBased) {
                 if (Boolean.TRUE.equals(j.timeBased()) && j.runtime() != null) {
                     timed = true;
                     seconds = Math.max(seconds, j.runtime() + (j.ramp() == null ? 0 : j.ramp()));
+                } else if (j.size() != null && !Boolean.TRUE.equals(j.timeBased())) {
+                    transfers.add(j.transfer());
                 }
             }
         }
-        return new FioJobs(bytes, seconds, timed);
+        return new FioJobs(bytes, seconds, timed, List.copyOf(transfers));
     }
 
     // every fio command among the words, each as its jobs (the globals alone when it names none)
@@ -74,7 +110,7 @@ record FioJobs(long bytes, double seconds, boolean timeBased) {
             if (!words.get(i).equals("fio") && !words.get(i).endsWith("/fio")) {
                 continue;
             }
-            Job global = new Job(null, null, null, null, null);
+            Job global = new Job(null, null, null, null, null, Io.DEFAULT);
             List<Job> jobs = new ArrayList<>();
             for (i++; i < words.size() && !List.of(";", "&&", "||", "|", "&").contains(words.get(i)); i++) {
                 String w = words.get(i);
@@ -114,7 +150,8 @@ record FioJobs(long bytes, double seconds, boolean timeBased) {
         if (!m.matches()) {
             return null;
         }
-        int power = "kmgtp".indexOf(m.group(2).toLowerCase(Locale.ROOT)) + 1;
+        // a bare number is bytes ("".indexOf would read it as KiB)
+        int power = m.group(2).isEmpty() ? 0 : "kmgtp".indexOf(m.group(2).toLowerCase(Locale.ROOT)) + 1;
         return Long.parseLong(m.group(1)) << (10 * power);
     }
 

@@ -22,6 +22,11 @@ final class SystemHost implements Doctor.Host {
     }
 
     @Override
+    public DiskSpeeds diskSpeeds(Path work) {
+        return DiskSpeeds.of(DeviceBaseline.cached(work, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline")));
+    }
+
+    @Override
     public long freeBytes(Path path) {
         Path p = path.toAbsolutePath();
         while (p != null && !Files.exists(p)) {

@@ -50,7 +50,17 @@ class DoctorTest {
     Path tmp;
 
     /** A host with plenty of room whose capability answers come from a table. */
-    record FakeHost(Map<String, String> missing, long free, long mem, String refusal) implements Doctor.Host {
+    record FakeHost(Map<String, String> missing, long free, long mem, String refusal, DiskSpeeds speeds)
+            implements Doctor.Host {
+        FakeHost(Map<String, String> missing, long free, long mem, String refusal) {
+            this(missing, free, mem, refusal, null);
+        }
+
+        @Override
+        public DiskSpeeds diskSpeeds(Path work) {
+            return speeds;
+        }
+
         @Override
         public String missing(Filesystem fs) {
             return missing.get(fs.name());
@@ -157,9 +167,15 @@ class DoctorTest {
         assertEquals((128L << 20) + datasets, disk.neededBytes(), "two jobs of 64 MiB, not the 2 GiB image");
         assertTrue(disk.detail().contains("loop images 128 MiB (the most one cell repetition writes"), disk.detail());
         assertEquals(
-                new FioJobs(3L << 30, 0, false),
+                new FioJobs(
+                        3L << 30,
+                        0,
+                        false,
+                        List.of(
+                                new FioJobs.Transfer(2L << 30, true, false, 4096, false, 1),
+                                new FioJobs.Transfer(1L << 30, true, false, 4096, false, 1))),
                 FioJobs.of(withStep("  - name: two\n"
-                                + "    run: [fio, --size=1g, --numjobs=2, --name=a, --name=b, --size=512MB]\n")
+                                + "    run: [fio, --size=1g, --numjobs=2, --name=a, --name=b, --size=536870912]\n")
                         .nodes()
                         .stream()
                         .filter(n -> n.measured() && n.step().name().equals("two"))
@@ -174,14 +190,39 @@ class DoctorTest {
                 + "    run: fio --name=w --rw=randwrite --bs=4k --size=64m --time_based --runtime=30s --ramp_time=5"
                 + " --directory=${target.mnt} --output-format=json\n");
         Diagnosis d = Doctor.examine(p, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
-        assertEquals(new Diagnosis.Rough(70, 2, 6), d.rough(), "a/ext4 alone runs: twice 35 s of fio, of 6 steps");
+        assertEquals(
+                new Diagnosis.Rough(70, 2, 0, 6, null), d.rough(), "a/ext4 alone runs: twice 35 s of fio, of 6 steps");
         String printed = print(d);
         assertTrue(
-                printed.contains("duration: at least 1:10, rough (no previous run of doc under reports/: 2 of the 6"
-                        + " measured steps are time-based fio jobs"),
+                printed.contains("duration: at least 1:10, rough (no previous run of doc under reports/: of the 6"
+                        + " measured steps, 2 are time-based fio jobs"),
                 printed);
         Diagnosis none = Doctor.examine(plan(), new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
         assertTrue(print(none).contains("duration: no previous run of doc under reports/: no estimate"));
+    }
+
+    @Test
+    void withoutAnEarlierRunSizedFioJobsAreCountedAtTheDisksBaseline() throws Exception {
+        Plan p = withStep(
+                "  - name: randwrite\n"
+                        + "    run: fio --name=w --rw=randwrite --bs=4k --size=64m --fsync=1 --directory=${target.mnt}"
+                        + " --output-format=json\n"
+                        + "  - name: seq\n"
+                        + "    run: fio --name=s --rw=write --bs=1m --size=1g --directory=${target.mnt} --output-format=json\n");
+        // 1000 random writes a second, 1 ms per fsync; 512 MiB/s in order
+        DiskSpeeds disk = new DiskSpeeds(1L << 30, 512L << 20, 2000, 1000, 8000, 4000, 0.001, "2026-12-06T00:00:00Z");
+        Diagnosis d = Doctor.examine(p, new FakeHost(LACKS, 1L << 40, 1L << 40, null, disk), tmp);
+        // twice (a/ext4 runs twice): 16384 writes at 1 ms plus 16384 fsyncs at 1 ms, and 1 GiB at 512 MiB/s
+        assertEquals(2 * (16.384 + 16.384 + 2.0), d.rough().seconds(), 1e-9);
+        assertEquals(4, d.rough().sized());
+        String printed = print(d);
+        assertTrue(
+                printed.contains("duration: at least 1:10, rough (no previous run of doc under reports/: of the 8"
+                        + " measured steps, 4 move a known size, counted at the speeds the disk under the work"
+                        + " directory measured at 2026-12-06T00:00:00Z"),
+                printed);
+        Diagnosis unmeasured = Doctor.examine(p, new FakeHost(LACKS, 1L << 40, 1L << 40, null), tmp);
+        assertEquals(0, unmeasured.rough().sized(), "no baseline of the disk: no speed to count them at");
     }
 
     @Test
