@@ -12,8 +12,11 @@ import org.fsflow.result.Series;
  * include waiting for a CPU or a disk that someone else held. The CPU of the filesystem's own
  * services ({@code service_cpu_s}: the zfs-fuse daemon) and of its kernel threads ({@code
  * kernel_cpu_fs_s}: btrfs's compression workers, jbd2, xfsaild, the loop device's workers) is part of
- * the step's work, not noise, and is left out of the other processes' share; generic workqueue
- * workers and writeback, which serve every device of the host, stay in it.
+ * the step's work, not noise, and is left out of the other processes' share. Generic workqueue
+ * workers and writeback serve every device of the host, and a worker is classed by the workqueue it
+ * ran last ({@code kworker/1:18-events} after xfs's inode reclaim): when they, not other processes,
+ * make the share exceed half a CPU ({@code kernel_cpu_s} less {@code kernel_cpu_fs_s}), the warning says
+ * that instead of calling the host busy.
  */
 public final class BusyHostRule implements WarningRule {
 
@@ -25,22 +28,49 @@ public final class BusyHostRule implements WarningRule {
     @Override
     public List<String> check(Evidence evidence) {
         ResultSet results = evidence.results();
-        List<Long> busy = new ArrayList<>();
+        List<Long> flagged = new ArrayList<>();
         long judged = 0;
         for (Series s : results.series()) {
             judged += s.moments("host_other_cpu_s").n();
-            busy.addAll(busy(s));
+            flagged.addAll(busy(s));
         }
-        Collections.sort(busy); // ids grow in journal order
-        List<String> nodes =
-                busy.stream().limit(6).map(id -> results.row(id).node()).toList();
-        return busy.isEmpty()
-                ? List.of()
-                : List.of(busy.size() + " of " + judged + " measurements were taken while "
-                        + "the host was busy (other processes used more than half a CPU on average during the step, "
-                        + "host_other_cpu_s less the filesystem's services' service_cpu_s and its kernel threads'"
-                        + " kernel_cpu_fs_s): "
-                        + WarningRule.firstSix(nodes, busy.size()) + ".");
+        Collections.sort(flagged); // ids grow in journal order
+        List<Long> busy = new ArrayList<>();
+        List<Long> workers = new ArrayList<>();
+        for (long id : flagged) {
+            (byProcesses(results.row(id)) ? busy : workers).add(id);
+        }
+        List<String> out = new ArrayList<>();
+        if (!busy.isEmpty()) {
+            out.add(busy.size() + " of " + judged + " measurements were taken while "
+                    + "the host was busy (other processes used more than half a CPU on average during the step, "
+                    + "host_other_cpu_s less the filesystem's services' service_cpu_s and its kernel threads'"
+                    + " kernel_cpu_fs_s): "
+                    + WarningRule.firstSix(nodes(results, busy), busy.size()) + ".");
+        }
+        if (!workers.isEmpty()) {
+            out.add(workers.size() + " of " + judged + " measurements ran beside more than half a CPU of the"
+                    + " host's generic kernel workers, not of other processes (kernel_cpu_s less kernel_cpu_fs_s;"
+                    + " kernel_cpu_classes says which): a worker is classed by the workqueue it ran last"
+                    + " (events, writeback), so the step's filesystem's own deferred work may be in that share,"
+                    + " and so may other devices' writeback: "
+                    + WarningRule.firstSix(nodes(results, workers), workers.size()) + ".");
+        }
+        return out;
+    }
+
+    private static List<String> nodes(ResultSet results, List<Long> ids) {
+        return ids.stream().limit(6).map(id -> results.row(id).node()).toList();
+    }
+
+    // true when other processes, not the generic kernel workers, used more than half a CPU beside m
+    private static boolean byProcesses(org.fsflow.result.Measurement m) {
+        double others = m.hostOtherCpuS()
+                - (m.serviceCpuS() == null ? 0 : m.serviceCpuS())
+                - (m.kernelCpuFsS() == null ? 0 : m.kernelCpuFsS());
+        double generic =
+                m.kernelCpuS() == null ? 0 : m.kernelCpuS() - (m.kernelCpuFsS() == null ? 0 : m.kernelCpuFsS());
+        return (others - Math.max(0, generic)) / m.realS() > BUSY_CPUS;
     }
 
     // the ids of the series' rows taken while the host was busy: real and other CPU time matched by row id

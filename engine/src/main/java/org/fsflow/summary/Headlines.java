@@ -12,7 +12,8 @@ import org.fsflow.result.Welch;
  * filesystems, its largest significant aging penalty; a run of bonnie++ (an import of its CSV),
  * its largest significant difference of a bonnie++ figure between two filesystems of one place
  * (Welch over the runs, the false-discovery rate controlled at 5 % over every pair compared);
- * otherwise {@link Headline#largest}, the largest significant difference of real time.
+ * otherwise, for a run whose columns share one place, the fastest column of each of its own steps
+ * ({@link Headline#perStep}), else {@link Headline#largest}, the largest significant difference of real time.
  */
 public final class Headlines {
 
@@ -25,7 +26,11 @@ public final class Headlines {
             return aging;
         }
         String bonnie = bonnie(s.bonnie());
-        return bonnie.isEmpty() ? Headline.largest(s) : bonnie;
+        if (!bonnie.isEmpty()) {
+            return bonnie;
+        }
+        String perStep = Headline.perStep(s);
+        return perStep.isEmpty() ? Headline.largest(s) : perStep;
     }
 
     /** The largest aging penalty whose interval excludes 1, "" when none. */

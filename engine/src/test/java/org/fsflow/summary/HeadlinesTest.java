@@ -31,8 +31,21 @@ class HeadlinesTest {
     }
 
     @Test
-    void otherRunsKeepTheLargestDifferenceOfRealTime() {
+    void stepsWithoutASignificantDifferenceSaySo() {
         String h = of("quickstart-two-hosts");
-        assertTrue(!h.startsWith("Aging") && !h.startsWith("bonnie++"), h);
+        assertTrue(h.startsWith("Fastest real time per step (≈: not significantly slower): copy-in "), h);
+        assertTrue(h.contains("host2/xfs ≈x"), h);
+    }
+
+    @Test
+    void aRunInOnePlaceAnswersItsQuestionStepByStep() {
+        String h = of("everyday");
+        assertTrue(h.startsWith("Fastest real time per step (≈: not significantly slower): untar "), h);
+        // its own steps, each with every other filesystem as a ratio; not the built-in actions
+        for (String step : new String[] {"cold-scan ", "randwrite-fsync ", "delete-tree "}) {
+            assertTrue(h.contains("; " + step), h);
+        }
+        assertTrue(!h.contains("mkfs") && !h.contains("umount"), h);
+        assertTrue(h.contains("btrfs-zstd x"), h);
     }
 }
