@@ -107,6 +107,12 @@ record AgingReader(Fields f, Scalars v) {
         Double sigma = (n = Fields.value(e, "sigma")) == null ? null : number(n, what + " sigma", 0, 5);
         Double tail = (n = Fields.value(e, "tail")) == null ? Double.valueOf(0) : v.fraction(n, what + " tail");
         Double alpha = (n = Fields.value(e, "alpha")) == null ? Double.valueOf(1.5) : number(n, what + " alpha", 0, 10);
+        if (alpha != null && alpha == 0) {
+            f.error(
+                    n,
+                    what + " alpha is 0: a Pareto tail of shape 0 has no bound; give a shape above 0 (1.5 by default)");
+            alpha = null;
+        }
         Long max = (n = Fields.value(e, "max")) == null
                 ? Long.valueOf(1L << 30)
                 : v.size(n, what + " max", 1, DatasetReader.MAX_FILE_BYTES);
