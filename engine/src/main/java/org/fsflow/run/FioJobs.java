@@ -78,11 +78,16 @@ record FioJobs(long bytes, double seconds, boolean timeBased, List<Transfer> tra
 
     /** What {@code step}'s command says of its fio jobs; {@link #NONE} when it runs no fio. */
     static FioJobs of(ResolvedStep step) {
-        List<String> argv = step.command() == null ? null : step.command().argv();
+        return of(step.command());
+    }
+
+    /** What the fio commands of {@code line} (a step's command, its {@code before:}) say of their jobs. */
+    static FioJobs of(ResolvedStep.Line line) {
+        List<String> argv = line == null ? null : line.argv();
         if (argv == null) {
             return NONE;
         }
-        List<String> words = step.command().shell() ? words(argv.get(argv.size() - 1)) : argv;
+        List<String> words = line.shell() ? words(argv.get(argv.size() - 1)) : argv;
         long bytes = 0;
         double seconds = 0;
         boolean timed = false;

@@ -19,7 +19,8 @@ import org.fsflow.scenario.Scenario;
  * device's image holds the generated datasets; the other images hold, at any moment, what one cell
  * repetition wrote since its mkfs (the next mkfs releases it): the copies its verified steps make
  * (each the size of the dataset it checks) and the files its fio jobs lay out where their command
- * line gives their size ({@link FioJobs}), or what the same steps wrote in an earlier run carried
+ * line gives their size ({@link FioJobs}) and what their {@code before:} commands write where their words
+ * give it ({@link KnownWrites}: dd, fallocate, head -c, fio), or what the same steps wrote in an earlier run carried
  * to this run's data, whichever is larger, never more than the images' nominal size. Without either,
  * the nominal size is the estimate. Guest cells add the read-only image of the datasets they read
  * ({@code mke2fs -d}, a quarter larger than the data), one per scale they run at. Datasets count at
@@ -105,7 +106,9 @@ record Footprint(long bytes, String detail) {
                 continue;
             }
             String key = n.cell().id() + "\u0000" + n.repeat();
-            copies.merge(key, copied(n) + FioJobs.of(n.step()).bytes(), Long::sum);
+            long fio = Math.max(
+                    FioJobs.of(n.step()).bytes(), FioJobs.of(n.step().before()).bytes());
+            copies.merge(key, copied(n) + fio + KnownWrites.of(n.step().before()), Long::sum);
             earlier.flatMap(e -> boxed(e.writtenBytes(n))).ifPresent(w -> written.merge(key, w, Double::sum));
         }
         long most = 0;

@@ -185,6 +185,28 @@ class DoctorTest {
     }
 
     @Test
+    void theDiskEstimateCountsWhatBeforeCommandsWrite() throws Exception {
+        Plan p = withStep("  - name: prepared\n"
+                + "    before: dd if=/dev/zero of=${target.mnt}/a bs=1M count=96 && fallocate -l 32M ${target.mnt}/b\n"
+                + "    run: cat ${target.mnt}/a ${target.mnt}/b > /dev/null\n");
+        Diagnosis.Resource disk = Doctor.examine(p, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp)
+                .resources()
+                .get(0);
+        long datasets = p.scenario().datasets().get("a").expectedBytes();
+        assertEquals((128L << 20) + datasets, disk.neededBytes(), "96 MiB by dd and 32 MiB by fallocate");
+        // fio lays out in before: the file the step's own job reads: once
+        Plan laid = withStep("  - name: read\n"
+                + "    before: fio --name=r --size=64m --rw=read --create_only=1 --directory=${target.mnt}\n"
+                + "    run: fio --name=r --size=64m --rw=read --directory=${target.mnt} --output-format=json\n");
+        assertEquals(
+                (64L << 20) + datasets,
+                Doctor.examine(laid, new FakeHost(Map.of(), 1L << 40, 1L << 40, null), tmp)
+                        .resources()
+                        .get(0)
+                        .neededBytes());
+    }
+
+    @Test
     void withoutAnEarlierRunTimeBasedFioJobsGiveARoughLeastDuration() throws Exception {
         Plan p = withStep("  - name: randwrite\n"
                 + "    run: fio --name=w --rw=randwrite --bs=4k --size=64m --time_based --runtime=30s --ramp_time=5"
