@@ -34,14 +34,24 @@ public final class JsonFile {
                     : ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr();
             String what = e instanceof com.fasterxml.jackson.databind.JsonMappingException m
                             && !m.getPath().isEmpty()
-                    ? "'"
-                            + m.getPathReference()
-                                    .replaceAll("^[^\\[]*\\[\"?|\"?\\]$", "")
-                                    .replace("\"][\"", ".") + "' has a value of the wrong kind"
+                    ? "'" + path(m) + "' has a value of the wrong kind"
                     : RowErrors.reason(e);
             throw new JournalException(file + at + ": error: " + what + ". Repair the file, or restore the run's copy");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
+    }
+
+    // the fields and indexes leading to the value, as a reader writes them: campaign.devices.target.size_bytes
+    private static String path(com.fasterxml.jackson.databind.JsonMappingException m) {
+        StringBuilder b = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : m.getPath()) {
+            if (r.getFieldName() != null) {
+                b.append(b.length() == 0 ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
     }
 }

@@ -61,7 +61,10 @@ final class RowErrors {
         if (e instanceof IllegalArgumentException) {
             return String.valueOf(e.getMessage());
         }
-        return "not a measurement (" + e.getClass().getSimpleName() + ")";
+        if (e instanceof java.io.IOException && e.getMessage() != null) {
+            return e.getMessage(); // the row reader's own words: "'real_s' is not a number"
+        }
+        return "not a measurement";
     }
 
     private static String field(JsonProcessingException j) {
