@@ -3,7 +3,6 @@ package org.fsflow.importer;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,11 +13,9 @@ import org.fsflow.parse.BonnieCsv;
 import org.fsflow.parse.GnuTimeLog;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.parse.Parsers;
-import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
-import org.fsflow.safety.AtomicFile;
 
 /**
  * Turns published results into an fsflow output directory: {@code results.jsonl} (one row per
@@ -33,37 +30,48 @@ public final class Importer {
 
     private Importer() {}
 
-    /** Imports bonnie++ CSV files (1.03 or 1.9x) into {@code out}; returns the number of rows. */
+    /**
+     * Imports bonnie++ CSV files (1.03 or 1.9x) into {@code out}; returns the number of rows. Each line
+     * is written as it is read: memory does not grow with the number of lines.
+     */
     public static int bonnie(List<Path> files, Path out, Map<String, String> labels) throws OutputParser.Unparseable {
-        List<Measurement> rows = new ArrayList<>();
         Map<String, Integer> runs = new LinkedHashMap<>();
         LinkedHashSet<String> filesystems = new LinkedHashSet<>();
-        for (Path file : files) {
-            for (BonnieCsv.Line line : BonnieCsv.parseImport(read(file))) {
-                String fs = labels.getOrDefault("filesystem", line.name());
-                filesystems.add(fs);
-                int r = runs.merge(fs, 1, Integer::sum);
-                Map<String, Object> metrics = new LinkedHashMap<>(line.values());
-                line.tooFast().forEach(col -> metrics.put("too_fast." + col, 1));
-                rows.add(row(
-                        fs,
-                        labels.get("dataset"),
-                        "bonnie",
-                        r,
-                        "bonnie++ " + line.version() + " -s " + line.fileSize() + " (imported from "
-                                + file.getFileName() + ")",
-                        Status.OK,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        metrics));
-            }
-        }
-        write(out, rows, labels, files, "bonnie++ CSV", List.of("bonnie"), new ArrayList<>(filesystems));
-        return rows.size();
+        return ImportDirectory.write(
+                out,
+                sink -> {
+                    for (Path file : files) {
+                        BonnieCsv.eachImport(read(file), line -> sink.accept(bonnieRow(line, file, labels, runs)));
+                    }
+                    filesystems.addAll(runs.keySet());
+                },
+                labels,
+                files,
+                "bonnie++ CSV",
+                () -> List.of("bonnie"),
+                () -> new ArrayList<>(filesystems));
+    }
+
+    private static Measurement bonnieRow(
+            BonnieCsv.Line line, Path file, Map<String, String> labels, Map<String, Integer> runs) {
+        String fs = labels.getOrDefault("filesystem", line.name());
+        int r = runs.merge(fs, 1, Integer::sum);
+        Map<String, Object> metrics = new LinkedHashMap<>(line.values());
+        line.tooFast().forEach(col -> metrics.put("too_fast." + col, 1));
+        return row(
+                fs,
+                labels.get("dataset"),
+                "bonnie",
+                r,
+                "bonnie++ " + line.version() + " -s " + line.fileSize() + " (imported from " + file.getFileName() + ")",
+                Status.OK,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                metrics);
     }
 
     /** Imports GNU time logs into {@code out}; each distinct command is a step, in order of appearance. */
@@ -95,7 +103,8 @@ public final class Importer {
                         Map.of()));
             }
         }
-        write(out, rows, labels, files, "GNU time log", new ArrayList<>(steps), new ArrayList<>(filesystems));
+        ImportDirectory.write(
+                out, rows, labels, files, "GNU time log", new ArrayList<>(steps), new ArrayList<>(filesystems));
         return rows.size();
     }
 
@@ -140,7 +149,7 @@ public final class Importer {
                         metrics));
             }
         }
-        write(out, rows, labels, files, "fio JSON", new ArrayList<>(runs.keySet()), List.of(fs));
+        ImportDirectory.write(out, rows, labels, files, "fio JSON", new ArrayList<>(runs.keySet()), List.of(fs));
         return rows.size();
     }
 
@@ -152,38 +161,50 @@ public final class Importer {
     public static int hyperfine(List<Path> files, Path out, Map<String, String> labels)
             throws OutputParser.Unparseable {
         String fs = labels.getOrDefault("filesystem", "hyperfine");
-        List<Measurement> rows = new ArrayList<>();
         LinkedHashSet<String> steps = new LinkedHashSet<>();
-        for (Path file : files) {
-            JsonNode results = json(read(file)).path("results");
-            if (!results.isArray() || results.isEmpty()) {
-                throw new OutputParser.Unparseable("no results: expected hyperfine --export-json output");
-            }
-            for (JsonNode r : results) {
-                String command = r.path("command").asText();
-                steps.add(command);
-                JsonNode times = r.path("times");
-                for (int i = 0; i < times.size(); i++) {
-                    int exit = r.path("exit_codes").path(i).asInt(0);
-                    rows.add(row(
-                            fs,
-                            labels.get("dataset"),
-                            command,
-                            i + 1,
-                            command,
-                            exit == 0 ? Status.OK : Status.FAILED,
-                            exit == 0 ? null : "exit status " + exit,
-                            times.get(i).asDouble(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            Map.of()));
-                }
-            }
+        return ImportDirectory.write(
+                out,
+                sink -> {
+                    for (Path file : files) {
+                        JsonNode results = json(read(file)).path("results");
+                        if (!results.isArray() || results.isEmpty()) {
+                            throw new OutputParser.Unparseable("no results: expected hyperfine --export-json output");
+                        }
+                        for (JsonNode r : results) {
+                            steps.add(r.path("command").asText());
+                            hyperfineRows(r, fs, labels, sink);
+                        }
+                    }
+                },
+                labels,
+                files,
+                "hyperfine JSON",
+                () -> new ArrayList<>(steps),
+                () -> List.of(fs));
+    }
+
+    // one row per timed run of one command's result
+    private static void hyperfineRows(
+            JsonNode r, String fs, Map<String, String> labels, java.util.function.Consumer<Measurement> sink) {
+        String command = r.path("command").asText();
+        JsonNode times = r.path("times");
+        for (int i = 0; i < times.size(); i++) {
+            int exit = r.path("exit_codes").path(i).asInt(0);
+            sink.accept(row(
+                    fs,
+                    labels.get("dataset"),
+                    command,
+                    i + 1,
+                    command,
+                    exit == 0 ? Status.OK : Status.FAILED,
+                    exit == 0 ? null : "exit status " + exit,
+                    times.get(i).asDouble(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    Map.of()));
         }
-        write(out, rows, labels, files, "hyperfine JSON", new ArrayList<>(steps), List.of(fs));
-        return rows.size();
     }
 
     private static JsonNode json(String text) throws OutputParser.Unparseable {
@@ -240,54 +261,6 @@ public final class Importer {
                 .cpuMethod("imported")
                 .memoryMethod("imported")
                 .build();
-    }
-
-    private static final int IMPORT_BATCH = 4096;
-
-    private static void write(
-            Path out,
-            List<Measurement> rows,
-            Map<String, String> labels,
-            List<Path> files,
-            String kind,
-            List<String> steps,
-            List<String> filesystems) {
-        try {
-            Files.createDirectories(out);
-            Path journal = out.resolve(Journal.FILE);
-            if (Files.exists(journal) && Files.size(journal) > 0) {
-                throw new IllegalArgumentException(out + " already holds results: choose another --out");
-            }
-            try (Journal j = Journal.open(journal)) {
-                // forced per batch, not per row: the directory is renamed into place at the end
-                for (int i = 0; i < rows.size(); i += IMPORT_BATCH) {
-                    j.appendAll(rows.subList(i, Math.min(rows.size(), i + IMPORT_BATCH)));
-                }
-            }
-            Map<String, Object> env = new LinkedHashMap<>();
-            List<String> names =
-                    files.stream().map(f -> f.getFileName().toString()).toList();
-            env.put("scenario", labels.getOrDefault("name", "import"));
-            env.put("imported_from", kind + ": " + String.join(", ", names));
-            Map<String, Object> campaign = new LinkedHashMap<>();
-            campaign.put("title", labels.getOrDefault("title", "Imported " + kind + " results"));
-            campaign.put("source", labels.getOrDefault("source", String.join(", ", names)));
-            campaign.put(
-                    "description",
-                    labels.getOrDefault(
-                            "description",
-                            "Results published by others, imported by "
-                                    + "fsflow without change; the conditions are those of the source, not of this machine."));
-            campaign.put("steps", steps);
-            campaign.put("filesystems", filesystems);
-            env.put("campaign", campaign);
-            env.put("labels", labels);
-            AtomicFile.write(
-                    out.resolve("environment.json"),
-                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + out, e);
-        }
     }
 
     private static String read(Path file) {

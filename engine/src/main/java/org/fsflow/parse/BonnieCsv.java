@@ -68,8 +68,23 @@ public final class BonnieCsv {
         return parse(text, true);
     }
 
+    /**
+     * Like {@link #parseImport}, each line handed to {@code sink} as it is read, so that an import of
+     * many lines holds one at a time; the refusal of unreadable lines comes after the last.
+     */
+    public static void eachImport(String text, java.util.function.Consumer<Line> sink) throws OutputParser.Unparseable {
+        parse(text, true, sink);
+    }
+
     private static List<Line> parse(String text, boolean strict) throws OutputParser.Unparseable {
         List<Line> out = new ArrayList<>();
+        parse(text, strict, out::add);
+        return out;
+    }
+
+    private static void parse(String text, boolean strict, java.util.function.Consumer<Line> out)
+            throws OutputParser.Unparseable {
+        int count = 0;
         List<String> unread = new ArrayList<>();
         String[] lines = text.split("\n");
         for (int n = 0; n < lines.length; n++) {
@@ -93,7 +108,8 @@ public final class BonnieCsv {
                 unread.add((n + 1) + " (" + bad + ")");
             }
             if (parsed != null) {
-                out.add(parsed); // a step's output keeps the figures it could read
+                out.accept(parsed); // a step's output keeps the figures it could read
+                count++;
             }
         }
         if (strict && !unread.isEmpty()) {
@@ -103,11 +119,10 @@ public final class BonnieCsv {
                     + (unread.size() > 10 ? ", ..." : "") + "; correct or remove "
                     + (unread.size() == 1 ? "it" : "them") + " and import again");
         }
-        if (out.isEmpty()) {
+        if (count == 0) {
             throw new OutputParser.Unparseable("no bonnie++ CSV line (27 fields for 1.03, 48 for 1.96/1.97, 50 for "
                     + "1.98/2.00); was bonnie++ run with -q, or its CSV line cut?");
         }
-        return out;
     }
 
     private static Line old(String[] f) {
