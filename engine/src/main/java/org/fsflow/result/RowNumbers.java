@@ -13,11 +13,17 @@ final class RowNumbers {
 
     private RowNumbers() {}
 
-    /** A duration in seconds: finite, not negative. */
+    /** The longest a measured duration may be: a year, far beyond any campaign's step. */
+    static final double MAX_SECONDS = 366 * 86400.0;
+
+    /** A duration in seconds: finite, not negative, at most {@link #MAX_SECONDS}. */
     static double seconds(JsonParser p) throws IOException {
         double v = finite(p);
         if (v < 0) {
             throw problem(p, "is negative");
+        }
+        if (v > MAX_SECONDS) {
+            throw problem(p, "is longer than a year of seconds");
         }
         return v;
     }
