@@ -78,7 +78,9 @@ public final class GnuTimeLog {
             } else if (line.startsWith("Command being timed:")) {
                 block = new VerboseBlock(line.substring(20).strip().replaceAll("^\"|\"$", ""));
             } else if (block != null) {
-                block.read(line);
+                if (!block.read(line)) {
+                    unread.add(n + 1); // a -v figure that is negative, NaN or not a number
+                }
                 if (line.startsWith("Exit status:")) {
                     out.add(block.entry());
                     block = null;
@@ -113,30 +115,47 @@ public final class GnuTimeLog {
             this.command = command;
         }
 
-        void read(String line) {
+        // false when the line is one of the block's figures and its value is not a plain amount
+        boolean read(String line) {
             int colon = line.lastIndexOf(": ");
             if (colon < 0) {
-                return;
+                return true;
             }
             String key = line.substring(0, colon);
             String value = line.substring(colon + 2).strip();
-            try {
-                if (key.startsWith("User time")) {
-                    user = Double.parseDouble(value);
-                } else if (key.startsWith("System time")) {
-                    sys = Double.parseDouble(value);
-                } else if (key.startsWith("Percent of CPU")) {
-                    cpu = value.startsWith("?") ? null : Double.parseDouble(value.replace("%", ""));
-                } else if (key.startsWith("Elapsed (wall clock) time")) {
-                    real = clock(value);
-                } else if (key.startsWith("Maximum resident set size")) {
-                    rss = Long.parseLong(value);
-                } else if (key.startsWith("Exit status")) {
-                    status = Integer.parseInt(value);
-                }
-            } catch (NumberFormatException e) {
-                // a field this version prints differently: leave it unset
+            boolean cpuUnknown = key.startsWith("Percent of CPU") && value.startsWith("?");
+            boolean figure = key.startsWith("User time")
+                    || key.startsWith("System time")
+                    || key.startsWith("Percent of CPU")
+                    || key.startsWith("Elapsed (wall clock) time")
+                    || key.startsWith("Maximum resident set size")
+                    || key.startsWith("Exit status");
+            if (!figure || cpuUnknown) {
+                return true;
             }
+            if (!value.replace("%", "").matches("\\d{1,15}(\\.\\d+)?(:\\d{1,2}(\\.\\d+)?){0,2}")) {
+                return false;
+            }
+            if (key.startsWith("User time")) {
+                user = Double.parseDouble(value);
+            } else if (key.startsWith("System time")) {
+                sys = Double.parseDouble(value);
+            } else if (key.startsWith("Percent of CPU")) {
+                cpu = Double.parseDouble(value.replace("%", ""));
+            } else if (key.startsWith("Elapsed (wall clock) time")) {
+                real = clock(value);
+            } else if (key.startsWith("Maximum resident set size")) {
+                if (!value.matches("\\d{1,15}")) {
+                    return false;
+                }
+                rss = Long.parseLong(value);
+            } else {
+                if (!value.matches("\\d{1,3}")) {
+                    return false;
+                }
+                status = Integer.parseInt(value);
+            }
+            return true;
         }
 
         // h:mm:ss or m:ss.cc

@@ -106,6 +106,23 @@ class ParsersTest {
     }
 
     @Test
+    void aVerboseBlockWithANegativeOrNanFigureIsNamedNotReadAsAnother() throws Exception {
+        String real = resource("gnu-time-v-real.log");
+        // the sign was dropped (-0:01.00 read as 1 s) and NaN went into the results as a string
+        for (String[] bad : List.of(
+                new String[] {"Elapsed (wall clock) time (h:mm:ss or m:ss): 0:00.68", "-0:01.00", "line 5"},
+                new String[] {"User time (seconds): 0.37", "NaN", "line 2"},
+                new String[] {"Maximum resident set size (kbytes): 64616", "1.5", "line 10"})) {
+            String text = real.replace(bad[0], bad[0].substring(0, bad[0].lastIndexOf(": ") + 2) + bad[1]);
+            OutputParser.Unparseable e =
+                    assertThrows(OutputParser.Unparseable.class, () -> GnuTimeLog.parse(text, true));
+            assertTrue(
+                    e.getMessage().startsWith("1 line of GNU time output could not be read: " + bad[2]),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void fioJsonOfTheRealTool() throws Exception {
         Map<String, Object> m =
                 Parsers.of("fio").parse("note: a line before the JSON\n" + resource("fio-real.json"), "");
