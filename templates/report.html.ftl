@@ -39,6 +39,9 @@ tr.contradicted .verdict, tr.untrusted .verdict { background: #fdecea; color: #b
 <#include "partials/controls.html.ftl">
 <#if source?has_content><p class="source">Source: ${source}</p></#if>
 <#if description?has_content><p>${description}</p></#if>
+<#if answer?has_content>
+<p class="headline"><strong>${answer}</strong></p>
+</#if>
 <p class="meta">Scenario <code>${scenario}</code>, ${measurements} measurements. Rendered by fsflow from <code>results.jsonl</code> and <code>environment.json</code>; every measurement is in <a href="${csv}">${csv}</a> and <a href="results.jsonl">results.jsonl</a>; the rows worth a look are at the end of this page.</p>
 <#if provenance?has_content><p class="meta provenance">Made by<#list provenance as p> ${p.label} <code>${p.value}</code><#sep>;</#sep></#list>.</p>
 </#if>

@@ -11,6 +11,9 @@
 <#if description?has_content>${description}
 
 </#if>
+<#if answer?has_content>**${answer}**
+
+</#if>
 Scenario `${scenario}`, ${measurements} measurements, rendered by fsflow from `results.jsonl` and `environment.json` (every measurement: [${csv}](${csv})).
 <#if provenance?has_content>
 

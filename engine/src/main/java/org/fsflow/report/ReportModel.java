@@ -14,6 +14,8 @@ import java.util.List;
  * @param verdicts     the verdicts of the source's findings, the report's first section ({@link VerdictSection#NONE} without findings)
  * @param controls     whether each guest ranks its control cells like the host ({@link ControlSection#NONE} without)
  * @param description  free text, "" if none
+ * @param answer       for a run without source findings, what it found, in one line: its headline
+ *                     ({@link org.fsflow.summary.Headlines}, the fastest column per step); "" otherwise
  * @param scenario     the scenario name
  * @param measurements the number of stored measurements
  * @param ran          what ran, from the run's records, beside the source's conditions
@@ -50,6 +52,7 @@ public record ReportModel(
         VerdictSection verdicts,
         ControlSection controls,
         String description,
+        String answer,
         String scenario,
         int measurements,
         List<Fact> ran,

@@ -46,12 +46,14 @@ public final class ReportModelBuilder {
                 ? campaign.title()
                 : "fsflow report: " + (env.scenario() != null ? env.scenario() : "results");
         List<NotableRows.Notable> notable = NotableRows.of(s.results());
+        VerdictSection verdicts = VerdictSections.of(s.verdicts(), env);
         return new ReportModel(
                 title,
                 Conditions.nz(campaign.source()),
-                VerdictSections.of(s.verdicts(), env),
+                verdicts,
                 ControlSections.of(s.controls()),
                 Conditions.nz(campaign.description()),
+                verdicts.present() ? "" : org.fsflow.summary.Headlines.of(s),
                 Conditions.nz(env.scenario()),
                 s.results().size(),
                 RanTable.of(RunFacts.of(s.results(), env), env, conditions),
