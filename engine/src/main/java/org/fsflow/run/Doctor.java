@@ -81,6 +81,8 @@ public final class Doctor {
         }
         Packages.missingPrograms(s, host::hasProgram)
                 .forEach(m -> problems.add(m + "; fix: fsflow setup SCENARIO installs it"));
+        org.fsflow.device.CommandWords.missingUnknownPrograms(s, host::hasProgram)
+                .forEach(m -> problems.add(m + "; fix: install it, or correct the step's command"));
         Accelerators.Verdict accel = host.accelerator(VmUnits.kernelCache(plan.layout()));
         List<Diagnosis.CellVerdict> verdicts =
                 plan.cells().stream().map(c -> verdict(s, c, host, accel)).toList();
