@@ -13,7 +13,11 @@ import org.fsflow.result.Json;
  * completion latency mean and percentiles in ns; and the totals per direction over all jobs. A
  * job that synced ({@code --fsync=N}, {@code --fdatasync=N}) also gets its syncs' count and
  * latency ({@code JOB.sync.lat_mean_ns}, {@code JOB.sync.lat_p99_ns}, ...: fio's {@code sync}
- * section), since the write latencies are those of the buffered write() calls alone.
+ * section), since the write latencies are those of the buffered write() calls alone. Each job's
+ * latency histogram (fio's {@code latency_ns}, {@code latency_us} and {@code latency_ms} buckets:
+ * the percentage of its I/Os, all directions, whose total latency fell in each) is kept by decade, as
+ * the share at or under 10 µs, 100 µs, 1 ms, 10 ms, 100 ms, 1 s and over 1 s
+ * ({@code JOB.lat_le_10us_ios_pct} ... {@code JOB.lat_gt_1s_ios_pct}).
  */
 final class FioParser implements OutputParser {
 
@@ -66,6 +70,7 @@ final class FioParser implements OutputParser {
                 iops.merge(dir, d.path("iops").asDouble(), Double::sum);
             }
             syncs(job.path("sync"), name + ".sync.", m);
+            histogram(job, name + ".lat_", m);
         }
         bw.forEach((dir, v) -> m.put(dir + ".bw_bytes", v));
         iops.forEach((dir, v) -> m.put(dir + ".iops", v));
@@ -83,6 +88,38 @@ final class FioParser implements OutputParser {
         if (!lat.isMissingNode()) {
             m.put(p + "lat_mean_ns", lat.path("mean").asDouble());
             percentiles(lat, p + "lat_", m);
+        }
+    }
+
+    // the decades of the histogram, by their upper bound in ns; the last holds what lies above 1 s
+    private static final long[] DECADES = {10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L};
+    private static final List<String> DECADE_NAMES =
+            List.of("le_10us", "le_100us", "le_1ms", "le_10ms", "le_100ms", "le_1s", "gt_1s");
+
+    // fio's latency buckets summed into decades; nothing when the job has none
+    private static void histogram(JsonNode job, String p, Map<String, Object> m) {
+        double[] sums = new double[DECADE_NAMES.size()];
+        boolean any = false;
+        for (String unit : List.of("ns", "us", "ms")) {
+            long scale = unit.equals("ns") ? 1 : unit.equals("us") ? 1_000 : 1_000_000;
+            var buckets = job.path("latency_" + unit).fields();
+            while (buckets.hasNext()) {
+                var b = buckets.next();
+                any = true;
+                String bound = b.getKey();
+                int decade = DECADES.length; // ">=2000" ms and anything past 1 s
+                if (bound.matches("\\d{1,9}")) {
+                    long ns = Long.parseLong(bound) * scale;
+                    decade = 0;
+                    while (decade < DECADES.length && ns > DECADES[decade]) {
+                        decade++;
+                    }
+                }
+                sums[decade] += b.getValue().asDouble();
+            }
+        }
+        for (int i = 0; any && i < sums.length; i++) {
+            m.put(p + DECADE_NAMES.get(i) + "_ios_pct", Math.round(sums[i] * 1e6) / 1e6);
         }
     }
 

@@ -71,6 +71,8 @@ public final class MetricTable {
             new Metric("*bw_bytes", "B/s", HIGH, "fio bandwidth of a job and direction, or of all jobs"),
             new Metric("*iops", "IO/s", HIGH, "fio I/O operations per second"),
             new Metric("*io_bytes", "B", NONE, "fio bytes transferred (the work asked for)"),
+            new Metric(
+                    "*_ios_pct", "%", NONE, "fio share of a job's I/Os whose latency fell in a decade (its histogram)"),
             new Metric("*_ns", "ns", LOW, "fio completion latency (mean, percentiles)"));
 
     private MetricTable() {}

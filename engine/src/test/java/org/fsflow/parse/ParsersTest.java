@@ -145,6 +145,12 @@ class ParsersTest {
                 (Double) m.get("fsync4k.write.clat_p99_ns") < (Double) m.get("fsync4k.sync.lat_p99_ns"), m.toString());
         Map<String, Object> noSync = Parsers.of("fio").parse(resource("fio-real.json"), "");
         assertTrue(noSync.keySet().stream().noneMatch(k -> k.contains(".sync.")), noSync.toString());
+        // the job's latency histogram by decade: fio's 10 us bucket, then its 20, 50 and 100 us ones
+        assertEquals(7.421875, m.get("fsync4k.lat_le_10us_ios_pct"));
+        assertEquals(92.578125, m.get("fsync4k.lat_le_100us_ios_pct"));
+        for (String decade : List.of("le_1ms", "le_10ms", "le_100ms", "le_1s", "gt_1s")) {
+            assertEquals(0.0, m.get("fsync4k.lat_" + decade + "_ios_pct"), decade);
+        }
     }
 
     @Test
