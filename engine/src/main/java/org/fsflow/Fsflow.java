@@ -102,6 +102,7 @@ public final class Fsflow {
         if (run.interrupted() || !Files.exists(dir.resolve(Journal.FILE))) {
             return new Outcome(loaded.scenario(), plan, run, List.of());
         }
+        org.fsflow.result.RunEnd.write(dir); // what the journal holds as the run ends: a later cut is named
         List<Path> reports = report(dir, null); // results.jsonl -> statistics -> report model -> the report's files
         return new Outcome(loaded.scenario(), plan, run, reports);
     }
@@ -232,6 +233,10 @@ public final class Fsflow {
             summary = summary.withWarnings(
                     scenarioDrift(summary.environment()).stream().toList());
             summary = summary.withWarnings(Unreadable.warning(pass.results().unreadable()));
+            long read = pass.results().size() + pass.results().unreadable().size();
+            summary = summary.withWarnings(org.fsflow.result.RunEnd.read(dir)
+                    .map(end -> end.warning(read))
+                    .orElse(List.of()));
             ReportModel model = model(summary); // -> the typed report model
             return render(model, pass, into, templates); // -> report.html, report.md, results.csv
         }

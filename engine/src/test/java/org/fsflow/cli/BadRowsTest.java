@@ -64,6 +64,29 @@ class BadRowsTest {
     }
 
     @Test
+    void aJournalCutAfterItsRunEndedIsNamedThoughItsLastLineIsTorn() throws IOException {
+        // the run ended with every row (end.json); half the file is left, its last line torn
+        Path whole = run("whole", l -> l, "\n");
+        org.fsflow.result.RunEnd.write(whole);
+        long rows = Files.readAllLines(whole.resolve("results.jsonl")).size();
+        String text = Files.readString(whole.resolve("results.jsonl"));
+        Files.writeString(whole.resolve("results.jsonl"), text.substring(0, text.length() / 2));
+        long left = text.substring(0, text.length() / 2).lines().count() - 1; // the last one torn
+        Cli r = Cli.run("report", whole.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        String md = Files.readString(whole.resolve("report.md"));
+        assertTrue(
+                md.contains("results.jsonl holds " + left + " of the " + rows
+                        + " rows it held when the run ended (end.json, "),
+                md);
+        assertTrue(Files.readString(whole.resolve("report.html")).contains("rows it held when the run ended"));
+        // the same journal whole: no word
+        Files.writeString(whole.resolve("results.jsonl"), text);
+        Cli.run("report", whole.toString());
+        assertFalse(Files.readString(whole.resolve("report.md")).contains("when the run ended"));
+    }
+
+    @Test
     void twoBadLinesAreCountedAndNamed() throws IOException {
         Path d = run(
                 "two",

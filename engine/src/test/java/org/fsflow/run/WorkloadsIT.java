@@ -40,6 +40,8 @@ class WorkloadsIT {
         Cli r = Cli.campaign(f, out, dir.resolve("work"));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("dataset tree: archived as "), r.out());
+        // the run records what its journal held as it ended: 17 steps on each of 2 filesystems
+        assertEquals(34, org.fsflow.result.RunEnd.read(out).orElseThrow().measurements());
         Map<String, Measurement> rows = Journal.read(out.resolve("results.jsonl")).stream()
                 .collect(Collectors.toMap(Measurement::node, Function.identity()));
         for (String fs : List.of("ext4", "xfs")) {
