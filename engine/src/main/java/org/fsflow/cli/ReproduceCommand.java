@@ -90,14 +90,17 @@ final class ReproduceCommand extends Subcommand {
         if (ran != ExitCodes.OK) {
             return ran;
         }
+        double floor = Math.max(floor(published), floor(out));
         Reproduction r = Reproduction.of(
                 Comparer.compare(List.of(Run.load(published), Run.load(out)), null),
                 verdicts(published),
                 verdicts(out),
-                within);
+                within,
+                floor);
         w.println();
         w.println("series: " + r.agreed() + " agree, " + r.moved().size() + " moved, " + r.untested()
-                + " untested (fewer than two values on a side)");
+                + " untested (fewer than two values on a side, or a step under " + Reproduction.FLOORS
+                + " launch floors of " + org.fsflow.summary.Numbers.sig(floor * 1000) + " ms in both runs)");
         r.moved().forEach(m -> w.println("moved: " + m));
         if (r.verdicts() > 0) {
             w.println("verdicts: " + (r.verdicts() - r.changed().size()) + " of " + r.verdicts() + " the same");
@@ -127,5 +130,11 @@ final class ReproduceCommand extends Subcommand {
 
     private static VerdictTable verdicts(Path dir) {
         return Fsflow.summarize(Fsflow.results(dir), dir).verdicts();
+    }
+
+    // the run's launch floor, seconds of real time (0 when it recorded none)
+    private static double floor(java.nio.file.Path dir) {
+        var f = org.fsflow.result.RunEnvironment.read(dir).launchFloor();
+        return f == null ? 0 : f.realSMedian();
     }
 }

@@ -13,12 +13,13 @@ import org.fsflow.summary.VerdictTable;
  * A published run against its reproduction, the check an artifact-evaluation committee makes: per
  * series (cell, step, metric) whether it agreed (the two 95 % intervals of the mean overlap, or the
  * means differ by no more than the tolerance, a share of the published mean), moved (neither), or
- * cannot be told (a side with fewer than two values: untested); and per finding of the source
- * whether its verdict stayed.
+ * cannot be told (untested: a side with fewer than two values, or a step whose mean real time is under
+ * {@value #FLOORS} launch floors in both runs, where a process's start-up decides every figure of it,
+ * as the report's own warning says); and per finding of the source whether its verdict stayed.
  *
  * @param agreed   the series whose intervals overlap
  * @param moved    one line per series whose intervals are apart, published mean, then the new one
- * @param untested the series with a side under two values
+ * @param untested the series with a side under two values, or of a step under the launch floors
  * @param verdicts the findings judged in both runs
  * @param changed  one line per finding whose verdict changed
  */
@@ -29,15 +30,39 @@ public record Reproduction(int agreed, List<String> moved, int untested, int ver
         return moved.isEmpty() && changed.isEmpty();
     }
 
-    /** The reproduction that {@code c} (the published run first, its reproduction second) shows. */
+    /** A step under this many launch floors in both runs is not judged: start-up decides its figures. */
+    public static final int FLOORS = 10;
+
+    /** {@link #of(Comparison, VerdictTable, VerdictTable, double, double)} without a launch floor. */
     public static Reproduction of(Comparison c, VerdictTable published, VerdictTable again, double tolerance) {
+        return of(c, published, again, tolerance, 0);
+    }
+
+    /**
+     * The reproduction that {@code c} (the published run first, its reproduction second) shows, the
+     * runs' launch floor being {@code floorS} seconds of real time (0: none known).
+     */
+    public static Reproduction of(
+            Comparison c, VerdictTable published, VerdictTable again, double tolerance, double floorS) {
         int agreed = 0;
         int untested = 0;
         List<String> moved = new ArrayList<>();
+        java.util.Set<String> short_ = new java.util.HashSet<>();
+        for (Comparison.Row r : c.rows()) {
+            if (r.metric().equals("real_s")
+                    && r.base().mean() < FLOORS * floorS
+                    && r.other().mean() < FLOORS * floorS) {
+                short_.add(r.where() + "\u0000" + r.extra());
+            }
+        }
         for (Comparison.Row r : c.rows()) {
             Summary a = r.base();
             Summary b = r.other();
-            if (a.n() < 2 || b.n() < 2 || Double.isNaN(a.ciLow()) || Double.isNaN(b.ciLow())) {
+            if (a.n() < 2
+                    || b.n() < 2
+                    || Double.isNaN(a.ciLow())
+                    || Double.isNaN(b.ciLow())
+                    || short_.contains(r.where() + "\u0000" + r.extra())) {
                 untested++;
             } else if ((a.ciHigh() < b.ciLow() || b.ciHigh() < a.ciLow())
                     && Math.abs(b.mean() - a.mean()) > tolerance * Math.abs(a.mean())) {

@@ -45,4 +45,19 @@ class ReproductionTest {
         assertTrue(bytes.agrees(), bytes.moved().toString());
         assertFalse(Reproduction.of(pair(1040, 0.10), null, null, 0.01).agrees(), "beyond a 1 % tolerance");
     }
+
+    @Test
+    void aStepUnderTenLaunchFloorsInBothRunsIsNotJudged() {
+        // written 1001-1003 against 1101-1103 apart by 10 %; copy-in takes 0.11-0.13 s in both
+        Reproduction apart = Reproduction.of(pair(1100, 0.10), null, null, 0.05, 0.001);
+        assertFalse(apart.agrees(), "0.12 s is 120 floors of 1 ms: judged");
+        // with a floor of 20 ms, 0.12 s is 6 floors: start-up decides it, every figure of the step untested
+        Reproduction short_ = Reproduction.of(pair(1100, 0.10), null, null, 0.05, 0.020);
+        assertTrue(short_.agrees(), short_.moved().toString());
+        assertEquals(0, short_.moved().size(), short_.toString());
+        assertTrue(short_.untested() >= 2, short_.toString());
+        // a step that becomes slow in the reproduction is judged: one side is above the floors
+        Reproduction slow = Reproduction.of(pair(1000, 1.0), null, null, 0.05, 0.020);
+        assertEquals(1, slow.moved().size(), slow.moved().toString());
+    }
 }
