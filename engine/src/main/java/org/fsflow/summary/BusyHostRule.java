@@ -3,6 +3,7 @@ package org.fsflow.summary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.fsflow.result.Disturbance;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.Series;
 
@@ -16,14 +17,9 @@ import org.fsflow.result.Series;
  * workers and writeback serve every device of the host, and a worker is classed by the workqueue it
  * ran last ({@code kworker/1:18-events} after xfs's inode reclaim): when they, not other processes,
  * make the share exceed half a CPU ({@code kernel_cpu_s} less {@code kernel_cpu_fs_s}), the warning says
- * that instead of calling the host busy.
+ * that instead of calling the host busy. The rule is {@link Disturbance}'s.
  */
 public final class BusyHostRule implements WarningRule {
-
-    /** CPUs the rest of the host may use, on average, before a measurement is flagged. */
-    static final double BUSY_CPUS = 0.5;
-    /** /proc/stat counts 10 ms ticks: below this much other CPU time, a short step is not judged. */
-    static final double RESOLUTION_S = 0.05;
 
     @Override
     public List<String> check(Evidence evidence) {
@@ -38,7 +34,7 @@ public final class BusyHostRule implements WarningRule {
         List<Long> busy = new ArrayList<>();
         List<Long> workers = new ArrayList<>();
         for (long id : flagged) {
-            (byProcesses(results.row(id)) ? busy : workers).add(id);
+            (Disturbance.byProcesses(results.row(id)) ? busy : workers).add(id);
         }
         List<String> out = new ArrayList<>();
         if (!busy.isEmpty()) {
@@ -63,16 +59,6 @@ public final class BusyHostRule implements WarningRule {
         return ids.stream().limit(6).map(id -> results.row(id).node()).toList();
     }
 
-    // true when other processes, not the generic kernel workers, used more than half a CPU beside m
-    private static boolean byProcesses(org.fsflow.result.Measurement m) {
-        double others = m.hostOtherCpuS()
-                - (m.serviceCpuS() == null ? 0 : m.serviceCpuS())
-                - (m.kernelCpuFsS() == null ? 0 : m.kernelCpuFsS());
-        double generic =
-                m.kernelCpuS() == null ? 0 : m.kernelCpuS() - (m.kernelCpuFsS() == null ? 0 : m.kernelCpuFsS());
-        return (others - Math.max(0, generic)) / m.realS() > BUSY_CPUS;
-    }
-
     // the ids of the series' rows taken while the host was busy: real and other CPU time matched by row id
     private static List<Long> busy(Series s) {
         double[] others = s.hostOthers();
@@ -84,11 +70,7 @@ public final class BusyHostRule implements WarningRule {
             while (j < realIds.length && realIds[j] < ids[i]) {
                 j++;
             }
-            if (j < realIds.length
-                    && realIds[j] == ids[i]
-                    && real[j] > 0
-                    && others[i] >= RESOLUTION_S
-                    && others[i] / real[j] > BUSY_CPUS) {
+            if (j < realIds.length && realIds[j] == ids[i] && Disturbance.busy(others[i], real[j])) {
                 out.add(ids[i]);
             }
         }

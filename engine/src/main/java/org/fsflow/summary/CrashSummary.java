@@ -21,7 +21,7 @@ import org.fsflow.result.Measurement;
 public record CrashSummary(List<Cell> cells, List<Violation> violations, List<Measurement> failed) {
 
     /** Other processes' mean CPUs above which a crash cell ran on a busy host. */
-    public static final double BUSY_CPUS = 0.5;
+    public static final double BUSY_CPUS = org.fsflow.result.Disturbance.BUSY_CPUS;
 
     /** The classes, best first, as {@link CrashFacts#crashClass()} names them. */
     public static final List<String> CLASSES =
