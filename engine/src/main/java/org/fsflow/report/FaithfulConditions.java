@@ -29,6 +29,22 @@ final class FaithfulConditions {
                     conditions.warmup() + " repetition" + (conditions.warmup() == 1 ? "" : "s")
                             + " of every cell, run and recorded, left out of the statistics"));
         }
+        RunConditions.Quiet quiet = conditions.quiet();
+        if (quiet != null) {
+            c.add(new Labelled(
+                    "Quiet host",
+                    (quiet.maxWaitS() > 0
+                                    ? "before each measured step on the host, a wait of at most "
+                                            + Numbers.sig(quiet.maxWaitS()) + " s"
+                                            + " for dirty and writeback pages under 32 MiB and the host's CPUs busy under half a CPU"
+                                    : "no wait before the steps")
+                            + "; "
+                            + (quiet.retake() > 0
+                                    ? "up to " + quiet.retake() + " disturbed measurement"
+                                            + (quiet.retake() == 1 ? "" : "s")
+                                            + " of each cell taken again (other processes above half a CPU during the step)"
+                                    : "no retakes")));
+        }
         if (!conditions.flushSteps().isEmpty()) {
             c.add(
                     new Labelled(

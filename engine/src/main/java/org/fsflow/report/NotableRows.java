@@ -9,8 +9,8 @@ import org.fsflow.result.Series;
 import org.fsflow.result.Summary;
 
 /**
- * The measurements a report shows one by one: the steps that failed or timed out, and the
- * repetitions whose real time is an outlier of their series (modified z-score above
+ * The measurements a report shows one by one: the steps that failed or timed out, those taken again
+ * ({@code quiet: retake}), and the repetitions whose real time is an outlier of their series (modified z-score above
  * {@link Summary#OUTLIER_Z}), the evidence behind the failure and outlier warnings. Every other row
  * stays in results.csv and results.jsonl, linked from the report: a page of 10^5 rows is more than
  * a browser, or a reader, handles.
@@ -29,6 +29,8 @@ final class NotableRows {
             Measurement m = results.uncounted().get(i);
             if (m.status().failure()) {
                 why.put(results.uncountedIds().get(i), m.status().value());
+            } else if (m.takenAgain()) {
+                why.put(results.uncountedIds().get(i), "retaken");
             }
         }
         for (Series s : results.series()) {

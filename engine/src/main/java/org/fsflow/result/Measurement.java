@@ -98,6 +98,10 @@ import java.util.Map;
  *                     filesystem that can share extents (xfs, btrfs, bcachefs); absent elsewhere
  * @param samples      the step's time series ({@link TimeSeries}), for a step of at least five
  *                     seconds on the host; absent otherwise
+ * @param retaken      true when other processes disturbed the step ({@link Disturbance}) and its cell
+ *                     ran another repetition in its place ({@code quiet: retake}): not counted; absent otherwise
+ * @param disturbed    true when the step was disturbed so but its cell had no retake left: counted;
+ *                     absent otherwise (and in runs without {@code quiet: retake})
  */
 @JsonPropertyOrder({
     "node",
@@ -147,7 +151,9 @@ import java.util.Map;
     "guest_repetition",
     "traffic",
     "shared_extents",
-    "samples"
+    "samples",
+    "retaken",
+    "disturbed"
 })
 public record Measurement(
         String node,
@@ -197,7 +203,9 @@ public record Measurement(
         @JsonInclude(JsonInclude.Include.NON_NULL) Integer guestRepetition,
         @JsonInclude(JsonInclude.Include.NON_NULL) Traffic traffic,
         @JsonInclude(JsonInclude.Include.NON_NULL) SharedExtents sharedExtents,
-        @JsonInclude(JsonInclude.Include.NON_NULL) TimeSeries samples) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) TimeSeries samples,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean retaken,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean disturbed) {
 
     /** A builder of the measurement of node {@code node}, step {@code step}; collections default to empty. */
     public static MeasurementBuilder builder(String node, String step) {
@@ -250,7 +258,8 @@ public record Measurement(
                 .kernelCpu(kernelCpuS, kernelCpuFsS, kernelCpuClasses)
                 .crash(crash)
                 .guestRepetition(guestRepetition)
-                .observed(traffic, sharedExtents, samples);
+                .observed(traffic, sharedExtents, samples)
+                .disturbance(takenAgain() || Boolean.TRUE.equals(disturbed), takenAgain());
     }
 
     /** This measurement with {@code figures} as its metrics. */
@@ -268,8 +277,13 @@ public record Measurement(
         return status == Status.OK;
     }
 
-    /** True for rows that count in statistics: successful, and not a warm-up repetition. */
+    /** True for rows that count in statistics: successful, not a warm-up repetition, not taken again. */
     public boolean counted() {
-        return ok() && !warmup;
+        return ok() && !warmup && !takenAgain();
+    }
+
+    /** True when this measurement was disturbed and taken again ({@code retaken}). */
+    public boolean takenAgain() {
+        return Boolean.TRUE.equals(retaken);
     }
 }

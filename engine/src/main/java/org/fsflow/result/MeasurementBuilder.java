@@ -284,6 +284,8 @@ public final class MeasurementBuilder extends MeasurementExtras {
                 guestRepetition,
                 traffic,
                 sharedExtents,
-                samples);
+                samples,
+                retaken,
+                disturbed);
     }
 }

@@ -127,6 +127,8 @@ final class MeasurementReader {
             case "scale" -> b.scale(RowNumbers.positive(p));
             case "guest_repetition" -> b.guestRepetition(RowNumbers.whole(p, Integer.MIN_VALUE));
             case "warmup" -> b.warmup(RowNumbers.bool(p));
+            case "retaken" -> b.retaken = RowNumbers.bool(p) ? Boolean.TRUE : null;
+            case "disturbed" -> b.disturbed = RowNumbers.bool(p) ? Boolean.TRUE : null;
             default -> {
                 return false;
             }

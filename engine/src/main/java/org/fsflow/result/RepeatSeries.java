@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * A series an adaptive {@code repeat:} judges: the real times of one step of one cell, its ok
- * measurements that are not warm-ups, in the order they were taken.
+ * measurements that are neither warm-ups nor taken again, in the order they were taken.
  *
  * @param cell   the cell's coordinates
  * @param step   the step
@@ -32,6 +32,7 @@ public record RepeatSeries(Map<String, String> cell, String step, List<Double> v
         for (Measurement m : done) {
             if (m.ok()
                     && !m.warmup()
+                    && !m.takenAgain()
                     && m.realS() != null
                     && cell.equals(m.cell())
                     && (only == null || only.contains(m.step()))) {

@@ -27,6 +27,7 @@ public final class RowFacts {
     private int unbudgeted;
     private int freshGuestRows;
     private int reusedGuestRows;
+    private int disturbed;
     private String kernel;
     private String virt;
     private String place;
@@ -49,6 +50,7 @@ public final class RowFacts {
             return;
         }
         countedPlaces.putIfAbsent(place, m);
+        disturbed += Boolean.TRUE.equals(m.disturbed()) ? 1 : 0;
         if (m.memoryBudgetBytes() != null) {
             budgets.add(m.memoryBudgetBytes());
         } else {
@@ -82,6 +84,7 @@ public final class RowFacts {
         unbudgeted += other.unbudgeted;
         freshGuestRows += other.freshGuestRows;
         reusedGuestRows += other.reusedGuestRows;
+        disturbed += other.disturbed;
     }
 
     private static void tally(Map<String, Integer> into, String method) {
@@ -138,5 +141,10 @@ public final class RowFacts {
     /** How many counted rows ran without a memory budget. */
     public int unbudgeted() {
         return unbudgeted;
+    }
+
+    /** How many counted rows are marked {@code disturbed}: disturbed after their cell had used its retakes. */
+    public int disturbed() {
+        return disturbed;
     }
 }

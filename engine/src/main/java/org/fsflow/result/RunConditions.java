@@ -11,12 +11,23 @@ import java.util.List;
  * @param flushSteps     steps whose real time includes a flush (syncfs) of their filesystem
  * @param memoryBudgetAt the budget of the cells at each other {@code --scale} a place ran at
  *                       ({@code --scale guest=0.05}), by the scale as written; empty when none
+ * @param quiet          the wait for a quiet host and the retakes ({@code quiet:}), or null when the
+ *                       run had neither
  */
 public record RunConditions(
         MemoryBudget memoryBudget,
         int warmup,
         List<String> flushSteps,
-        java.util.Map<String, MemoryBudget> memoryBudgetAt) {
+        java.util.Map<String, MemoryBudget> memoryBudgetAt,
+        Quiet quiet) {
+
+    /**
+     * {@code quiet:} as the run applied it.
+     *
+     * @param maxWaitS the longest wait before a measured step on the host, seconds (0: none)
+     * @param retake   the retakes a cell could use
+     */
+    public record Quiet(double maxWaitS, int retake) {}
 
     /** Normalizes an absent list or map to an empty one. */
     public RunConditions {

@@ -39,6 +39,12 @@ final class Conditions {
         }
         m.put("memory_budget_at", at);
         m.put("warmup", s.warmup());
+        if (!s.quiet().equals(org.fsflow.scenario.Quiet.NONE)) {
+            Map<String, Object> quiet = new LinkedHashMap<>();
+            quiet.put("max_wait_s", s.quiet().maxWait().toMillis() / 1000.0);
+            quiet.put("retake", s.quiet().retake());
+            m.put("quiet", quiet);
+        }
         // as the planner resolved them: the steps that run flush: true
         m.put(
                 "flush_steps",

@@ -70,7 +70,7 @@ final class Extrapolation {
         durations.add(m);
         unmeasured.add(m);
         slowdown.add(m, before);
-        if (m.status() != Status.OK || m.cell() == null || m.warmup()) {
+        if (m.status() != Status.OK || m.cell() == null || m.warmup() || m.takenAgain()) {
             return;
         }
         long read = m.readBytes() == null ? 0 : m.readBytes();

@@ -81,7 +81,12 @@ final class GuestSlowdown {
         Filesystem fs = before == null || m.filesystem() == null
                 ? null
                 : before.filesystems().get(m.filesystem());
-        if (fs == null || m.status() != Status.OK || m.warmup() || m.realS() == null || m.virt() == null) {
+        if (fs == null
+                || m.status() != Status.OK
+                || m.warmup()
+                || m.takenAgain()
+                || m.realS() == null
+                || m.virt() == null) {
             return;
         }
         String key = String.join("|", m.virt(), fs.type(), String.valueOf(m.dataset()), m.step(), scale(m));

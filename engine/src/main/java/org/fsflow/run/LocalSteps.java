@@ -11,7 +11,6 @@ import org.fsflow.measure.KernelCpu;
 import org.fsflow.measure.Usage;
 import org.fsflow.place.Commands;
 import org.fsflow.place.PhaseLog;
-import org.fsflow.place.Releaser;
 import org.fsflow.place.Resource;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Teardown;
@@ -30,7 +29,8 @@ import org.fsflow.scenario.Step;
 /**
  * Runs one step node on this host and measures it, exactly as the planner resolved it
  * ({@link ResolvedStep}, with the unit's device nodes bound): what a step registers for undoing
- * first, its unmeasured {@code before}, caches dropped if asked, the measured process through the
+ * first, its unmeasured {@code before}, caches dropped if asked, the wait for a quiet host ({@code
+ * quiet: wait}, {@link QuietHost}), the measured process through the
  * {@link StepExecutor} under its memory budget and flush, its verify and unmeasured {@code after};
  * what it observed is the step's {@link StepOutcome}. Also replays a step unmeasured, to restore a
  * cell's state on resume.
@@ -123,7 +123,7 @@ final class LocalSteps {
         o = e.succeeded() && !stop.getAsBoolean() ? withExtents(o, n, step, e) : o;
         o = unverified == null ? o : o.failedBecause(unverified);
         o = status == Status.FAILED && !stop.getAsBoolean() ? deviceFull(o, n, step) : o;
-        return status != Status.OK && !stop.getAsBoolean() ? serviceGone(o, step) : o;
+        return status != Status.OK && !stop.getAsBoolean() ? Services.gone(o, step) : o;
     }
 
     // the shared extents of what a run: step made on a filesystem that can share them
@@ -214,6 +214,11 @@ final class LocalSteps {
                         n, text, r, "release the device's blocks before mkfs (" + release.text() + "): " + r.failure());
             }
         }
+        if (scenario.quiet().waits() && step.action() == null) {
+            phases.timed(Phase.QUIET, place(), n.id(), () -> {
+                QuietHost.await(scenario.quiet().maxWait());
+            });
+        }
         programs.warm(step.command().argv());
         return null;
     }
@@ -243,23 +248,6 @@ final class LocalSteps {
         }
         String full = DiskFull.stepReason(log(n, "err"), Path.of(step.target().mountPoint()));
         return full == null ? m : m.failedBecause(full + (m.reason() == null ? "" : "; " + m.reason()));
-    }
-
-    /**
-     * {@code m} with a reason starting "the ... service stopped during the step" when the service of
-     * the step's filesystem (a zfs-fuse daemon) no longer passes its check: that is why it failed.
-     */
-    private static StepOutcome serviceGone(StepOutcome m, ResolvedStep step) {
-        if (step.lifecycle() == null || step.lifecycle().serviceCheck() == null) {
-            return m;
-        }
-        List<String> check = step.lifecycle().serviceCheck().argv();
-        if (Services.passes(check)) {
-            return m;
-        }
-        String gone = "the " + step.target().filesystem() + " service stopped during the step (its check '"
-                + Releaser.byHand(check) + "' fails)";
-        return m.failedBecause(gone + (m.reason() == null ? "" : "; " + m.reason()));
     }
 
     // this host as the timeline names it

@@ -29,6 +29,7 @@ final class Recorder implements CellPlace.UnitSink {
     private final Path out;
     private final StepResults results;
     private final Duration grace;
+    private final Retakes retakes;
     private final Map<String, Measurement> done = new HashMap<>();
     private volatile boolean interrupted;
     private boolean aborted;
@@ -50,11 +51,15 @@ final class Recorder implements CellPlace.UnitSink {
         this.out = plan.layout().out();
         this.results = new StepResults(plan);
         this.grace = grace;
+        this.retakes = new Retakes(scenario);
     }
 
     /** Takes the measurements of an earlier run as done (resume). */
     void keep(List<Measurement> earlier) {
-        earlier.forEach(m -> done.put(m.node(), m));
+        earlier.forEach(m -> {
+            done.put(m.node(), m);
+            retakes.kept(m);
+        });
     }
 
     /** Appends every further measurement to {@code j}. */
@@ -110,7 +115,7 @@ final class Recorder implements CellPlace.UnitSink {
 
     @Override
     public CellPlace.Next measured(PlanNode n, StepOutcome outcome) {
-        Measurement m = results.measurement(n, outcome);
+        Measurement m = retakes.judged(n, results.measurement(n, outcome));
         if (StepEnd.killedFromOutside(m.signal(), m.oomKills())) {
             // killed together with fsflow (a process group, a cgroup, a service stopped): then not
             // recorded, and resume runs it again; a real failure only when the run outlives it
@@ -124,6 +129,10 @@ final class Recorder implements CellPlace.UnitSink {
         done.put(m.node(), m);
         count(m);
         progress.finished(n, m);
+        if (m.takenAgain()) {
+            progress.info(n.id() + " was disturbed (other processes used more than half a CPU beside it)"
+                    + ": retaken, a repetition of its cell is added");
+        }
         if (!m.status().failure()) {
             return new CellPlace.Next.Continue();
         }

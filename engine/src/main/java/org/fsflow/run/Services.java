@@ -11,9 +11,12 @@ import java.util.function.Consumer;
 import org.fsflow.measure.ServiceCgroup;
 import org.fsflow.place.Commands;
 import org.fsflow.place.Poll;
+import org.fsflow.place.Releaser;
 import org.fsflow.place.Resource;
+import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Teardown;
 import org.fsflow.plan.Bindings;
+import org.fsflow.plan.ResolvedStep;
 import org.fsflow.scenario.Filesystem;
 
 /**
@@ -114,5 +117,22 @@ final class Services {
     /** True when {@code check} exits 0. */
     static boolean passes(List<String> check) {
         return Commands.run(check, CHECK_LIMIT).ok();
+    }
+
+    /**
+     * {@code m} with a reason starting "the ... service stopped during the step" when the service of
+     * the step's filesystem (a zfs-fuse daemon) no longer passes its check: that is why it failed.
+     */
+    static StepOutcome gone(StepOutcome m, ResolvedStep step) {
+        if (step.lifecycle() == null || step.lifecycle().serviceCheck() == null) {
+            return m;
+        }
+        List<String> check = step.lifecycle().serviceCheck().argv();
+        if (Services.passes(check)) {
+            return m;
+        }
+        String gone = "the " + step.target().filesystem() + " service stopped during the step (its check '"
+                + Releaser.byHand(check) + "' fails)";
+        return m.failedBecause(gone + (m.reason() == null ? "" : "; " + m.reason()));
     }
 }

@@ -22,6 +22,7 @@ final class Walker {
     private final CellPlace place;
     private final Recorder recorder;
     private final Progress progress;
+    private int unitCount; // planned and added, for progress
 
     Walker(Plan plan, CellPlace place, Recorder recorder, Progress progress) {
         this.plan = plan;
@@ -57,8 +58,10 @@ final class Walker {
                     runUnits(units);
                 }
                 default -> {
+                    unitCount = unitsTotal;
+                    retakeRounds();
                     if (scenario.repeat().adaptive()) {
-                        adaptiveRounds(unitsTotal);
+                        adaptiveRounds();
                     }
                     i = nodes.size();
                 }
@@ -121,13 +124,16 @@ final class Walker {
      * AdaptiveRepeat}. The planner plans each added repetition ({@link Planner#extraUnit}) as it
      * planned the others; node ids go on (r4, r5 ...), so a resumed run finds them done.
      */
-    private void adaptiveRounds(int planned) {
-        int units = planned;
+    private void adaptiveRounds() {
         java.util.Set<String> workload = scenario.steps().stream()
                 .filter(st -> st.action() == null)
                 .map(org.fsflow.scenario.Step::name)
                 .collect(java.util.stream.Collectors.toSet());
         while (!recorder.stopping()) {
+            retakeRounds();
+            if (recorder.stopping()) {
+                return;
+            }
             AdaptiveRepeat.Round next = AdaptiveRepeat.next(
                     scenario, scenario.warmup(), plan.cells(), recorder.done(), workload, plan.seed());
             if (next.cells().isEmpty()) {
@@ -144,9 +150,33 @@ final class Walker {
             List<CellPlace.Unit> round = new ArrayList<>();
             for (Cell cell : next.cells()) {
                 int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
-                round.add(unit(Planner.extraUnit(plan, cell, repeat), ++units));
+                round.add(unit(Planner.extraUnit(plan, cell, repeat), ++unitCount));
             }
-            recorder.units(units);
+            recorder.units(unitCount);
+            runUnits(round);
+        }
+    }
+
+    /**
+     * Runs, for each cell that a retaken measurement left short of {@code repeat: min} ({@link
+     * Retakes}), one more repetition, round after round, at most {@code quiet: retake} rounds: a
+     * cell is short again only when a retake was itself disturbed.
+     */
+    private void retakeRounds() {
+        for (int r = 0; r < scenario.quiet().retake() && !recorder.stopping(); r++) {
+            List<Cell> shortCells = Retakes.shortOf(
+                    plan.cells(), recorder.done(), scenario.repeat().min());
+            if (shortCells.isEmpty()) {
+                return;
+            }
+            progress.info("retakes: " + shortCells.size() + " cell" + (shortCells.size() == 1 ? "" : "s")
+                    + " with a disturbed measurement taken again: one more repetition each");
+            List<CellPlace.Unit> round = new ArrayList<>();
+            for (Cell cell : shortCells) {
+                int repeat = AdaptiveRepeat.repetitions(cell, recorder.done()) + 1;
+                round.add(unit(Planner.extraUnit(plan, cell, repeat), ++unitCount));
+            }
+            recorder.units(unitCount);
             runUnits(round);
         }
     }

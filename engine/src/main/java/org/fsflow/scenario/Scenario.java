@@ -31,6 +31,7 @@ import java.util.Map;
  * aging: {...}               # how the cells of the matrix axis age: [fresh, aged] age their filesystem
  * vm: { reuse: true }        # how cells under another kernel use their guests ({@link VmSettings})
  * baseline: true             # measure the disk under the loop images with fio before the first cell
+ * quiet: { wait: 30s, retake: 2 }  # wait for a quiet host; take disturbed measurements again ({@link Quiet})
  * </pre>
  *
  * @param source       the file this scenario was read from
@@ -63,6 +64,7 @@ import java.util.Map;
  * @param aging        {@code aging:} the aging of the cells whose {@code age} axis says {@code aged}, or null
  * @param vm           {@code vm:} how guest cells use their guests ({@link VmSettings#DEFAULT} when absent)
  * @param baseline     {@code baseline:} whether the run measures the disk under its loop images first
+ * @param quiet        {@code quiet:} the wait for a quiet host and the retakes ({@link Quiet#NONE} when absent)
  */
 public record Scenario(
         SourceText source,
@@ -91,7 +93,8 @@ public record Scenario(
         Crash crash,
         Aging aging,
         VmSettings vm,
-        boolean baseline) {
+        boolean baseline,
+        Quiet quiet) {
 
     /** The scale of this scenario's datasets, devices and memory budget. */
     public double scale() {
@@ -163,7 +166,8 @@ public record Scenario(
                 crash,
                 aging,
                 vm,
-                baseline);
+                baseline,
+                quiet);
     }
 
     /** What a name used in paths and node ids looks like (a scenario, a dataset, a filesystem). */

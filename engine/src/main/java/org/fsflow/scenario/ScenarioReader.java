@@ -41,7 +41,8 @@ final class ScenarioReader {
             "crash",
             "aging",
             "vm",
-            "baseline");
+            "baseline",
+            "quiet");
     static final int MAX_REPEAT = 1000;
 
     private final Fields f;
@@ -83,8 +84,7 @@ final class ScenarioReader {
         MemoryBudget budget = (n = Fields.value(top, "memory")) == null
                 ? MemoryBudget.none(Location.of(source.path(), 1, 1))
                 : memory.scenarioBudget(n);
-        Long warmup =
-                (n = Fields.value(top, "warmup")) == null ? Long.valueOf(0) : v.integer(n, "warmup", 0, MAX_REPEAT);
+        Long warmup = (n = Fields.value(top, "warmup")) == null ? null : v.integer(n, "warmup", 0, MAX_REPEAT);
         return new Scenario(
                 source,
                 version,
@@ -112,7 +112,18 @@ final class ScenarioReader {
                 (n = Fields.value(top, "crash")) == null ? null : new CrashReader(f, v).read(n),
                 (n = Fields.value(top, "aging")) == null ? null : new AgingReader(f, v).read(n),
                 (n = Fields.value(top, "vm")) == null ? VmSettings.DEFAULT : vm(n),
-                baseline(top));
+                baseline(top),
+                (n = Fields.value(top, "quiet")) == null ? Quiet.NONE : quiet(n));
+    }
+
+    // quiet: { wait: DURATION, retake: N }
+    private Quiet quiet(Node node) {
+        Map<String, NodeTuple> e = f.entries(node, "quiet", List.of("wait", "retake"));
+        Node n = e == null ? null : Fields.value(e, "wait");
+        Duration wait = n == null ? null : v.duration(n, "quiet: wait");
+        n = e == null ? null : Fields.value(e, "retake");
+        Long retake = n == null ? null : v.integer(n, "quiet: retake", 0, Quiet.MAX_RETAKE);
+        return new Quiet(wait == null ? Duration.ZERO : wait, retake == null ? 0 : retake.intValue());
     }
 
     // vm: { reuse: BOOL }

@@ -117,6 +117,7 @@ final class ScenarioScaler {
                 s.crash(),
                 s.aging(),
                 s.vm(),
-                s.baseline());
+                s.baseline(),
+                s.quiet());
     }
 }

@@ -88,7 +88,9 @@ public final class RepeatEnds {
                     && (!(precision > 0) || p <= precision)
                     && (!(targetCv > 0) || cv <= targetCv);
             int repetitions = s.counted()
-                    + (int) s.uncounted().stream().filter(m -> !m.warmup()).count();
+                    + (int) s.uncounted().stream()
+                            .filter(m -> !m.warmup() && !m.takenAgain())
+                            .count();
             Ended ended = met ? Ended.TARGET : repetitions >= max ? Ended.MAX : budget ? Ended.BUDGET : Ended.STOPPED;
             rows.add(
                     new Row(s.key().cell().id(), s.key().step(), judged.values().size(), p, cv, ended));

@@ -38,6 +38,10 @@ public final class TimeAccounts {
             Instant e = StepTimes.instant(r.endedAt());
             end = e != null && (end == null || e.isAfter(end)) ? e : end;
         }
+        // a measurement taken again cost its real time, and is not among the measured steps
+        steps.retaken()
+                .forEach((place, s) ->
+                        phases.computeIfAbsent(place, k -> zeros()).merge(Phase.RETAKES, s, Double::sum));
         java.util.Set<String> labels = new java.util.TreeSet<>(measured.keySet());
         labels.addAll(phases.keySet());
         List<TimeSpent.PlaceTime> places = new ArrayList<>();

@@ -151,8 +151,9 @@ public final class Verdicts {
         Series series = Series.pool(
                 new org.fsflow.result.SeriesKey(cells.get(0), step),
                 cells.stream().map(c -> results.series(c, step)).toList());
-        List<Measurement> notCounted =
-                series.uncounted().stream().filter(m -> !m.warmup()).toList();
+        List<Measurement> notCounted = series.uncounted().stream()
+                .filter(m -> !m.warmup() && !m.takenAgain())
+                .toList();
         int stored = series.counted() + notCounted.size();
         int failed = (int) notCounted.stream().filter(m -> m.status().failure()).count();
         int skipped = (int)

@@ -22,6 +22,7 @@ public final class WarningRules {
             new ShortWriteRule(),
             new BonnieTooFastRule(),
             new BusyHostRule(),
+            new RetakeRule(),
             new VmCellsRule(),
             new FailuresRule());
 

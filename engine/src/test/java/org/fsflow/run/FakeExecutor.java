@@ -45,6 +45,8 @@ final class FakeExecutor implements StepExecutor {
     private final Map<String, Integer> exits = new LinkedHashMap<>();
     private final Map<String, double[]> seconds = new LinkedHashMap<>();
     private final Map<String, Integer> counts = new LinkedHashMap<>();
+    private final Map<String, double[]> others = new LinkedHashMap<>();
+    private final Map<String, Integer> otherCounts = new LinkedHashMap<>();
     private final Map<String, Runnable> interrupts = new LinkedHashMap<>();
     private volatile boolean interrupted;
 
@@ -57,6 +59,15 @@ final class FakeExecutor implements StepExecutor {
     /** Commands containing {@code piece} take these real times, one per call, the last one repeated. */
     FakeExecutor seconds(String piece, double... values) {
         seconds.put(piece, values);
+        return this;
+    }
+
+    /**
+     * While commands containing {@code piece} run, the rest of the host uses these CPUs on average
+     * ({@code host_other_cpu_s} over the real time), one per call, the last one repeated.
+     */
+    FakeExecutor others(String piece, double... cpus) {
+        others.put(piece, cpus);
         return this;
     }
 
@@ -107,18 +118,31 @@ final class FakeExecutor implements StepExecutor {
         double real = realSeconds(command);
         Usage usage = new Usage(real, real / 2, 0, 1024, 10, 0, 0, 0, 0);
         Instant end = T0.plusNanos((long) (real * 1e9));
-        return new Execution(exit, false, interrupted, null, usage, T0, end, exit == 0 ? "" : "fake failure " + exit);
+        String tail = exit == 0 ? "" : "fake failure " + exit;
+        double[] busy = nth(others, otherCounts, command);
+        if (busy != null) {
+            double cpus = busy[0];
+            return new Execution(
+                    exit, false, interrupted, null, usage, T0, end, tail, null, cpus * real, null, null, null);
+        }
+        return new Execution(exit, false, interrupted, null, usage, T0, end, tail);
     }
 
     private double realSeconds(String command) {
-        for (Map.Entry<String, double[]> e : seconds.entrySet()) {
+        double[] v = nth(seconds, counts, command);
+        return v == null ? 0.01 : v[0];
+    }
+
+    // the value for this call of the first rule whose piece command contains, or null
+    private static double[] nth(Map<String, double[]> rules, Map<String, Integer> calls, String command) {
+        for (Map.Entry<String, double[]> e : rules.entrySet()) {
             if (command.contains(e.getKey())) {
-                int n = counts.merge(e.getKey(), 1, Integer::sum);
+                int n = calls.merge(e.getKey(), 1, Integer::sum);
                 double[] v = e.getValue();
-                return v[Math.min(n, v.length) - 1];
+                return new double[] {v[Math.min(n, v.length) - 1]};
             }
         }
-        return 0.01;
+        return null;
     }
 
     private static int match(Map<String, Integer> rules, String command, int otherwise) {

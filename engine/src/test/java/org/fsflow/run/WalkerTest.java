@@ -269,6 +269,60 @@ class WalkerTest {
                 journal().stream().map(Measurement::warmup).toList());
     }
 
+    static final String RETAKE = """
+            repeat: 3
+            %s
+            steps:
+              - name: wait
+                run: wait
+            """;
+
+    @Test
+    void aDisturbedMeasurementIsRetakenAndItsCellRunsOneMoreRepetition() throws Exception {
+        Plan plan = plan(RETAKE.formatted("quiet: { retake: 2 }"));
+        // other processes use 0.9 CPU during the second repetition only
+        FakeExecutor fake = new FakeExecutor().seconds("wait", 1.0).others("wait", 0.0, 0.9, 0.0);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        assertEquals(List.of("r1/wait", "r2/wait", "r3/wait", "r4/wait"), nodes(), printed.toString());
+        List<Measurement> rows = journal();
+        assertEquals(
+                List.of(false, true, false, false),
+                rows.stream().map(Measurement::takenAgain).toList());
+        assertEquals(3, rows.stream().filter(Measurement::counted).count());
+        assertTrue(rows.stream().allMatch(m -> m.disturbed() == null));
+        assertTrue(printed.toString().contains("r2/wait was disturbed"), printed.toString());
+        assertTrue(printed.toString().contains("retakes: 1 cell with a disturbed measurement"), printed.toString());
+
+        FakeExecutor again = new FakeExecutor();
+        assertEquals(0, run(plan, again, true).exitCode());
+        assertEquals(List.of(), again.calls(), "a resumed run finds the retake done");
+    }
+
+    @Test
+    void onceACellsRetakesAreSpentDisturbedMeasurementsAreMarkedAndCounted() throws Exception {
+        Plan plan = plan(RETAKE.formatted("quiet: { retake: 1 }"));
+        FakeExecutor fake = new FakeExecutor().seconds("wait", 1.0).others("wait", 0.0, 0.9);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        List<Measurement> rows = journal();
+        assertEquals(List.of("r1/wait", "r2/wait", "r3/wait", "r4/wait"), nodes(), printed.toString());
+        assertEquals(
+                List.of(false, true, false, false),
+                rows.stream().map(Measurement::takenAgain).toList());
+        assertEquals(
+                java.util.Arrays.asList(null, null, true, true),
+                rows.stream().map(Measurement::disturbed).toList());
+        assertEquals(3, rows.stream().filter(Measurement::counted).count());
+    }
+
+    @Test
+    void withoutRetakesADisturbedMeasurementIsNeitherMarkedNorTakenAgain() throws Exception {
+        Plan plan = plan(RETAKE.formatted(""));
+        FakeExecutor fake = new FakeExecutor().seconds("wait", 1.0).others("wait", 0.9);
+        assertEquals(0, run(plan, fake, false).exitCode());
+        assertEquals(List.of("r1/wait", "r2/wait", "r3/wait"), nodes());
+        assertTrue(journal().stream().allMatch(m -> m.retaken() == null && m.disturbed() == null));
+    }
+
     @Test
     void anInterruptStopsAfterTheRunningStepUnrecordedAndResumeRunsEachNodeOnce() throws Exception {
         Plan plan = plan("""

@@ -146,6 +146,22 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void quietIsOffUnlessWrittenAndItsMistakesAreLocated() throws Exception {
+        String text = "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nsteps: [sync]\n";
+        assertEquals(Quiet.NONE, load(text, Overrides.NONE).quiet());
+        Quiet q =
+                load(text + "quiet: { wait: 30s, retake: 2 }\n", Overrides.NONE).quiet();
+        assertEquals(new Quiet(java.time.Duration.ofSeconds(30), 2), q);
+        assertTrue(q.waits());
+        ScenarioException e = assertThrows(
+                ScenarioException.class, () -> load(text + "quiet: { retake: -1, wiat: 3s }\n", Overrides.NONE));
+        String all = e.diagnostics().toString();
+        assertTrue(all.contains("quiet: retake"), all);
+        assertTrue(all.contains("wiat"), all);
+        assertEquals(5, e.diagnostics().get(0).location().line(), all);
+    }
+
+    @Test
     void overriddenValuesAreLocatedAtTheOption() {
         String text = "fsflow: 1\nname: t\ndevices: { target: { dir: /tmp } }\nrepeat: 3\nsteps: [sync]\n";
         ScenarioException e =

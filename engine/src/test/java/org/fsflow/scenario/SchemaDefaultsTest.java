@@ -90,6 +90,12 @@ class SchemaDefaultsTest {
         c.add(new Case(
                 top + "vm/properties/reuse", "@TOP@", "vm: { reuse: %s }", s -> s.vm().reuse(), Defaults.VM_REUSE));
         c.add(new Case(top + "baseline", "@TOP@", "baseline: %s", Scenario::baseline, Defaults.BASELINE));
+        c.add(new Case(
+                top + "quiet/properties/retake",
+                "@TOP@",
+                "quiet: { retake: %s }",
+                s -> s.quiet().retake(),
+                null));
         String crash = top + "crash/properties/";
         c.add(new Case(
                 crash + "points", "@CRASH@", ", points: %s", s -> s.crash().points(), Crash.POINTS));
