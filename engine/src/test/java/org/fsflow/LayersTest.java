@@ -112,4 +112,19 @@ class LayersTest {
         assertEquals(List.of(), upward("package org.fsflow.cli;\nimport org.fsflow.run.Runner;\n"));
         assertEquals(List.of("root -> cli"), upward("package org.fsflow;\nimport org.fsflow.cli.Main;\n"));
     }
+
+    @Test
+    void everyPackageSaysWhatItOwns() throws IOException {
+        Path main = TestPaths.root().resolve("engine/src/main/java/org/fsflow");
+        List<String> without = new ArrayList<>();
+        for (List<String> layer : LAYERS) {
+            for (String pkg : layer) {
+                Path info = (pkg.isEmpty() ? main : main.resolve(pkg)).resolve("package-info.java");
+                if (!Files.exists(info) || !Files.readString(info).strip().startsWith("/**")) {
+                    without.add(pkg.isEmpty() ? "org.fsflow" : pkg);
+                }
+            }
+        }
+        assertEquals(List.of(), without, "packages without a package-info whose javadoc says what they own");
+    }
 }
