@@ -16,7 +16,7 @@ import java.util.List;
 public record HostCpu(long busyTicks) {
 
     /** USER_HZ on Linux. */
-    static final double TICKS_PER_SECOND = 100.0;
+    public static final double TICKS_PER_SECOND = 100.0;
 
     /** Reads the current counters. */
     public static HostCpu read() {

@@ -68,7 +68,9 @@ final class QuietHost {
                 probe.pause(Quiet.WINDOW);
                 long after = probe.busyTicks();
                 long dirty = probe.dirtyBytes();
-                boolean idle = before < 0 || after < 0 || (after - before) / 100.0 / seconds < Disturbance.BUSY_CPUS;
+                boolean idle = before < 0
+                        || after < 0
+                        || (after - before) / HostCpu.TICKS_PER_SECOND / seconds < Disturbance.BUSY_CPUS;
                 if (idle && dirty < Quiet.DIRTY_BYTES) {
                     return true;
                 }

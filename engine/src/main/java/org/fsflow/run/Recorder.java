@@ -131,7 +131,8 @@ final class Recorder implements CellPlace.UnitSink {
         progress.finished(n, m);
         if (m.takenAgain()) {
             progress.info(n.id() + " was disturbed (other processes used more than half a CPU beside it)"
-                    + ": retaken, a repetition of its cell is added");
+                    + ": retaken, out of the statistics; its cell runs another repetition if it is short of"
+                    + " repeat: min");
         }
         if (!m.status().failure()) {
             return new CellPlace.Next.Continue();

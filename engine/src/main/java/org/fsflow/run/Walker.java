@@ -12,7 +12,8 @@ import org.fsflow.scenario.Scenario;
 /**
  * Walks a plan in order: set-up and dataset nodes go to the place, the step nodes of each cell
  * repetition go to the place as one unit (consecutive units together when the place says so: one
- * guest for several), then an adaptive {@code repeat:} adds rounds. It stops
+ * guest for several), then the repetitions that replace retaken measurements ({@code quiet:
+ * retake}, {@link Retakes}) and the rounds of an adaptive {@code repeat:}. It stops
  * between nodes as soon as the recorder says so (interrupt, {@code on_error: abort}).
  */
 final class Walker {

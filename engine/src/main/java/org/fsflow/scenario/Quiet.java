@@ -12,11 +12,13 @@ import java.time.Duration;
  * </pre>
  *
  * <p>The wait lasts until the page cache's dirty and writeback pages are under {@link #DIRTY_BYTES}
- * and the host's CPUs, over a {@link #WINDOW} window, were busy less than half a CPU, the rule a
- * measurement is judged by afterwards ({@code result/Disturbance}); it ends at {@code wait} whatever
+ * and the host's CPUs, over a {@link #WINDOW} window, were busy less than half a CPU (all of the
+ * host's busy time, the threshold of {@code result/Disturbance}: before a step nothing of the
+ * campaign runs, so nothing is taken out of it); it ends at {@code wait} whatever
  * the host does, and its time is recorded in timeline.jsonl. A measurement that the rule finds
  * disturbed (other processes used more than half a CPU during the step) is marked {@code retaken}
- * and left out of the statistics, and the cell runs one more repetition; once a cell has used its
+ * and left out of the statistics, and a cell it leaves short of {@code repeat: min} runs one more
+ * repetition; once a cell has used its
  * {@code retake} retakes, further disturbed measurements are marked {@code disturbed} and counted.
  * Both are off by default, so that a scenario written before them measures what it measured.
  *
