@@ -34,8 +34,9 @@ public record Overrides(List<String> sets, Scales scales) {
      * it), its error and the documentation print; the plain keys in it are the top-level settings
      * it replaces.
      */
-    public static final String KEYS = "params.NAME (or NAME), matrix.AXIS=a,b (or AXIS=a,b), repeat, order, seed, "
-            + "on_error, timeout, memory, warmup, vm.reuse";
+    public static final String KEYS = "params.NAME (or NAME), matrix.AXIS=a,b (or AXIS=a,b), repeat, repeat.min, "
+            + "repeat.max, repeat.precision, repeat.target_cv, repeat.budget, order, seed, on_error, timeout, memory, "
+            + "warmup, quiet.wait, quiet.retake, vm.reuse";
 
     /** The top-level settings of {@link #KEYS}: those written without a dot or a note. */
     static final List<String> TOP = java.util.Arrays.stream(KEYS.split(", "))
@@ -84,8 +85,14 @@ public record Overrides(List<String> sets, Scales scales) {
                 param(section(top, "params", assignment), key.substring(7), scalar(value, mark), true, assignment);
             } else if (key.startsWith("matrix.")) {
                 replace(section(top, "matrix", assignment), key.substring(7), list(value, mark), false, assignment);
-            } else if (key.equals("vm.reuse")) {
-                replace(vm(top, mark), "reuse", scalar(value, mark), true, assignment);
+            } else if (nested(key)) {
+                String section = key.substring(0, key.indexOf('.'));
+                replace(
+                        mapping(top, section, mark),
+                        key.substring(section.length() + 1),
+                        scalar(value, mark),
+                        true,
+                        assignment);
             } else if (TOP.contains(key)) {
                 replace(top, key, scalar(value, mark), true, assignment);
             } else if (has(find(top, "params"), key)) {
@@ -106,13 +113,30 @@ public record Overrides(List<String> sets, Scales scales) {
         throw new Invalid("--set " + assignment + ": the scenario has no " + key + ": mapping");
     }
 
-    // the scenario's vm: mapping, made when it has none
-    private static MappingNode vm(MappingNode top, Mark mark) throws Invalid {
-        if (find(top, "vm") instanceof MappingNode m) {
+    /** The settings of {@link #KEYS} inside a mapping: {@code SECTION.KEY}. */
+    static final List<String> NESTED = java.util.Arrays.stream(KEYS.split(", "))
+            .filter(k -> k.matches("[a-z]+\\.[a-z_]+"))
+            .toList();
+
+    private static boolean nested(String key) {
+        return NESTED.contains(key);
+    }
+
+    // the scenario's mapping under key (vm:, repeat:, quiet:), made when it has none; a whole
+    // number of repetitions (repeat: 3) becomes { min: 3 }, which the other keys then extend
+    private static MappingNode mapping(MappingNode top, String key, Mark mark) throws Invalid {
+        Node found = find(top, key);
+        if (found instanceof MappingNode m) {
             return m;
         }
-        MappingNode m = new MappingNode(Tag.MAP, true, new ArrayList<>(), mark, mark, DumperOptions.FlowStyle.FLOW);
-        replace(top, "vm", m, true, "vm.reuse");
+        List<NodeTuple> tuples = new ArrayList<>();
+        if (found instanceof ScalarNode n && key.equals("repeat")) {
+            tuples.add(new NodeTuple(
+                    new ScalarNode(Tag.STR, "min", n.getStartMark(), n.getEndMark(), DumperOptions.ScalarStyle.PLAIN),
+                    n));
+        }
+        MappingNode m = new MappingNode(Tag.MAP, true, tuples, mark, mark, DumperOptions.FlowStyle.FLOW);
+        replace(top, key, m, true, key);
         return m;
     }
 

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.fsflow.TestPaths;
 import org.fsflow.scenario.Overrides;
 import org.junit.jupiter.api.Test;
@@ -64,6 +66,40 @@ class SetKeysTest {
     }
 
     @Test
+    void aKeyInsideAMappingChangesThatKeyAlone() {
+        String cds = TestPaths.root().resolve("scenarios/cds-2009.yaml").toString();
+        Cli plan = Cli.run("plan", cds, "--set", "repeat.budget=55m", "--set", "repeat.max=9");
+        assertEquals(0, plan.exitCode(), plan.err());
+        assertTrue(
+                plan.out()
+                        .contains(
+                                "repeat 3 to 9 (adds rounds while 95 % interval wider than +/-5.0%, within a budget of 55m)"),
+                plan.out());
+        // repeat: 3 becomes { min: 3 }, which the new key extends; quiet: is made where there is none
+        String quick = TestPaths.root().resolve("scenarios/quickstart.yaml").toString();
+        Cli extended = Cli.run(
+                "plan",
+                quick,
+                "--set",
+                "repeat=3",
+                "--set",
+                "repeat.max=6",
+                "--set",
+                "repeat.precision=10%",
+                "--set",
+                "quiet.wait=5s",
+                "--set",
+                "quiet.retake=1");
+        assertEquals(0, extended.exitCode(), extended.err());
+        assertTrue(extended.out().contains("repeat 3 to 6"), extended.out());
+        Cli bad = Cli.run("validate", quick, "--set", "quiet.retake=-1");
+        assertEquals(1, bad.exitCode(), bad.err());
+        assertTrue(bad.err().contains("--set quiet.retake=-1"), bad.err());
+        Cli unknown = Cli.run("validate", quick, "--set", "repeat.colour=blue");
+        assertEquals(ExitCodes.USAGE, unknown.exitCode(), unknown.err());
+    }
+
+    @Test
     void theCommandsPageNamesEveryKey() throws IOException {
         String page = Files.readString(TestPaths.root().resolve("docs/commands.md"));
         String set = page.substring(page.indexOf("- `--set KEY=VALUE`"));
@@ -71,7 +107,10 @@ class SetKeysTest {
         for (String key : plainKeys()) {
             assertTrue(set.contains("`" + key + "`"), "docs/commands.md's --set lacks " + key);
         }
-        for (String key : List.of("params.NAME", "matrix.AXIS", "vm.reuse")) {
+        for (String key : Stream.concat(
+                        Stream.of("params.NAME", "matrix.AXIS"),
+                        Arrays.stream(Overrides.KEYS.split(", ")).filter(k -> k.contains(".") && !k.contains(" ")))
+                .toList()) {
             assertTrue(set.contains(key), "docs/commands.md's --set lacks " + key);
         }
     }
