@@ -26,9 +26,15 @@ import org.junit.jupiter.api.Test;
  * place                            where cells run (CellPlace), what a place observed for a step
  *                                  (StepOutcome, Where), what it set up and releases (Teardown)
  * vm                               kernels, initramfs and QEMU guests for cells under another kernel
- * dataset, parse                   dataset generator (manifests as JSON); tool output parsers
+ * dataset, parse, crash            dataset generator (manifests as JSON); tool output parsers; crash
+ *                                  points replayed and their rows
+ * machine                          the machine measured: its backing disk, baselines, tool versions,
+ *                                  the packages setup installs
+ * aging                            aged filesystems, made once and kept as images
+ * host                             the host place: a cell's steps run and measured on this machine
  * run                              the walker and what it needs to run a plan
- * summary, report, importer        statistics and rendering; foreign results into a journal
+ * summary, report, importer,       statistics and rendering; foreign results into a journal;
+ * doctor                           what a run needs and what it will cost
  * compare, hosts, history          runs against a baseline; a campaign fanned out over hosts; runs as
  *                                  series with their change points
  * org.fsflow (root)                the pipeline: Fsflow composes the stages
@@ -44,8 +50,11 @@ class LayersTest {
             List.of("place"),
             List.of("vm"),
             List.of("dataset", "parse", "crash"),
+            List.of("machine"),
+            List.of("aging"),
+            List.of("host"),
             List.of("run"),
-            List.of("summary", "report", "importer"),
+            List.of("summary", "report", "importer", "doctor"),
             List.of("compare", "hosts", "history"),
             List.of(""),
             List.of("cli"));

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.aging;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +38,7 @@ import org.fsflow.scenario.Step;
  * the image is written last, atomically: an image without it (a run interrupted while aging) is
  * never used, and {@code resume} ages that cell again from mkfs.
  */
-final class AgedImages {
+public final class AgedImages {
 
     private static final Duration LIMIT = Duration.ofHours(2);
 
@@ -49,7 +49,7 @@ final class AgedImages {
     private org.fsflow.place.PhaseLog phases = org.fsflow.place.PhaseLog.NONE;
     private String place = "host";
 
-    AgedImages(Scenario scenario, Layout layout, Teardown teardown, Consumer<String> info) {
+    public AgedImages(Scenario scenario, Layout layout, Teardown teardown, Consumer<String> info) {
         this.scenario = scenario;
         this.layout = layout;
         this.teardown = teardown;
@@ -57,13 +57,13 @@ final class AgedImages {
     }
 
     /** Records each aging, as an image built at {@code where}, in {@code log}. */
-    void record(org.fsflow.place.PhaseLog log, String where) {
+    public void record(org.fsflow.place.PhaseLog log, String where) {
         this.phases = log;
         this.place = where;
     }
 
     /** True when node {@code n} is the mkfs of the aged device in an aged cell: the aged image replaces it. */
-    boolean replacesMkfs(PlanNode n) {
+    public boolean replacesMkfs(PlanNode n) {
         return n.cell() != null && AgedMkfs.replaces(scenario, n.cell(), n.step());
     }
 
@@ -71,7 +71,7 @@ final class AgedImages {
      * Makes sure the aged image of {@code cell} exists (ages it when not); returns null, or why the
      * cell cannot run. Throws {@link Ager.Stopped} when {@code stop} turned true during the aging.
      */
-    String ensure(Cell cell, Bindings b, BooleanSupplier stop) throws Ager.Stopped {
+    public String ensure(Cell cell, Bindings b, BooleanSupplier stop) throws Ager.Stopped {
         if (!Aging.aged(cell.coordinates())) {
             return null;
         }
@@ -104,7 +104,7 @@ final class AgedImages {
     }
 
     /** Writes the aged image into the device (its blocks released first); returns null or what failed. */
-    String restore(Cell cell, Bindings b) {
+    public String restore(Cell cell, Bindings b) {
         String dev = b.value(scenario.aging().device() + ".dev");
         Commands.Result r = Commands.run(List.of("blkdiscard", "-f", dev), LIMIT);
         if (r.ok()) {

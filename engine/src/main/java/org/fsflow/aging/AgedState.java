@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.aging;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.aging;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +13,7 @@ import org.fsflow.dataset.Ager;
 import org.fsflow.dataset.Settle;
 import org.fsflow.dataset.SplitMix64;
 import org.fsflow.device.Capabilities;
+import org.fsflow.machine.ToolVersion;
 import org.fsflow.place.Commands;
 import org.fsflow.plan.Cell;
 import org.fsflow.result.AgingRecord;

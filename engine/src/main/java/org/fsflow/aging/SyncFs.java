@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.aging;
 
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package org.fsflow.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.fsflow.doctor.Diagnosis;
 import org.fsflow.result.Json;
-import org.fsflow.run.Diagnosis;
 
 /**
  * {@code doctor --format json}: the {@link Diagnosis} as one JSON document, in the shape

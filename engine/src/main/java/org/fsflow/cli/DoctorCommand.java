@@ -2,9 +2,9 @@ package org.fsflow.cli;
 
 import java.nio.file.Path;
 import org.fsflow.Fsflow;
+import org.fsflow.doctor.Diagnosis;
+import org.fsflow.doctor.Doctor;
 import org.fsflow.plan.Plan;
-import org.fsflow.run.Diagnosis;
-import org.fsflow.run.Doctor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

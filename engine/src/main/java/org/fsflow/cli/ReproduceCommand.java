@@ -7,7 +7,7 @@ import org.fsflow.Fsflow;
 import org.fsflow.compare.Comparer;
 import org.fsflow.compare.Reproduction;
 import org.fsflow.compare.Run;
-import org.fsflow.run.RunFailure;
+import org.fsflow.host.RunFailure;
 import org.fsflow.run.RunSettings;
 import org.fsflow.run.Runner;
 import org.fsflow.scenario.Overrides;

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.crash;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -12,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.fsflow.crash.CrashCell;
-import org.fsflow.crash.Recovery;
 import org.fsflow.plan.CrashPlan;
 import org.fsflow.result.CrashFacts;
 import org.fsflow.result.JournalReader;
@@ -21,7 +19,7 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
 
 /** The result rows of crash cells: one per crash point, and what {@code resume} keeps of them. */
-final class CrashRows {
+public final class CrashRows {
 
     /** The step name of every crash row. */
     static final String STEP = org.fsflow.result.CrashResults.STEP;
@@ -32,7 +30,7 @@ final class CrashRows {
      * One row per crash point of {@code r}; {@code others}: the host's CPU seconds outside fsflow
      * since {@code start}, or null.
      */
-    static List<Measurement> of(
+    public static List<Measurement> of(
             CrashPlan.Cell cell,
             String release,
             String virt,
@@ -83,7 +81,7 @@ final class CrashRows {
     }
 
     /** The row of a cell that could not run. */
-    static Measurement failed(CrashPlan.Cell cell, String reason, Instant start) {
+    public static Measurement failed(CrashPlan.Cell cell, String reason, Instant start) {
         return base(cell, cell.id(), start)
                 .status(Status.FAILED)
                 .reason(reason)
@@ -106,7 +104,7 @@ final class CrashRows {
     }
 
     /** The crash points of {@code cell} in {@code done} when all of them are there, else 0. */
-    static int done(Collection<Measurement> done, CrashPlan.Cell cell) {
+    public static int done(Collection<Measurement> done, CrashPlan.Cell cell) {
         String prefix = cell.id() + "/";
         List<Measurement> rows = done.stream()
                 .filter(m -> m.crash() != null && m.node().startsWith(prefix))
@@ -115,7 +113,7 @@ final class CrashRows {
     }
 
     /** The line the run prints when a cell ends: its points by class. */
-    static String line(CrashPlan.Cell cell, CrashCell.Result r) {
+    public static String line(CrashPlan.Cell cell, CrashCell.Result r) {
         Map<String, Integer> classes = new TreeMap<>();
         r.points().forEach(p -> classes.merge(p.recovery().crashClass().label(), 1, Integer::sum));
         return "crash cell " + cell.id() + ": " + r.points().size() + " crash points of " + r.entries()
@@ -126,7 +124,7 @@ final class CrashRows {
      * Cuts the journal's last crash cell when a kill tore its rows (fewer than its points), so that
      * {@code resume} runs that cell again whole and no point is counted twice.
      */
-    static boolean cutPartialTail(Path journal) {
+    public static boolean cutPartialTail(Path journal) {
         if (!Files.isRegularFile(journal)) {
             return false;
         }

@@ -1,10 +1,11 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.fsflow.run.Progress;
 import org.fsflow.scenario.ByteSize;
 
 /**

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -11,12 +11,14 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.fsflow.device.CellSupport;
 import org.fsflow.device.Packages;
+import org.fsflow.host.RunFailure;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.run.WorkPlaces;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;

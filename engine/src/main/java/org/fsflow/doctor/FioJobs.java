@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import java.util.ArrayList;
 import java.util.List;

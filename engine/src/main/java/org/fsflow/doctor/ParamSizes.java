@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import java.util.Map;
 import org.fsflow.scenario.Scenario;

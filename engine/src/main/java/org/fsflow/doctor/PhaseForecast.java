@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import java.nio.file.Path;
 import java.util.EnumMap;

@@ -1,9 +1,12 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fsflow.device.Capabilities;
+import org.fsflow.host.DeviceSetup;
+import org.fsflow.host.RunFailure;
+import org.fsflow.machine.DeviceBaseline;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.vm.Accel;

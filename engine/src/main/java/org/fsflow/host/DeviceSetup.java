@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,7 +30,7 @@ import org.fsflow.scenario.Step;
  * devices checked, and, for a device no step mounts (the source, a tmpfs), formatted and mounted.
  * Every resource is registered in the {@link Teardown} before it is created.
  */
-final class DeviceSetup {
+public final class DeviceSetup {
 
     private final Scenario scenario;
     private final Layout layout;
@@ -74,7 +74,7 @@ final class DeviceSetup {
     }
 
     /** Refuses, before anything runs, a block device that must not be formatted. */
-    static void checkSafety(Scenario scenario) {
+    public static void checkSafety(Scenario scenario) {
         for (Device d : scenario.devices().values()) {
             if (d instanceof Device.Block b) {
                 String why = DeviceSafety.refusal(b.path());

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * output directory whose disk filled up stops the run with one error saying that the journal is
  * intact and how to go on.
  */
-final class DiskFull {
+public final class DiskFull {
 
     /** What ENOSPC says in a tool's messages. */
     static final String ENOSPC = "No space left on device";
@@ -33,7 +33,7 @@ final class DiskFull {
     }
 
     /** True when {@code e}, raised writing into {@code out}, comes from a full disk. */
-    static boolean outputFull(UncheckedIOException e, Path out) {
+    public static boolean outputFull(UncheckedIOException e, Path out) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t.getMessage() != null && t.getMessage().contains(ENOSPC)) {
                 return true;
@@ -43,7 +43,7 @@ final class DiskFull {
     }
 
     /** The error that stops a run whose output directory's disk is full. */
-    static RunFailure outputFailure(Path out, UncheckedIOException e) {
+    public static RunFailure outputFailure(Path out, UncheckedIOException e) {
         return new RunFailure("the disk of the output directory " + out + " is full (" + e.getMessage()
                 + (e.getCause() == null ? "" : ": " + e.getCause().getMessage()) + "): the "
                 + "run stopped and tore down; results.jsonl keeps every node recorded before (each line is fsync'd). "

@@ -1,11 +1,16 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.fsflow.aging.AgedImages;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.CellSupport;
+import org.fsflow.device.LoopDevice;
 import org.fsflow.place.CellPlace;
 import org.fsflow.place.PhaseLog;
 import org.fsflow.place.Releaser;
@@ -20,8 +25,11 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
 import org.fsflow.plan.StepCommand;
+import org.fsflow.result.Json;
 import org.fsflow.result.Phase;
 import org.fsflow.result.Places;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -109,7 +117,7 @@ public final class LocalHost implements CellPlace {
                         + "formatted): its datasets are checked byte for byte before they are used");
             }
             if (devices.loops().containsKey(n.subject())) {
-                Conditions.recordLoop(layout.out(), n.subject(), devices.loops().get(n.subject()));
+                recordLoop(layout.out(), n.subject(), devices.loops().get(n.subject()));
             }
         } else if (n.kind() == PlanNode.Kind.DATASET) {
             Scenario at = scenario.atScale(n.scale());
@@ -234,6 +242,23 @@ public final class LocalHost implements CellPlace {
         for (String image : teardown.releaseAllButDatasets()) {
             info.accept("kept " + image + " with the datasets: 'fsflow resume " + layout.out() + "' uses them "
                     + "again once checked; if you will not resume, remove it: rm -f " + image);
+        }
+    }
+
+    /** Adds to environment.json in {@code out} how loop device {@code device} was attached. */
+    private static void recordLoop(Path out, String device, LoopDevice.Attached loop) {
+        Path file = out.resolve(RunEnvironment.FILE);
+        try {
+            ObjectNode env = (ObjectNode) Json.MAPPER.readTree(file.toFile());
+            ObjectNode d = env.with("campaign").with("devices").with(device);
+            d.put("node", loop.node());
+            d.put("direct_io", loop.directIo());
+            if (loop.note() != null) {
+                d.put("direct_io_note", loop.note());
+            }
+            AtomicFile.write(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot record loop device '" + device + "' in " + file, e);
         }
     }
 }

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 /**
  * A run cannot start or go on for a reason the user can act on (a refused device, a lock held by

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import java.nio.file.Path;
 import org.fsflow.plan.ResolvedStep;

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import java.time.Duration;
 import java.util.Map;
@@ -17,10 +17,10 @@ import org.fsflow.measure.MemoryCgroup;
  * recorded, and {@code resume} runs it again; when fsflow lives on, it is a real failure naming
  * the signal.
  */
-final class StepEnd {
+public final class StepEnd {
 
     /** How long a step killed from outside is held before it is recorded as failed. */
-    static final Duration GRACE = Duration.ofSeconds(2);
+    public static final Duration GRACE = Duration.ofSeconds(2);
 
     private static final Map<Integer, String> SIGNALS = Map.of(2, "SIGINT", 9, "SIGKILL", 15, "SIGTERM");
 
@@ -56,7 +56,7 @@ final class StepEnd {
     }
 
     /** True when {@code e} died of a signal from outside fsflow (not of its memory budget). */
-    static boolean killedFromOutside(String signal, Long oomKills) {
+    public static boolean killedFromOutside(String signal, Long oomKills) {
         return signal != null && (oomKills == null || oomKills <= 0);
     }
 
@@ -64,7 +64,7 @@ final class StepEnd {
      * Waits until {@code stop} holds or {@code grace} has passed, and tells whether it holds: a
      * step killed from outside is recorded only when the run outlived the kill.
      */
-    static boolean stoppedWithin(BooleanSupplier stop, Duration grace) {
+    public static boolean stoppedWithin(BooleanSupplier stop, Duration grace) {
         long deadline = System.nanoTime() + grace.toNanos();
         while (!stop.getAsBoolean() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));

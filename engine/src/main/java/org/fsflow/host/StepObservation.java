@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import java.util.List;
 import org.fsflow.measure.ChildIo;

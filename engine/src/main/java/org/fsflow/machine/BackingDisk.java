@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.machine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,12 +14,12 @@ import org.fsflow.place.Commands;
  * rotational flag and bus (virtio, NVMe, SCSI, ATA, USB, MMC, a loop device over a file), and what the
  * machine runs in ({@code systemd-detect-virt}).
  */
-final class BackingDisk {
+public final class BackingDisk {
 
     private BackingDisk() {}
 
     // the disk under a loop image or a directory: model, size, rotational
-    static Map<String, Object> of(Path dir) {
+    public static Map<String, Object> of(Path dir) {
         Map<String, Object> m = new LinkedHashMap<>();
         Path p = dir;
         while (p != null && !Files.exists(p)) {
@@ -38,7 +38,7 @@ final class BackingDisk {
         return m;
     }
 
-    static Map<String, Object> block(String name) {
+    public static Map<String, Object> block(String name) {
         Map<String, Object> m = new LinkedHashMap<>();
         Path sys = Path.of("/sys/class/block", name);
         // a partition's queue and model are on its disk
@@ -93,7 +93,7 @@ final class BackingDisk {
     }
 
     /** What the machine runs in: {@code vm} and {@code container}, as systemd-detect-virt names them ("none"). */
-    static Map<String, String> virtualization() {
+    public static Map<String, String> virtualization() {
         Map<String, String> m = new LinkedHashMap<>();
         boolean probe = org.fsflow.device.Capabilities.which("systemd-detect-virt") != null;
         for (String kind : List.of("vm", "container")) {

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.machine;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ import org.fsflow.scenario.Device;
  * its formatting (not mounted, no swap, not the root disk, no holders) is written. Measured every
  * run, never reused: what a drive does depends on what the run before left on it.
  */
-final class BlockBaseline {
+public final class BlockBaseline {
 
     private BlockBaseline() {}
 
@@ -29,7 +29,7 @@ final class BlockBaseline {
      * The baseline of {@code b}, or {@code skipped} with the reason; with {@code measure} false (the
      * scenario's {@code baseline: false}) only its precondition, where asked.
      */
-    static Map<String, Object> of(Device.Block b, Path scratchParent, boolean measure, Consumer<String> say) {
+    public static Map<String, Object> of(Device.Block b, Path scratchParent, boolean measure, Consumer<String> say) {
         String real = "/dev/" + Mounts.realName(b.path());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("device", b.name());

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.machine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
@@ -32,7 +32,7 @@ import org.fsflow.safety.AtomicFile;
  * filesystem it is read through, fio's version and the job) less than a day old is reused from
  * {@code /var/tmp/fsflow/baseline/}, and says so; runs that start together measure once (a file lock).
  */
-final class DeviceBaseline {
+public final class DeviceBaseline {
 
     /** The seconds each job runs; the system property {@code fsflow.baseline.seconds} sets another. */
     static final int SECONDS_PER_JOB = 4;
@@ -80,7 +80,7 @@ final class DeviceBaseline {
      * The baseline of the disk holding {@code dir}, described by {@code disk} (its backing source, block
      * device, model, bus, rotational flag): the figures, or {@code skipped} with the reason.
      */
-    static Map<String, Object> of(
+    public static Map<String, Object> of(
             Path dir, Map<String, Object> disk, Path cache, java.util.function.Consumer<String> say) {
         Map<String, Object> out = new LinkedHashMap<>(disk);
         String skipped = skipped(dir);
@@ -127,7 +127,7 @@ final class DeviceBaseline {
      * The figures of the disk under {@code dir} (or under its nearest existing parent) as a run measured
      * them less than a day ago, from {@code cache}, without measuring; null when there is none.
      */
-    static Map<String, Object> cached(Path dir, Path cache) {
+    public static Map<String, Object> cached(Path dir, Path cache) {
         Path at = dir.toAbsolutePath();
         while (at != null && !Files.isDirectory(at)) {
             at = at.getParent();

@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.machine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;

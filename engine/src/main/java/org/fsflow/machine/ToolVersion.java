@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.machine;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +16,7 @@ import org.fsflow.place.Commands;
  * one only when it says "version"; never from option help. Without one, the Debian package that
  * installed the tool names its version; else the version is unknown, and said so.
  */
-final class ToolVersion {
+public final class ToolVersion {
 
     private static final Pattern NUMBER = Pattern.compile("\\d+\\.\\d+");
     private static final Pattern NOT_A_VERSION =
@@ -25,7 +25,7 @@ final class ToolVersion {
     private ToolVersion() {}
 
     /** The version of {@code tool}, installed at {@code path}. */
-    static String of(String tool, Path path) {
+    public static String of(String tool, Path path) {
         for (String flag : List.of("--version", "-V")) {
             Commands.Result r = Commands.run(List.of(path.toString(), flag), Duration.ofSeconds(5));
             String line = fromOutput(r.exitCode(), r.out() + "\n" + r.err());

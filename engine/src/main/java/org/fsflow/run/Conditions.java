@@ -1,16 +1,9 @@
 package org.fsflow.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fsflow.device.LoopDevice;
 import org.fsflow.measure.MemoryCgroup;
-import org.fsflow.result.Json;
-import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.MemoryBudget;
 import org.fsflow.scenario.Scenario;
@@ -20,12 +13,12 @@ import org.fsflow.scenario.Scenario;
  * them: the memory budget (as written, as scaled, as applied, and how), warm-up repetitions, the
  * steps that flush, and, once each is attached, whether each loop device does direct I/O.
  */
-final class Conditions {
+public final class Conditions {
 
     private Conditions() {}
 
     /** The {@code conditions} object of environment.json, from the plan's scenario as run. */
-    static Map<String, Object> of(org.fsflow.plan.Plan plan) {
+    public static Map<String, Object> of(org.fsflow.plan.Plan plan) {
         Scenario s = plan.scenario();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("memory_budget", budget(s));
@@ -92,22 +85,5 @@ final class Conditions {
         }
         String probe = MemoryCgroup.probe();
         return probe == null ? "unavailable" : probe;
-    }
-
-    /** Adds to environment.json in {@code out} how loop device {@code device} was attached. */
-    static void recordLoop(Path out, String device, LoopDevice.Attached loop) {
-        Path file = out.resolve(Campaign.ENVIRONMENT);
-        try {
-            ObjectNode env = (ObjectNode) Json.MAPPER.readTree(file.toFile());
-            ObjectNode d = env.with("campaign").with("devices").with(device);
-            d.put("node", loop.node());
-            d.put("direct_io", loop.directIo());
-            if (loop.note() != null) {
-                d.put("direct_io_note", loop.note());
-            }
-            AtomicFile.write(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot record loop device '" + device + "' in " + file, e);
-        }
     }
 }

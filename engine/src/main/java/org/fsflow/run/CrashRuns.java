@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.fsflow.crash.CrashCell;
+import org.fsflow.crash.CrashRows;
 import org.fsflow.measure.OutsideCpu;
 import org.fsflow.plan.CrashPlan;
 import org.fsflow.plan.Plan;

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.fsflow.host.RunFailure;
 import org.fsflow.plan.Shell;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;

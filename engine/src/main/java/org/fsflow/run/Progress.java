@@ -20,7 +20,7 @@ import org.fsflow.safety.VisibleWriter;
  * over the nodes still to run, the mean time of the same step measured so far in this run (same
  * cell first, see {@link StepDurations}). At the end, a table per filesystem.
  */
-final class Progress {
+public final class Progress {
 
     private final PrintWriter out;
     private final boolean live;
@@ -195,7 +195,7 @@ final class Progress {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    static String clock(double seconds) {
+    public static String clock(double seconds) {
         long s = Math.round(seconds);
         return s >= 3600
                 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)

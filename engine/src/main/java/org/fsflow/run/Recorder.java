@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.host.StepEnd;
 import org.fsflow.place.CellPlace;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.plan.Plan;

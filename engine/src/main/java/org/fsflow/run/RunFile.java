@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.host.RunFailure;
 import org.fsflow.result.Json;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.safety.CachedFiles;

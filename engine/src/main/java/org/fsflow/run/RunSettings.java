@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.fsflow.host.RunFailure;
 import org.fsflow.measure.Usage;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Json;

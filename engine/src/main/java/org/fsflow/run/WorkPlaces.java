@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.fsflow.device.ImageMark;
+import org.fsflow.host.RunFailure;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.MountPoints;
 import org.fsflow.plan.Plan;
@@ -20,7 +21,7 @@ import org.fsflow.scenario.Scenario;
  * creates anything, then the output and work directories created with mode 0700. See
  * {@link SafeDirectories} for the rule.
  */
-final class WorkPlaces {
+public final class WorkPlaces {
 
     private static final String ROOT_ONLY = "one owned by root and writable by no one else";
 
@@ -30,7 +31,7 @@ final class WorkPlaces {
     private WorkPlaces() {}
 
     /** Refuses the run, before anything is created, when another user controls one of its places. */
-    static void check(Plan plan) {
+    public static void check(Plan plan) {
         String mounts = MountPoints.refusal(plan, true);
         if (mounts != null) {
             throw new RunFailure(mounts);

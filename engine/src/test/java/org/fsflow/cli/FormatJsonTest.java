@@ -9,7 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.Fsflow;
-import org.fsflow.run.Doctor;
+import org.fsflow.doctor.Doctor;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;

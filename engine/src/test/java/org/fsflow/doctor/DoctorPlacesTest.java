@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.doctor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,7 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
+import org.fsflow.run.Conditions;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;

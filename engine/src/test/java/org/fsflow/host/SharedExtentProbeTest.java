@@ -1,4 +1,4 @@
-package org.fsflow.run;
+package org.fsflow.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.crash.CrashCell;
 import org.fsflow.crash.CrashClass;
+import org.fsflow.crash.CrashRows;
 import org.fsflow.crash.GuestRecovery;
 import org.fsflow.crash.Recovery;
 import org.fsflow.crash.Tree;

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.host.Execution;
+import org.fsflow.host.StepConditions;
+import org.fsflow.host.StepExecutor;
 import org.fsflow.measure.Usage;
 
 /**

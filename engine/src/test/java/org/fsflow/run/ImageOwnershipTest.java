@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.fsflow.Fsflow;
 import org.fsflow.device.ImageMark;
+import org.fsflow.host.RunFailure;
 import org.fsflow.plan.Plan;
 import org.fsflow.safety.SafeFiles;
 import org.fsflow.scenario.Overrides;

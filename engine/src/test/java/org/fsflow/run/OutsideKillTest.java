@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.host.StepEnd;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;

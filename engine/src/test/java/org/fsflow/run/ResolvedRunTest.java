@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.host.StepConditions;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.result.Measurement;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +26,17 @@ class ResumeRecordTest {
         StringBuilder journal = new StringBuilder();
         for (String step : List.of("mkfs", "mount")) {
             journal.append(org.fsflow.result.Json.MAPPER.writeValueAsString(
-                            DoctorTest.row("ext4", step, 1.0, 0, 0).toBuilder()
+                            Measurement.builder("a/ext4/r1/" + step, step)
+                                    .dataset("a")
+                                    .filesystem("ext4")
+                                    .repeat(1)
                                     .cell(Map.of("filesystem", "ext4"))
+                                    .command("x")
+                                    .status(Status.OK)
+                                    .exitCode(0)
+                                    .realS(1.0)
+                                    .readBytes(0L)
+                                    .writeBytes(0L)
                                     .build()))
                     .append('\n');
         }

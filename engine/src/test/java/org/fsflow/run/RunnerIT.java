@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.fsflow.Leftovers;
 import org.fsflow.cli.Cli;
+import org.fsflow.host.HostLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.host.LocalHost;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
