@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Doctor's estimate of the unmeasured time, phase by phase, against the run it estimated, for real: a
  * campaign run once under reports/, doctor asked about it, the campaign run again; every phase that took
- * half a second or more in either is within a factor of 1.5 of the estimate.
+ * half a second or more in either is within a factor of 1.5 of the estimate, or within a second of it: a
+ * phase of a second or two moves by half itself between two runs of a new JVM (generating 3,000 files took
+ * 1.59 s in one run and 1.04 s in the next on a CI machine), which says nothing of the estimate.
  */
 // alone: it claims a phase of one run is within x1.5 of the same phase of another, which a neighbour's
 // changing load breaks (beside CI's other test JVMs, one run's copies took 7.06 s to verify, the next's 3.44 s)
@@ -31,6 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DoctorPhasesIT {
 
     static final double FACTOR = 1.5;
+
+    // what two runs of a short phase differ by with no fault in the estimate
+    static final double SLACK_S = 1.0;
 
     @TempDir
     Path dir;
@@ -108,8 +113,9 @@ class DoctorPhasesIT {
                 continue;
             }
             checked.add(p.key() + " " + estimated + " against " + actual);
+            double allowed = Math.max((FACTOR - 1) * Math.min(estimated, actual), SLACK_S);
             assertTrue(
-                    actual > 0 && estimated / actual <= FACTOR && actual / estimated <= FACTOR,
+                    actual > 0 && Math.abs(estimated - actual) <= allowed,
                     p.key() + ": estimated " + estimated + " s, the run took " + actual + " s\n" + json + "\n" + ran);
         }
         System.out.println("doctor's phases against the run: " + checked);
