@@ -142,14 +142,22 @@ public final class Fsflow {
      * The pipeline again for an interrupted run, from what {@code dir} recorded (its scenario copy,
      * {@code --set} and {@code --scale}, work directory and seed: {@link Campaign#recorded}), so the
      * plan is the one it ran; stage 3 keeps the completed nodes and runs the rest, then the report.
+     * {@code more}, {@code --set} options of {@link Overrides#RESUME_KEYS} after those recorded, end
+     * its adaptive rounds later (a run whose budget was spent gets more); the resume records them.
      */
-    public static Outcome resume(Path dir, RunOptions options, Listener listener)
+    public static Outcome resume(Path dir, List<String> more, RunOptions options, Listener listener)
             throws ScenarioException, Overrides.Invalid {
+        Overrides.checkForResume(more);
         Campaign.Recorded r = Campaign.recorded(dir);
+        List<String> sets = new java.util.ArrayList<>(r.overrides().sets());
+        sets.addAll(more);
         RunOptions resuming =
                 new RunOptions(options.progress(), options.live(), true, options.command(), options.labels());
         return pipeline(
-                new Start(r.scenario(), r.overrides(), dir, r.work(), r.seed()), Stage.REPORT, resuming, listener);
+                new Start(r.scenario(), new Overrides(sets, r.overrides().scales()), dir, r.work(), r.seed()),
+                Stage.REPORT,
+                resuming,
+                listener);
     }
 
     /**

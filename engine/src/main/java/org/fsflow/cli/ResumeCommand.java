@@ -2,6 +2,7 @@ package org.fsflow.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.fsflow.Fsflow;
 import org.fsflow.host.RunFailure;
 import org.fsflow.run.Campaign;
@@ -10,6 +11,7 @@ import org.fsflow.run.Runner;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code fsflow resume DIR}: continues an interrupted or killed run. */
@@ -19,28 +21,44 @@ import picocli.CommandLine.Parameters;
         description = "Continue an interrupted run: release what it left set up, keep every completed node, "
                 + "run the rest (the node that was running runs again). Stopped before it recorded its settings "
                 + "(no run.json): start it afresh with the command recorded in DIR/launch.json. Nothing recorded: "
-                + "exit 4.")
+                + "exit 4. With --set, a run whose adaptive rounds ended (its budget spent, say) goes on with more "
+                + "rounds of the same plan.")
 final class ResumeCommand extends Subcommand {
 
     @Parameters(paramLabel = "DIR", description = "Output directory of the run.")
     Path dir;
 
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            description = "Change when the adaptive rounds end, after the run's own --set options: one of "
+                    + Overrides.RESUME_KEYS + " (repeat.budget=2h gives a run that spent 55m more rounds). "
+                    + "Recorded with the resume, in run.json and in the report's conditions.")
+    List<String> sets = new java.util.ArrayList<>();
+
     @Override
     public Integer call() {
         if (org.fsflow.hosts.HostsFile.in(dir)) {
+            if (!sets.isEmpty()) {
+                throw new UserError("resume --set: a run on many hosts resumes as it was recorded", ExitCodes.USAGE);
+            }
             return HostsRuns.resume(dir, out(), err());
         }
         if (!Files.exists(dir.resolve(Campaign.RUN))) {
+            if (!sets.isEmpty()) {
+                throw new UserError(
+                        "resume --set: " + dir + " recorded no run.json, so no rounds to add to", ExitCodes.USAGE);
+            }
             return afresh();
         }
         Runner.Summary summary;
         try {
-            summary = Fsflow.resume(dir, Runs.options(spec), new Fsflow.Listener() {})
+            summary = Fsflow.resume(dir, sets, Runs.options(spec), new Fsflow.Listener() {})
                     .run();
         } catch (ScenarioException e) {
             throw Scenarios.failed(e, err());
         } catch (Overrides.Invalid e) {
-            throw new UserError(e.getMessage(), ExitCodes.FAILED);
+            throw new UserError(e.getMessage(), sets.isEmpty() ? ExitCodes.FAILED : ExitCodes.USAGE);
         } catch (RunFailure e) {
             throw new UserError(e.getMessage(), ExitCodes.FAILED);
         }

@@ -132,7 +132,8 @@ final class Conditions {
                     + (r.kernel() != null && !r.kernel().equals(env.kernel()) ? ", under kernel " + r.kernel() : "")
                     + (r.commit() != null && !r.commit().equals(startCommit)
                             ? ", by fsflow at commit " + r.commit()
-                            : ""));
+                            : "")
+                    + (r.sets().isEmpty() ? "" : ", with --set " + String.join(" --set ", r.sets())));
         }
         return each.isEmpty()
                 ? ""

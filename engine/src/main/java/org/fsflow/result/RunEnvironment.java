@@ -85,8 +85,14 @@ public record RunEnvironment(
      * @param lastNode  the node of the last of them, or null when it held none
      * @param kernel    the host's kernel release at the resume
      * @param commit    the git commit of the fsflow that resumed (its jar's), or null when unknown
+     * @param sets      the {@code resume --set} options it was given (more rounds), empty when none
      */
-    public record Resume(String at, int afterRows, String lastNode, String kernel, String commit) {}
+    public record Resume(String at, int afterRows, String lastNode, String kernel, String commit, List<String> sets) {
+        /** A resume as recorded; no {@code sets} is none. */
+        public Resume {
+            sets = sets == null ? List.of() : List.copyOf(sets);
+        }
+    }
 
     /** The environment stored in run directory {@code dir}; an empty one when it has none. */
     public static RunEnvironment read(Path dir) {

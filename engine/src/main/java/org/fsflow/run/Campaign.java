@@ -186,8 +186,22 @@ public final class Campaign {
             // the scenario copies (written after run.json) or environment.json missing: killed before it started
             boolean started =
                     Files.isRegularFile(out.resolve(EFFECTIVE)) && Files.isRegularFile(out.resolve(ENVIRONMENT));
+            RunSettings recorded = RunSettings.read(out);
+            List<String> more = more(recorded, plan);
+            if (!more.isEmpty()) {
+                // run.json first: it is what a later resume reads
+                RunSettings settings = recorded.resumedWith(plan);
+                settings.write(out);
+                write(
+                        null,
+                        out.resolve(EFFECTIVE),
+                        header(plan.scenario().provenance())
+                                + plan.scenario().provenance().effectiveText());
+                options.progress()
+                        .println("resumed with " + String.join(", ", more) + ": recorded in " + out.resolve(RUN));
+            }
             if (started) {
-                ResumeRecord.add(out, java.time.Instant.now());
+                ResumeRecord.add(out, java.time.Instant.now(), more, recorded.resumedWith(plan));
             }
             ProcessExecutor executor = executor(plan);
             if (!started) {
@@ -204,6 +218,15 @@ public final class Campaign {
             }
             return run(plan, executor, options);
         }
+    }
+
+    // the --set options plan has beyond those recorded: a resume's own (resume --set)
+    private static List<String> more(RunSettings recorded, Plan plan) {
+        List<String> all = plan.scenario().provenance().sets();
+        return all.size() > recorded.sets().size()
+                        && all.subList(0, recorded.sets().size()).equals(recorded.sets())
+                ? List.copyOf(all.subList(recorded.sets().size(), all.size()))
+                : List.of();
     }
 
     private static ProcessExecutor executor(Plan plan) {

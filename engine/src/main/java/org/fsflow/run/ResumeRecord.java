@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import org.fsflow.result.Journal;
 import org.fsflow.result.JournalReader;
 import org.fsflow.result.Json;
@@ -27,8 +28,12 @@ final class ResumeRecord {
 
     private ResumeRecord() {}
 
-    /** Records a resume of the run in {@code out} starting {@code at}; the file is rewritten whole. */
-    static void add(Path out, Instant at) {
+    /**
+     * Records a resume of the run in {@code out} starting {@code at}, given {@code sets} ({@code resume
+     * --set}, which also replace the settings the report reads with {@code settings}); the file is
+     * rewritten whole.
+     */
+    static void add(Path out, Instant at, List<String> sets, RunSettings settings) {
         Path file = out.resolve(RunEnvironment.FILE);
         try {
             JsonNode env = Json.MAPPER.readTree(file.toFile());
@@ -50,6 +55,11 @@ final class ResumeRecord {
             r.put(
                     "kernel",
                     Files.isReadable(OSRELEASE) ? Files.readString(OSRELEASE).strip() : null);
+            r.put("commit", org.fsflow.scenario.Versions.BUILD.commit());
+            if (!sets.isEmpty()) {
+                sets.forEach(r.putArray("sets")::add);
+                o.set("settings", Json.MAPPER.valueToTree(settings));
+            }
             AtomicFile.writeString(
                     file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o));
         } catch (IOException e) {

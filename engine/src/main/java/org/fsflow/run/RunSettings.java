@@ -147,6 +147,34 @@ public record RunSettings(
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }
 
+    /**
+     * These settings with the {@code --set} options of {@code plan}'s scenario and the repeat they
+     * make: a resume given more of them ({@code fsflow resume --set repeat.budget=2h}); the rest (the
+     * seed, the start, the provenance of the run) is kept.
+     */
+    RunSettings resumedWith(Plan plan) {
+        RunSettings now = of(plan, plan.scenario().provenance().sets(), scales(), cpuMethod, List.of(), labels);
+        return new RunSettings(
+                now.sets,
+                scale,
+                placeScales,
+                seed,
+                order,
+                now.repeatMin,
+                now.repeatMax,
+                now.repeatTargetCv,
+                now.repeatPrecision,
+                now.repeatBudgetS,
+                warmup,
+                out,
+                work,
+                cpuMethod,
+                memoryMethod,
+                provenance,
+                labels,
+                startedAt);
+    }
+
     /** Writes {@code run.json} into {@code out}. */
     void write(Path out) {
         Path file = out.resolve(FILE);

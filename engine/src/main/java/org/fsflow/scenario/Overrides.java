@@ -38,6 +38,25 @@ public record Overrides(List<String> sets, Scales scales) {
             + "repeat.max, repeat.precision, repeat.target_cv, repeat.budget, order, seed, on_error, timeout, memory, "
             + "warmup, quiet.wait, quiet.retake, vm.reuse";
 
+    /**
+     * The keys {@code fsflow resume --set} takes: those that decide only when an adaptive repeat's
+     * rounds end, so the run goes on with the plan it recorded (more rounds, never other cells).
+     */
+    public static final String RESUME_KEYS = "repeat.max, repeat.precision, repeat.target_cv, repeat.budget";
+
+    /** Refuses an assignment of {@code sets} that names none of {@link #RESUME_KEYS}. */
+    public static void checkForResume(List<String> sets) throws Invalid {
+        List<String> keys = java.util.Arrays.asList(RESUME_KEYS.split(", "));
+        for (String s : sets) {
+            int eq = s.indexOf('=');
+            if (eq <= 0 || !keys.contains(s.substring(0, eq).strip())) {
+                throw new Invalid("resume --set '" + s + "': a resumed run keeps the plan it recorded, so --set on "
+                        + "resume takes only what decides when its rounds end (" + RESUME_KEYS + "); for any other "
+                        + "change, start a new run");
+            }
+        }
+    }
+
     /** The top-level settings of {@link #KEYS}: those written without a dot or a note. */
     static final List<String> TOP = java.util.Arrays.stream(KEYS.split(", "))
             .filter(k -> k.matches("[a-z_]+"))
@@ -45,7 +64,7 @@ public record Overrides(List<String> sets, Scales scales) {
 
     /** A {@code --set} or {@code --scale} that cannot apply: a usage error (exit 2). */
     public static final class Invalid extends Exception {
-        Invalid(String message) {
+        public Invalid(String message) {
             super(message, null, false, false);
         }
     }

@@ -17,6 +17,27 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each resume is added to environment.json with the journal's size and last node, the rest kept. */
 class ResumeRecordTest {
 
+    // the settings of a resume given --set repeat.budget=2h
+    static final RunSettings SETTINGS = new RunSettings(
+            List.of("repeat.budget=2h"),
+            1.0,
+            Map.of(),
+            1L,
+            "rounds",
+            3,
+            30,
+            null,
+            0.05,
+            7200.0,
+            0,
+            "out",
+            "work",
+            "rusage",
+            "rusage",
+            null,
+            Map.of(),
+            null);
+
     @TempDir
     Path out;
 
@@ -41,8 +62,8 @@ class ResumeRecordTest {
                     .append('\n');
         }
         Files.writeString(out.resolve("results.jsonl"), journal);
-        ResumeRecord.add(out, Instant.parse("2026-12-02T05:50:12.345Z"));
-        ResumeRecord.add(out, Instant.parse("2026-12-02T06:10:00Z"));
+        ResumeRecord.add(out, Instant.parse("2026-12-02T05:50:12.345Z"), List.of(), null);
+        ResumeRecord.add(out, Instant.parse("2026-12-02T06:10:00Z"), List.of("repeat.budget=2h"), SETTINGS);
         RunEnvironment env = RunEnvironment.read(out);
         assertEquals("vm", env.host(), "the rest is kept");
         assertEquals(2, env.resumes().size());
@@ -51,5 +72,8 @@ class ResumeRecordTest {
         assertEquals(2, first.afterRows());
         assertTrue(first.lastNode().endsWith("mount"), first.lastNode());
         assertEquals("2026-12-02T06:10:00Z", env.resumes().get(1).at());
+        assertEquals(List.of(), first.sets());
+        assertEquals(List.of("repeat.budget=2h"), env.resumes().get(1).sets());
+        assertEquals("7200.0", env.settings().shown().get("repeat_budget_s"), "the settings the report reads");
     }
 }
