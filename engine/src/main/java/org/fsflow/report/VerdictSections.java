@@ -105,8 +105,12 @@ public final class VerdictSections {
                 + "era-bound (a kernel or tool change since the source, cited), below-resolution (the source's "
                 + "figures differ by no more than its instrument resolved, or the metric follows the hardware's "
                 + "speed: CPU % of an I/O-bound step, a tool's user time), emulated (only a TCG or user-mode Linux "
-                + "guest measured it). Every class gets a verdict; the headline counts the testable findings first "
-                + "and the others apart.";
+                + "guest measured it)"
+                + (t.count(FindingClass.NOT_RUN) > 0
+                        ? ", not run (the run has no cell of one side: its matrix, as run, left it out)"
+                        : "")
+                + ". Every class gets a verdict; the headline counts the testable findings first and the others "
+                + "apart.";
     }
 
     private static VerdictSection.Row row(Verdict v) {

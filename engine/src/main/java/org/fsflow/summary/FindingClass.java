@@ -16,7 +16,12 @@ public enum FindingClass {
      */
     BELOW_RESOLUTION("below-resolution"),
     /** Only an emulated guest (TCG, user-mode Linux) measured it: its ranking, not its timing, counts. */
-    EMULATED("emulated");
+    EMULATED("emulated"),
+    /**
+     * The run has no cell of one of its sides (a {@code --set} left the filesystem out, say): it
+     * says nothing of the finding, and the finding is neither testable nor inconclusive by it.
+     */
+    NOT_RUN("not run");
 
     private final String label;
 

@@ -6,6 +6,7 @@ import org.fsflow.scenario.SourceSection;
 /**
  * The class of a finding and why, by these rules in this order (the first that applies):
  * <ol>
+ *   <li>not run: the run has no cell of one side (its matrix, as run, left it out);</li>
  *   <li>below-resolution: a CPU percentage (CPU time over the elapsed time of an I/O-bound step
  *       follows the device's and CPU's speed, not the filesystem); the user time of a tool compared
  *       across filesystems (spent in cp, du or rm, not in the filesystem); two figures that differ by
@@ -24,6 +25,13 @@ public record Triage(FindingClass kind, String why) {
 
     /** The class of {@code f} of {@code source}, whose sides ran at {@code num} and {@code den}. */
     public static Triage of(Finding f, SourceSection source, Verdict.Side num, Verdict.Side den) {
+        for (Verdict.Side side : new Verdict.Side[] {num, den}) {
+            if (side.cell() == null) {
+                return new Triage(
+                        FindingClass.NOT_RUN,
+                        "the run has no cell of " + side.name() + ": it says nothing of this finding");
+            }
+        }
         String below = belowResolution(f, source);
         if (below != null) {
             return new Triage(FindingClass.BELOW_RESOLUTION, below);
