@@ -33,7 +33,11 @@ record FirstScreen(List<String> sentences, List<String> badges) {
     private static List<String> sentences(VerdictTable t, RunEnvironment env) {
         Set<String> sides = new LinkedHashSet<>();
         Set<String> steps = new LinkedHashSet<>();
+        int notRun = t.count(FindingClass.NOT_RUN);
         for (Verdict v : t.verdicts()) {
+            if (v.triage().kind() == FindingClass.NOT_RUN) {
+                continue; // a side it names may be no cell of this run
+            }
             sides.add(v.finding().numerator());
             sides.add(v.finding().denominator());
             if (v.finding().step() != null) {
@@ -42,7 +46,11 @@ record FirstScreen(List<String> sentences, List<String> badges) {
         }
         List<String> out = new ArrayList<>();
         out.add("This run measured " + String.join(", ", sides) + (steps.isEmpty() ? "" : " on " + list(steps, "steps"))
-                + " and tested the source's " + t.verdicts().size() + " findings against it.");
+                + (notRun == 0
+                        ? " and tested the source's " + t.verdicts().size() + " findings against it."
+                        : " and tested " + (t.verdicts().size() - notRun) + " of the source's "
+                                + t.verdicts().size() + " findings against it (the other "
+                                + (notRun == 1 ? "compares" : notRun + " compare") + " cells it did not run)."));
         out.add(machine(env, t));
         out.add(held(t));
         return out;

@@ -40,7 +40,8 @@ public record VerdictTable(SourceSection section, String from, String sha256, Li
     /**
      * "k of n testable findings reproduced, m contradicted, j inconclusive" (and d in direction
      * only, when any), then the other classes counted apart: "counted apart: 12 era-bound, 88
-     * below-resolution, 43 emulated (9 of them reproduced)".
+     * below-resolution, 43 emulated (9 of them reproduced)"; last, those whose cells the run did not
+     * have: "; 41 not run".
      */
     public String headline() {
         int n = count(FindingClass.TESTABLE);
@@ -61,7 +62,7 @@ public record VerdictTable(SourceSection section, String from, String sha256, Li
         List<String> apart = new java.util.ArrayList<>();
         int reproduced = 0;
         for (FindingClass kind : FindingClass.values()) {
-            if (kind != FindingClass.TESTABLE && count(kind) > 0) {
+            if (kind != FindingClass.TESTABLE && kind != FindingClass.NOT_RUN && count(kind) > 0) {
                 apart.add(count(kind) + " " + kind.label());
                 reproduced += count(kind, Verdict.Outcome.REPRODUCED);
             }
@@ -72,6 +73,9 @@ public record VerdictTable(SourceSection section, String from, String sha256, Li
                     .append(" (")
                     .append(reproduced)
                     .append(" of them reproduced)");
+        }
+        if (count(FindingClass.NOT_RUN) > 0) {
+            s.append("; ").append(count(FindingClass.NOT_RUN)).append(" not run");
         }
         return s.toString();
     }
