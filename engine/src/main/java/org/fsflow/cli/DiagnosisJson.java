@@ -76,5 +76,6 @@ final class DiagnosisJson {
         o.put("total_steps", e != null ? (Long) e.total() : isRough ? (Long) rough.total() : null);
         o.put("time_based_steps", isRough ? (Long) rough.timed() : null);
         o.put("basis", e != null ? e.basis() : null);
+        o.put("rounds", e != null ? e.rounds() : null);
     }
 }

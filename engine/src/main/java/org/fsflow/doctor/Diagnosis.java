@@ -92,6 +92,7 @@ public record Diagnosis(
      *                      dropped, copies checked), carried from the earlier run with each step's data
      * @param phases        the unmeasured time phase by phase, from the earlier run's timeline.jsonl
      *                      ({@link PhaseForecast}); null when that run has none
+     * @param rounds        an adaptive repeat's expected repetitions ({@link RoundsForecast#line}), null without
      */
     public record Estimate(
             Path from,
@@ -102,7 +103,8 @@ public record Diagnosis(
             String basis,
             GuestStarts guests,
             double aroundSeconds,
-            PhaseForecast phases) {
+            PhaseForecast phases,
+            String rounds) {
 
         /** The whole expected duration: the steps and the unmeasured phases (or the time around them and the guests' starts). */
         public double allSeconds() {
@@ -237,6 +239,9 @@ public record Diagnosis(
                 estimate.matched(),
                 estimate.total(),
                 estimate.basis());
+        if (estimate.rounds() != null) {
+            out.println(estimate.rounds());
+        }
         printGuests(out);
     }
 

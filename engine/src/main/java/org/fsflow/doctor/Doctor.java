@@ -1,23 +1,15 @@
 package org.fsflow.doctor;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.fsflow.device.CellSupport;
 import org.fsflow.device.Packages;
 import org.fsflow.host.RunFailure;
 import org.fsflow.plan.Cell;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
-import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
-import org.fsflow.result.RunEnvironment;
 import org.fsflow.run.WorkPlaces;
 import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Device;
@@ -88,8 +80,8 @@ public final class Doctor {
         Accelerators.Verdict accel = host.accelerator(VmUnits.kernelCache(plan.layout()));
         List<Diagnosis.CellVerdict> verdicts =
                 plan.cells().stream().map(c -> verdict(s, c, host, accel)).toList();
-        Optional<Path> previous = previousRun(reports, s.name(), scale);
-        Optional<Extrapolation> earlier = previous.map(p -> Extrapolation.of(p, scalesOf(p), s));
+        Optional<Path> previous = EarlierRuns.latest(reports, s.name(), scale);
+        Optional<Extrapolation> earlier = previous.map(p -> Extrapolation.of(p, EarlierRuns.scalesOf(p), s));
         List<Cell> running = plan.cells().stream()
                 .filter(c ->
                         verdicts.stream().anyMatch(v -> v.runs() && v.cell().equals(c.id())))
@@ -201,8 +193,17 @@ public final class Doctor {
             return Optional.empty();
         }
         List<String> skipped = skippedCells(verdicts);
+        RoundsForecast rounds = RoundsForecast.of(
+                        plan.scenario(),
+                        plan.cells().stream()
+                                .filter(c -> !skipped.contains(c.id()))
+                                .toList(),
+                        previous.get())
+                .orElse(null);
         double seconds = 0;
         double around = 0;
+        double runs = 0;
+        double planned = 0; // the planned repetitions' steps and time around them, which run whatever the budget
         long matched = 0;
         long total = 0;
         java.util.Set<String> guestUnits = new java.util.HashSet<>();
@@ -213,8 +214,11 @@ public final class Doctor {
                 continue;
             }
             total++;
-            seconds += earlier.get().seconds(n);
-            around += earlier.get().aroundSeconds(n);
+            double times = rounds == null ? 1 : rounds.factor(n.cell()); // its cell's expected repetitions
+            runs += times;
+            planned += earlier.get().seconds(n) + earlier.get().aroundSeconds(n);
+            seconds += times * earlier.get().seconds(n);
+            around += times * earlier.get().aroundSeconds(n);
             matched += earlier.get().knows(n) ? 1 : 0;
             if (!plan.scenario().kernelOf(n.cell().coordinates()).isHost()
                     && guestUnits.add(n.cell().id() + "/r" + n.repeat())
@@ -224,64 +228,21 @@ public final class Doctor {
             previousCell = n.cell().id();
         }
         UnmeasuredTime then = earlier.get().unmeasured();
+        double share = rounds == null ? 1 : rounds.budgetShare(seconds + around, planned);
+        seconds *= share;
+        around *= share;
+        runs *= share;
         return Optional.of(new Diagnosis.Estimate(
                 previous.get(),
-                scalesOf(previous.get()),
+                EarlierRuns.scalesOf(previous.get()),
                 seconds,
                 matched,
                 total,
                 earlier.get().basis(),
                 new Diagnosis.GuestStarts(boots, guestUnits.size() - boots, then.guestBoot(), then.guestNext()),
                 around,
-                PhaseForecast.of(previous.get(), total).orElse(null)));
-    }
-
-    /**
-     * The latest output directory of {@code name} under {@code reports} ({@code NAME} or
-     * {@code NAME-N}) that holds results, preferring one run at the same scales (per place).
-     */
-    static Optional<Path> previousRun(Path reports, String name, Scales scale) {
-        if (!Files.isDirectory(reports)) {
-            return Optional.empty();
-        }
-        List<Path> runs;
-        try (Stream<Path> dirs = Files.list(reports)) {
-            runs = dirs.filter(d -> d.getFileName().toString().matches("\\Q" + name + "\\E(-\\d+)?"))
-                    .filter(d -> hasResults(d.resolve(Journal.FILE)))
-                    .sorted(Comparator.comparing(Doctor::modified).reversed())
-                    .toList();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-        return runs.stream()
-                .filter(d -> scalesOf(d).equals(scale))
-                .findFirst()
-                .or(() -> runs.stream().findFirst());
-    }
-
-    private static boolean hasResults(Path journal) {
-        try {
-            return Files.size(journal) > 0;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static long modified(Path dir) {
-        try {
-            return Files.getLastModifiedTime(dir.resolve(Journal.FILE)).toMillis();
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private static Scales scalesOf(Path run) {
-        try {
-            JsonNode json = Json.MAPPER.readTree(run.resolve("run.json").toFile());
-            return json == null ? Scales.FULL : RunEnvironment.Settings.scales(json);
-        } catch (IOException | RuntimeException e) {
-            return Scales.FULL;
-        }
+                PhaseForecast.of(previous.get(), Math.round(runs)).orElse(null),
+                rounds == null ? null : rounds.line(share)));
     }
 
     /** This machine: {@link org.fsflow.device.Capabilities}, the file store, /proc/meminfo. */

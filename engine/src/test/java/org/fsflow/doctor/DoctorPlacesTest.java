@@ -199,11 +199,11 @@ class DoctorPlacesTest {
         Files.setLastModifiedTime(tmp.resolve("big/results.jsonl"), java.nio.file.attribute.FileTime.fromMillis(1_000));
         assertEquals(
                 tmp.resolve("big"),
-                Doctor.previousRun(tmp, "big", Scales.parse(List.of("1", "guest=0.25")))
+                EarlierRuns.latest(tmp, "big", Scales.parse(List.of("1", "guest=0.25")))
                         .orElseThrow());
         assertEquals(
                 tmp.resolve("big-2"),
-                Doctor.previousRun(tmp, "big", Scales.of(1)).orElseThrow());
+                EarlierRuns.latest(tmp, "big", Scales.of(1)).orElseThrow());
     }
 
     // an earlier run of `scenario` at --scale 0.25, its journal still empty
