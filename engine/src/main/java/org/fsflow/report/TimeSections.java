@@ -84,14 +84,24 @@ final class TimeSections {
         if (Double.isNaN(t.wallSeconds())) {
             return "Wall time unknown (run.json records no start): the shares are not computed.";
         }
-        long s = Math.round(t.wallSeconds());
+        double paused = t.pauses().stream().mapToDouble(Double::doubleValue).sum();
         return String.format(
                 Locale.ROOT,
-                "Wall time %d:%02d:%02d (%s), from run.json's start to the end of the last record; each share is of it.",
-                s / 3600,
-                s / 60 % 60,
-                s % 60,
-                seconds(t.wallSeconds()));
+                "Wall time %s (%s), from run.json's start to the end of the last record%s; each share is of it.",
+                clock(t.wallSeconds()),
+                seconds(t.wallSeconds()),
+                t.pauses().isEmpty()
+                        ? ""
+                        : ", less "
+                                + (t.pauses().size() == 1
+                                        ? "the pause"
+                                        : "the " + t.pauses().size() + " pauses")
+                                + " from the last record before a resume to it (" + clock(paused) + ")");
+    }
+
+    private static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
     }
 
     private static List<String> notes(TimeSpent t) {

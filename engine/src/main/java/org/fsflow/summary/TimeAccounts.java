@@ -54,14 +54,42 @@ public final class TimeAccounts {
         places.sort(Comparator.comparing((TimeSpent.PlaceTime p) -> !p.label().startsWith("host"))
                 .thenComparing(TimeSpent.PlaceTime::label));
         Instant start = start(environment);
+        List<Double> pauses = pauses(steps, environment, timeline);
         double wall = start == null || end == null || end.isBefore(start)
                 ? Double.NaN
-                : Duration.between(start, end).toNanos() / 1e9;
+                : Duration.between(start, end).toNanos() / 1e9
+                        - pauses.stream().mapToDouble(Double::doubleValue).sum();
         return new TimeSpent(
                 timeline.isPresent(),
                 wall,
                 List.copyOf(places),
-                timeline.map(Timeline.Rows::unreadable).orElse(0));
+                timeline.map(Timeline.Rows::unreadable).orElse(0),
+                pauses);
+    }
+
+    // each resume's pause: from the last record before it (a row's end, or a phase's) to the resume,
+    // where a gap between rows holds the resume; a resume with no such gap (a step's rows went on) has none
+    private static List<Double> pauses(StepTimes steps, RunEnvironment environment, Optional<Timeline.Rows> timeline) {
+        List<Double> out = new ArrayList<>();
+        for (RunEnvironment.Resume r : environment.resumes()) {
+            Instant at = StepTimes.instant(r.at());
+            StepTimes.Gap gap = at == null
+                    ? null
+                    : steps.gaps().stream()
+                            .filter(g -> !at.isBefore(g.from()) && !at.isAfter(g.to()))
+                            .findFirst()
+                            .orElse(null);
+            if (gap == null) {
+                continue;
+            }
+            Instant last = gap.from();
+            for (TimelineRow t : timeline.map(Timeline.Rows::rows).orElse(List.of())) {
+                Instant e = StepTimes.instant(t.endedAt());
+                last = e != null && e.isAfter(last) && !e.isAfter(at) ? e : last;
+            }
+            out.add(Duration.between(last, at).toNanos() / 1e9);
+        }
+        return List.copyOf(out);
     }
 
     private static Map<Phase, Double> zeros() {

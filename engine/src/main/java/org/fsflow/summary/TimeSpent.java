@@ -8,17 +8,20 @@ import org.fsflow.result.Phase;
 /**
  * Where a run's wall time went, per place: the measured steps' real time (from results.jsonl) and
  * each unmeasured {@link Phase} (from timeline.jsonl, when the run wrote one). The wall time runs
- * from run.json's {@code started_at} to the end of the last record (a step's or a phase's).
+ * from run.json's {@code started_at} to the end of the last record (a step's or a phase's), less the
+ * pauses of a run interrupted and resumed (from the last record before each resume to it).
  *
  * @param recorded    true when the run has a timeline.jsonl: its phases were recorded
  * @param wallSeconds the wall time in seconds, NaN when run.json has no start or nothing has an end
  * @param places      one per place, the host's first, then by label
  * @param unreadable  lines of timeline.jsonl that could not be read (left out)
+ * @param pauses      the pauses left out of the wall time, one per resume that had one, in seconds
  */
-public record TimeSpent(boolean recorded, double wallSeconds, List<PlaceTime> places, int unreadable) {
+public record TimeSpent(
+        boolean recorded, double wallSeconds, List<PlaceTime> places, int unreadable, List<Double> pauses) {
 
     /** No time accounted: a run without rows nor timeline. */
-    public static final TimeSpent NONE = new TimeSpent(false, Double.NaN, List.of(), 0);
+    public static final TimeSpent NONE = new TimeSpent(false, Double.NaN, List.of(), 0, List.of());
 
     /**
      * One place's time.

@@ -187,6 +187,46 @@ class TimeTableTest {
     }
 
     @Test
+    void aResumesPauseIsLeftOutOfTheWallTime() throws IOException {
+        Path run = fixture(true);
+        // the run stopped after its 23rd row; its last row came two hours later, after a resume 90 minutes in
+        List<String> rows = new java.util.ArrayList<>(Files.readAllLines(run.resolve("results.jsonl")));
+        com.fasterxml.jackson.databind.node.ObjectNode last =
+                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(rows.get(rows.size() - 1));
+        for (String field : List.of("started_at", "ended_at")) {
+            last.put(
+                    field,
+                    Instant.parse(last.get(field).asText())
+                            .plus(Duration.ofHours(2))
+                            .toString());
+        }
+        rows.set(rows.size() - 1, JSON.writeValueAsString(last));
+        Files.write(run.resolve("results.jsonl"), rows);
+        Instant before = Instant.EPOCH;
+        for (String file : List.of("results.jsonl", "timeline.jsonl")) {
+            List<String> lines = Files.readAllLines(run.resolve(file));
+            for (String line : file.equals("results.jsonl") ? lines.subList(0, lines.size() - 1) : lines) {
+                Instant e = Instant.parse(JSON.readTree(line).get("ended_at").asText());
+                before = e.isAfter(before) ? e : before;
+            }
+        }
+        Instant resumed = before.plus(Duration.ofMinutes(90));
+        com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode)
+                JSON.readTree(run.resolve("environment.json").toFile());
+        env.putArray("resumes").addObject().put("at", resumed.toString()).put("after_rows", rows.size() - 1);
+        Files.writeString(run.resolve("environment.json"), JSON.writeValueAsString(env));
+
+        TimeSpent t = time(run);
+        assertEquals(List.of(90 * 60.0), t.pauses(), "from the last record before the resume to it");
+        assertEquals(wall(run) - 90 * 60, t.wallSeconds(), 1e-6);
+        assertTrue(
+                TimeSections.of(t)
+                        .wall()
+                        .contains(", less the pause from the last record before a resume to it (1:30:00)"),
+                TimeSections.of(t).wall());
+    }
+
+    @Test
     void thePublishedPiszczRunSpentTheShareTheIssueMeasuredInItsSteps() throws IOException {
         Path run = TestPaths.root().resolve("reports/piszcz-2006");
         TimeSpent t = time(run);
