@@ -52,7 +52,11 @@ final class Conditions {
         add(c, "Memory (max RSS)", methods(results, RowFacts::memoryMethods, s == null ? null : s.memoryMethod()));
         add(c, "Guests", guests(results));
         RunProvenance started = s == null ? null : s.provenance();
-        add(c, "Interrupted", resumes(env, started == null ? null : started.commit()));
+        // a run only given more rounds (resume --set) was never interrupted
+        add(
+                c,
+                env.resumes().stream().allMatch(r -> !r.sets().isEmpty()) ? "Resumed" : "Interrupted",
+                resumes(env, started == null ? null : started.commit()));
         if (env.importedFrom() != null) {
             add(c, "Imported from", env.importedFrom());
         }
@@ -133,12 +137,17 @@ final class Conditions {
                     + (r.commit() != null && !r.commit().equals(startCommit)
                             ? ", by fsflow at commit " + r.commit()
                             : "")
-                    + (r.sets().isEmpty() ? "" : ", with --set " + String.join(" --set ", r.sets())));
+                    + (r.sets().isEmpty()
+                            ? ""
+                            : ", with --set " + String.join(" --set ", r.sets()) + " (more rounds of the same plan)"));
         }
+        boolean interrupted = env.resumes().stream().anyMatch(r -> r.sets().isEmpty());
         return each.isEmpty()
                 ? ""
-                : each.size() + (each.size() == 1 ? " time: " : " times: ") + String.join("; ", each)
-                        + " (the node that was running when it stopped ran again)";
+                : each.size()
+                        + (each.size() == 1 ? " time: " : " times: ")
+                        + String.join("; ", each)
+                        + (interrupted ? " (the node that was running when it stopped ran again)" : "");
     }
 
     private static String bare(RunEnvironment.LaunchFloor floor) {

@@ -27,4 +27,16 @@ class ResumeConditionsTest {
                 Conditions.resumes(e, "aaaa"));
         assertEquals("", Conditions.resumes(env("{}"), "aaaa"));
     }
+
+    @Test
+    void aResumeGivenMoreRoundsSaysSoAndNoNodeRanAgain() throws Exception {
+        RunEnvironment e = env("""
+                {"kernel": "6.18.44", "resumes": [{"at": "2026-12-07T01:30:00Z", "after_rows": 245,
+                  "last_node": "test2/ext3/r7/umount", "kernel": "6.18.44", "sets": ["repeat.budget=2h"]}]}
+                """);
+        assertEquals(
+                "1 time: resumed at 2026-12-07T01:30:00Z after 245 measurements (the last: test2/ext3/r7/umount), "
+                        + "with --set repeat.budget=2h (more rounds of the same plan)",
+                Conditions.resumes(e, null));
+    }
 }
