@@ -89,7 +89,7 @@ public final class RepeatEnds {
                     && (!(targetCv > 0) || cv <= targetCv);
             int repetitions = s.counted()
                     + (int) s.uncounted().stream()
-                            .filter(m -> !m.warmup() && !m.takenAgain())
+                            .filter(m -> !m.warmup()) // a row taken again was a repetition, as the walker counts
                             .count();
             Ended ended = met ? Ended.TARGET : repetitions >= max ? Ended.MAX : budget ? Ended.BUDGET : Ended.STOPPED;
             rows.add(

@@ -67,6 +67,17 @@ class RepeatEndsTest {
     }
 
     @Test
+    void aRepetitionWhoseStepWasTakenAgainCountsTowardsMax() {
+        List<Measurement> rows = new ArrayList<>(rows("retook", 1.0, 2.0, 1.0, 2.0));
+        // its second copy was disturbed and taken again: three values, four repetitions, the max
+        rows.set(3, rows.get(3).toBuilder().disturbance(true, true).build());
+        RepeatEnds.Row end =
+                RepeatEnds.of(series(rows), settings("0.05", "7200")).get(0);
+        assertEquals(3, end.n());
+        assertEquals(Ended.MAX, end.ended(), "the walker stopped it at max, whatever the budget left");
+    }
+
+    @Test
     void aFixedCountOrAnOlderRunHasNoSeries() {
         assertEquals(List.of(), RepeatEnds.of(series(rows("a", 1.0, 2.0)), settings(null, null)));
         assertEquals(List.of(), RepeatEnds.of(series(rows("a", 1.0, 2.0)), Map.of()));
