@@ -33,7 +33,7 @@ public final class CopyVerifier {
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             return "the copy " + root + " is missing (no such " + (d.fileCount() == 1 ? "file or " : "") + "directory)";
         }
-        if (DatasetVerifier.verify(d, seed, root, threads) != null) {
+        if (CopyCompare.matches(d, seed, root, threads)) {
             return null;
         }
         return describe(d, seed, root);

@@ -66,7 +66,7 @@ final class DatasetVerifier {
     }
 
     /** True when the tree holds exactly the dataset's directories and regular files, and no link. */
-    private static boolean shapeMatches(Dataset d, Path root) {
+    static boolean shapeMatches(Dataset d, Path root) {
         long[] counts = new long[3];
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {

@@ -40,6 +40,15 @@ public final class SplitMix64 {
         state = s;
     }
 
+    /**
+     * A generator at the point this one reaches after {@code words} more {@link #nextLong} calls
+     * (this one unchanged): SplitMix64's state only advances by a constant, so a thread can start
+     * in the middle of a file's stream.
+     */
+    SplitMix64 skipped(long words) {
+        return new SplitMix64(state + words * GOLDEN_GAMMA);
+    }
+
     /** Uniform in [0, 1). */
     double nextDouble() {
         return (nextLong() >>> 11) * 0x1.0p-53;
