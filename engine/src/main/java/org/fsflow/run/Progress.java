@@ -24,7 +24,7 @@ public final class Progress {
 
     private final PrintWriter out;
     private final boolean live;
-    private final List<PlanNode> measured;
+    private final List<PlanNode> measured = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final int repeats;
     private final long startNanos = System.nanoTime();
     private final StepDurations durations = new StepDurations();
@@ -42,8 +42,18 @@ public final class Progress {
     Progress(PrintWriter out, boolean live, Plan plan) {
         this.out = out;
         this.live = live;
-        this.measured = plan.nodes().stream().filter(PlanNode::measured).toList();
+        plan.nodes().stream().filter(PlanNode::measured).forEach(measured::add);
         this.repeats = plan.scenario().repeat().min();
+    }
+
+    /**
+     * Cell repetitions planned after the run began (an adaptive round, a retake): their steps join
+     * the count of steps to run ("[done/planned]") and the ETA.
+     */
+    void planned(List<org.fsflow.place.CellPlace.Unit> units) {
+        for (var u : units) {
+            u.steps().stream().filter(PlanNode::measured).forEach(measured::add);
+        }
     }
 
     void info(String line) {

@@ -154,6 +154,7 @@ final class Walker {
                 round.add(unit(Planner.extraUnit(plan, cell, repeat), ++unitCount));
             }
             recorder.units(unitCount);
+            progress.planned(round);
             runUnits(round);
         }
     }
@@ -178,6 +179,7 @@ final class Walker {
                 round.add(unit(Planner.extraUnit(plan, cell, repeat), ++unitCount));
             }
             recorder.units(unitCount);
+            progress.planned(round);
             runUnits(round);
         }
     }

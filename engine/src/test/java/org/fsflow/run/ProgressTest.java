@@ -140,4 +140,22 @@ class ProgressTest {
         // r1 of reiserfs is being skipped; r2 (4 steps of 1 s) is still expected
         assertTrue(progress.status(nodes.get(9)).endsWith("ETA 0:04"), progress.status(nodes.get(9)));
     }
+
+    @Test
+    void aRepetitionAddedByARoundJoinsTheCountOfStepsToRun() throws Exception {
+        Plan p = plan();
+        Progress progress = new Progress(new PrintWriter(text, true), false, p);
+        for (PlanNode n : measured(p)) {
+            progress.finished(n, m(n, Status.OK, 1.0, null));
+        }
+        List<PlanNode> extra = Planner.extraUnit(p, p.cells().get(0), 3);
+        progress.planned(
+                List.of(new org.fsflow.place.CellPlace.Unit(extra.get(0).cell(), 3, extra, java.util.Map.of(), 5)));
+        PlanNode next = extra.stream().filter(PlanNode::measured).findFirst().orElseThrow();
+        String status = progress.status(next);
+        assertTrue(status.startsWith("[16/20 steps"), status);
+        assertTrue(status.endsWith("ETA 0:04"), status);
+        progress.finished(next, m(next, Status.OK, 1.0, null));
+        assertTrue(text.toString().contains("[17/20] " + next.id()), text.toString());
+    }
 }
