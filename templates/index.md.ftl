@@ -6,5 +6,5 @@ Each report with its headline: the verdicts of its source's findings where the s
 | report | kind | headline |
 |---|---|---|
 <#list reports as r>
-| [${r.title}](${r.link}/report.md) | ${r.kind} | ${r.headline} |
+| [${r.title}](${r.link}/report.md) (`${r.dir}/`) | ${r.kind} | ${r.headline} |
 </#list>
