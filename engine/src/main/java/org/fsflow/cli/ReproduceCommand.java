@@ -25,13 +25,14 @@ import picocli.CommandLine.Parameters;
         description = "Run a published run again from what DIR recorded (its copy of the scenario, its --set "
                 + "options, scales and seed) into NEW, then say series by series whether the two runs agree "
                 + "(their 95 %% intervals of the mean overlap) and which verdicts of the source's findings "
-                + "changed. DIR is only read.",
+                + "changed. DIR is only read. When NEW holds a reproduction of DIR that was interrupted, the same "
+                + "command continues it (as 'fsflow resume NEW' would) and then compares.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:the reproduction agrees: every series' intervals overlap and no verdict changed",
             "1:a series moved or a verdict changed (each named), or the run failed",
             "2:usage error",
-            "3:interrupted: continue with 'fsflow resume NEW', then compare with 'fsflow compare DIR NEW'"
+            "3:interrupted: the same command continues it and then compares"
         })
 final class ReproduceCommand extends Subcommand {
 
@@ -77,9 +78,21 @@ final class ReproduceCommand extends Subcommand {
                         ? ", this is " + Versions.BUILD.commit() + ": the code that runs differs"
                         : ""));
         w.flush();
+        boolean again = java.nio.file.Files.exists(out.resolve(RunSettings.FILE));
+        if (again) {
+            String other = Reproduction.another(published, settings, sets, out);
+            if (other != null) {
+                throw new UserError(other, ExitCodes.USAGE);
+            }
+            w.println("continuing the reproduction in " + out);
+            w.flush();
+        }
         Runner.Summary summary;
         try {
-            summary = Fsflow.reproduce(published, sets, out, work, Runs.options(spec), new Fsflow.Listener() {})
+            summary = (again
+                            ? Fsflow.resume(out, List.of(), Runs.options(spec), new Fsflow.Listener() {})
+                            : Fsflow.reproduce(
+                                    published, sets, out, work, Runs.options(spec), new Fsflow.Listener() {}))
                     .run();
         } catch (ScenarioException e) {
             throw Scenarios.failed(e, err());
@@ -90,6 +103,12 @@ final class ReproduceCommand extends Subcommand {
         if (ran != ExitCodes.OK) {
             return ran;
         }
+        return compare(within);
+    }
+
+    // the two runs series by series and verdict by verdict, printed; exit 0 when they agree
+    private int compare(double within) {
+        var w = out();
         double floor = Math.max(floor(published), floor(out));
         Reproduction r = Reproduction.of(
                 Comparer.compare(List.of(Run.load(published), Run.load(out)), null),

@@ -1,10 +1,17 @@
 package org.fsflow.compare;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.host.RunFailure;
 import org.fsflow.result.Summary;
+import org.fsflow.run.Campaign;
+import org.fsflow.run.RunSettings;
 import org.fsflow.summary.Numbers;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
@@ -100,5 +107,45 @@ public record Reproduction(int agreed, List<String> moved, int untested, int ver
             t.verdicts().forEach(v -> out.put(v.finding().id(), v.outcome()));
         }
         return out;
+    }
+
+    /**
+     * Why {@code out}, which holds a run, cannot be continued as the reproduction of {@code
+     * published} (recorded as {@code settings}) with the further {@code sets}: it holds a run of
+     * another copy of the scenario, or with other --set options, scales or seed. Null when it can.
+     */
+    public static String another(Path published, RunSettings settings, List<String> sets, Path out) {
+        RunSettings there;
+        try {
+            there = RunSettings.read(out);
+        } catch (RunFailure e) {
+            return e.getMessage() + ": choose an empty --out";
+        }
+        byte[] scenario = bytes(published.resolve(Campaign.ORIGINAL));
+        byte[] copy = bytes(out.resolve(Campaign.ORIGINAL));
+        if (scenario == null || copy == null || !Arrays.equals(scenario, copy)) {
+            return out + " holds a run of another scenario than the one " + published
+                    + " recorded: choose an empty --out";
+        }
+        List<String> expected = new ArrayList<>(settings.sets());
+        expected.addAll(sets);
+        if (!there.sets().equals(expected)
+                || there.seed() != settings.seed()
+                || there.scale() != settings.scale()
+                || !there.placeScales().equals(settings.placeScales())) {
+            return out + " holds a run with other settings (--set " + there.sets() + ", scale " + there.scale()
+                    + ", seed " + there.seed() + ") than this reproduction of " + published + " (--set " + expected
+                    + ", scale " + settings.scale() + ", seed " + settings.seed()
+                    + "): choose an empty --out, or continue that run with 'fsflow resume " + out + "'";
+        }
+        return null;
+    }
+
+    private static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

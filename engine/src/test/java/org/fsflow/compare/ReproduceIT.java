@@ -56,6 +56,14 @@ class ReproduceIT {
         }
         assertEquals(same.exitCode() == 0, moved.isEmpty(), same.out());
 
+        // the same command again continues the reproduction (here: nothing left to run) and compares
+        Path again = dir.resolve("again");
+        String rows = Files.readString(again.resolve("results.jsonl"));
+        Cli more = Cli.run("reproduce", published.toString(), "--out", again.toString(), "--work", work);
+        assertTrue(more.out().contains("continuing the reproduction in " + again), more.out() + more.err());
+        assertTrue(more.out().contains("series: "), more.out());
+        assertEquals(rows, Files.readString(again.resolve("results.jsonl")), "nothing measured again");
+
         Cli sync = Cli.run(
                 "reproduce",
                 published.toString(),
@@ -66,6 +74,10 @@ class ReproduceIT {
                 "--set",
                 "opts=sync");
         assertEquals(1, sync.exitCode(), sync.out() + sync.err());
+        Cli other = Cli.run(
+                "reproduce", published.toString(), "--out", dir.resolve("sync").toString());
+        assertEquals(2, other.exitCode(), other.out() + other.err());
+        assertTrue(other.err().contains("holds a run with other settings"), other.err());
         assertTrue(sync.out().contains("moved: small/ext4/copy-in real_s: "), sync.out());
         assertTrue(sync.out().contains("the reproduction differs from " + published), sync.out());
         assertEquals(before, Files.readString(published.resolve("results.jsonl")), "the published run is only read");
