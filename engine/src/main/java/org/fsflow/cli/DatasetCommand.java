@@ -44,7 +44,10 @@ final class DatasetCommand extends Subcommand {
                     + "with it; nothing is written.")
     Path check;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Writer threads (default: every core).")
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Threads that write it, or that read COPY with --check (default: every core).")
     Integer threads;
 
     @Mixin
