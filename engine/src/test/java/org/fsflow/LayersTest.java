@@ -19,8 +19,10 @@ import org.junit.jupiter.api.Test;
  * package may use its own layer and those below):
  *
  * <pre>
- * scenario, safety                 the language: model, reading, validation, the tables of facts;
- *                                  files and directories opened without following links
+ * safety                           files and directories opened without following links
+ * lang                             reading YAML with its marks: locations, diagnostics and their
+ *                                  printing, problems, hints, sizes and durations
+ * scenario                         the language: model, reading, validation, the tables of facts
  * plan                             the execution graph and where a run puts things (Layout)
  * device, measure, result          devices and drivers; /proc readers; measurements and the journal
  * place                            where cells run (CellPlace), what a place observed for a step
@@ -44,7 +46,9 @@ import org.junit.jupiter.api.Test;
 class LayersTest {
 
     static final List<List<String>> LAYERS = List.of(
-            List.of("scenario", "safety"),
+            List.of("safety"),
+            List.of("lang"),
+            List.of("scenario"),
             List.of("plan"),
             List.of("device", "measure", "result"),
             List.of("place"),

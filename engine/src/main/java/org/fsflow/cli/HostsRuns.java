@@ -11,10 +11,10 @@ import org.fsflow.hosts.Inventory;
 import org.fsflow.hosts.InventoryReader;
 import org.fsflow.hosts.Launch;
 import org.fsflow.hosts.Via;
-import org.fsflow.scenario.DiagnosticPrinter;
+import org.fsflow.lang.DiagnosticPrinter;
+import org.fsflow.lang.ScenarioException;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
-import org.fsflow.scenario.ScenarioException;
 
 /**
  * {@code fsflow run FILE --hosts hosts.yaml} and the resume of such a run: the inventory read, the

@@ -6,13 +6,13 @@ import java.util.function.Consumer;
 import org.fsflow.Fsflow;
 import org.fsflow.device.ImageMark;
 import org.fsflow.host.RunFailure;
+import org.fsflow.lang.DiagnosticPrinter;
+import org.fsflow.lang.ScenarioException;
 import org.fsflow.plan.MountPoints;
 import org.fsflow.plan.Plan;
 import org.fsflow.run.NotStarted;
 import org.fsflow.run.RunOptions;
-import org.fsflow.scenario.DiagnosticPrinter;
 import org.fsflow.scenario.Overrides;
-import org.fsflow.scenario.ScenarioException;
 import org.fsflow.scenario.ScenarioLoader;
 
 /**

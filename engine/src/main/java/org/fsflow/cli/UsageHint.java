@@ -1,7 +1,7 @@
 package org.fsflow.cli;
 
 import java.util.List;
-import org.fsflow.scenario.Hints;
+import org.fsflow.lang.Hints;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;

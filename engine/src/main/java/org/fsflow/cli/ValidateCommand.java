@@ -3,7 +3,7 @@ package org.fsflow.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.fsflow.scenario.DiagnosticPrinter;
+import org.fsflow.lang.DiagnosticPrinter;
 import org.fsflow.scenario.Overrides;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.Fsflow;
+import org.fsflow.lang.Diagnostic;
+import org.fsflow.lang.ScenarioException;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Json;
-import org.fsflow.scenario.Diagnostic;
 import org.fsflow.scenario.Overrides;
-import org.fsflow.scenario.ScenarioException;
-import org.fsflow.scenario.SourceText;
 
 /**
  * What {@code fsflow validate} found in one file: its problems (errors and warnings, every one),

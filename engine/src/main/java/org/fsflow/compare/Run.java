@@ -66,7 +66,7 @@ public record Run(String label, Path dir, ResultSet results, JsonNode environmen
         }
         try {
             Object doc = new Yaml(new SafeConstructor(new LoaderOptions()))
-                    .load(org.fsflow.safety.InputFiles.readString(scenario, org.fsflow.scenario.YamlLoader.MAX_BYTES));
+                    .load(org.fsflow.safety.InputFiles.readString(scenario, org.fsflow.lang.YamlLoader.MAX_BYTES));
             if (doc instanceof Map<?, ?> map && map.get("params") instanceof Map<?, ?> params) {
                 params.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
             }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.fsflow.lang.ByteSize;
 import org.fsflow.run.Progress;
-import org.fsflow.scenario.ByteSize;
 
 /**
  * What {@code fsflow doctor} found about a campaign on this host, without changing anything.

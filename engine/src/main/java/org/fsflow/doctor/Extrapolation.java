@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.result.MeansByStep;
@@ -20,7 +21,6 @@ import org.fsflow.scenario.ScaleControls;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 
 /**
  * Carries what an earlier run of a scenario measured to this run's data, for {@code fsflow
@@ -245,7 +245,7 @@ final class Extrapolation {
             Overrides at = new Overrides(List.of(), scales);
             return ScenarioLoader.load(SourceText.of(copy.toString(), Files.readString(copy)), at)
                     .scenario();
-        } catch (java.io.IOException | org.fsflow.scenario.ScenarioException | Overrides.Invalid e) {
+        } catch (java.io.IOException | org.fsflow.lang.ScenarioException | Overrides.Invalid e) {
             // a copy this version cannot read: its steps' times are taken as they were (basis() says so)
             return null;
         }

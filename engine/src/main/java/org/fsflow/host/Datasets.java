@@ -11,10 +11,10 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.fsflow.dataset.DatasetGenerator;
 import org.fsflow.dataset.Manifest;
+import org.fsflow.lang.ByteSize;
 import org.fsflow.place.Commands;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Planner;
-import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Scenario;
 

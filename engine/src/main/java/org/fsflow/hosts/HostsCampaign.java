@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.fsflow.hosts.HostState.Status;
-import org.fsflow.scenario.ScenarioException;
+import org.fsflow.lang.ScenarioException;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 

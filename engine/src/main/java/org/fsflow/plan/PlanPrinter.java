@@ -53,9 +53,7 @@ public final class PlanPrinter {
             targets.add("95 % interval wider than +/-" + String.format(Locale.ROOT, "%.1f%%", r.precision() * 100));
         }
         return "adds rounds while " + String.join(" or ", targets)
-                + (r.budget() == null
-                        ? ""
-                        : ", within a budget of " + org.fsflow.scenario.Durations.format(r.budget()));
+                + (r.budget() == null ? "" : ", within a budget of " + org.fsflow.lang.Durations.format(r.budget()));
     }
 
     /** The header lines of a text plan (also printed above a run's progress). */
@@ -138,11 +136,11 @@ public final class PlanPrinter {
 
     // the memory budget of every measured step of s
     private static String budget(Scenario s) {
-        return org.fsflow.scenario.ByteSize.format(s.memory().effectiveBytes()) + " of RAM for every measured step"
+        return org.fsflow.lang.ByteSize.format(s.memory().effectiveBytes()) + " of RAM for every measured step"
                 + (s.memory().factor() < 1
                         ? " (scaled with the " + (s.datasets().isEmpty() ? "parameters that scale" : "datasets")
                                 + " from "
-                                + org.fsflow.scenario.ByteSize.format(s.memory().bytes()) + ")"
+                                + org.fsflow.lang.ByteSize.format(s.memory().bytes()) + ")"
                         : "");
     }
 

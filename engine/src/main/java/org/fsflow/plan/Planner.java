@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.fsflow.scenario.ByteSize;
+import org.fsflow.lang.ByteSize;
 import org.fsflow.scenario.Dataset;
 import org.fsflow.scenario.Defaults;
 import org.fsflow.scenario.Device;

@@ -3,8 +3,8 @@ package org.fsflow.run;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.ByteSize;
 import org.fsflow.measure.MemoryCgroup;
-import org.fsflow.scenario.ByteSize;
 import org.fsflow.scenario.MemoryBudget;
 import org.fsflow.scenario.Scenario;
 

@@ -2,6 +2,7 @@ package org.fsflow.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
 
 /**
  * {@code aging:} how the cells of the matrix axis {@code age} whose value is {@code aged} age their

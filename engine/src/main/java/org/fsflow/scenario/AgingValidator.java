@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.util.List;
+import org.fsflow.lang.Problems;
 
 /**
  * Checks {@code aging:} against the rest of the scenario: the matrix axis {@code age} and its

@@ -1,6 +1,8 @@
 package org.fsflow.scenario;
 
 import java.util.List;
+import org.fsflow.lang.ByteSize;
+import org.fsflow.lang.Problems;
 
 /**
  * Checks the memory budgets and flushes of a scenario: a {@code memory} matrix axis holds sizes; a

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fsflow.lang.Problems;
 
 /**
  * Warns where a step's {@code cp} may clone instead of copying: a {@code cp} without

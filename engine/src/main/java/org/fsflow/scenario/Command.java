@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.util.List;
+import org.fsflow.lang.Location;
 
 /**
  * A command of a step. A string ({@code run: cp -r a b}) goes through {@code sh -c}, so globs and

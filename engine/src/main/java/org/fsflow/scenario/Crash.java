@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.util.Map;
+import org.fsflow.lang.Location;
 
 /**
  * The {@code crash:} section: crash recovery measured as a benchmark. Each filesystem x workload

@@ -1,6 +1,10 @@
 package org.fsflow.scenario;
 
 import java.util.Map;
+import org.fsflow.lang.ByteSize;
+import org.fsflow.lang.Hints;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
 
 /** The cross references of the {@code crash:} section: its kernel, filesystems and recovery tools. */
 record CrashChecks(Scenario s, Problems problems) {

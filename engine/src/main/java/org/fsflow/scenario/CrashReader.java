@@ -3,6 +3,7 @@ package org.fsflow.scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;

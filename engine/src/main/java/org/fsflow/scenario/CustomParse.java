@@ -2,6 +2,7 @@ package org.fsflow.scenario;
 
 import java.util.List;
 import java.util.regex.Pattern;
+import org.fsflow.lang.Location;
 
 /**
  * {@code parse:} as a mapping: a scenario's own figures, read from the output of the step's

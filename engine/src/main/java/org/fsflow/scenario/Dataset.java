@@ -2,6 +2,7 @@ package org.fsflow.scenario;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.lang.Location;
 
 /**
  * A dataset under {@code datasets:}: a directory tree that fsflow generates itself, seeded, so the

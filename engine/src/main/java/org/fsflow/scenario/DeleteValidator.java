@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fsflow.lang.Problems;
 
 /**
  * Steps that remove files remove them only inside a filesystem fsflow itself mounted: every path a

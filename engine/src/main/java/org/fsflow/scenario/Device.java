@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.nio.file.Path;
+import org.fsflow.lang.Location;
 
 /**
  * A named device under {@code devices:}, one of four kinds, each written as a one-key mapping:

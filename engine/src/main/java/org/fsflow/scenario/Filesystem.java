@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.util.List;
+import org.fsflow.lang.Location;
 
 /**
  * A filesystem under {@code filesystems:}, referenced by the matrix's {@code filesystem} axis.

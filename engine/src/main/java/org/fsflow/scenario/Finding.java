@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.util.Map;
+import org.fsflow.lang.Location;
 
 /**
  * One published finding of a source, checked against a run: two cells of one place that differ

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
+import org.fsflow.lang.Hints;
+import org.fsflow.lang.Problems;
 
 /**
  * The references of a source's findings, checked against what a campaign has: steps, the values

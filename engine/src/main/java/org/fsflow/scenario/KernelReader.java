@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Hints;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 

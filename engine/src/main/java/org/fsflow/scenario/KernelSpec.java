@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.nio.file.Path;
+import org.fsflow.lang.Location;
 
 /**
  * A kernel named under {@code kernels:}, under which a cell can run (in a throwaway VM when it is

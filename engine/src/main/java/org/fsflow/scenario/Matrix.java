@@ -2,6 +2,7 @@ package org.fsflow.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
 
 /**
  * {@code matrix:} axes whose combinations are the cells, expanded in file order (the first axis

@@ -1,5 +1,8 @@
 package org.fsflow.scenario;
 
+import org.fsflow.lang.ByteSize;
+import org.fsflow.lang.Location;
+
 /**
  * {@code memory: SIZE}: the machine under test has SIZE of RAM. Every measured step of a cell runs
  * in a memory cgroup capped at the budget, so that the page cache holds, and writes back, what it

@@ -5,6 +5,8 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.ScalarNode;

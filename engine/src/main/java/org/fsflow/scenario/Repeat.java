@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.time.Duration;
+import org.fsflow.lang.Location;
 
 /**
  * {@code repeat:} how many times each cell runs. Either a count ({@code repeat: 3}) or an adaptive

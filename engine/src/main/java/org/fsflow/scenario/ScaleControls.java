@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
 
 /**
  * The host's control cells at a guest's scale. A guest earns trust through its control cells

@@ -2,6 +2,8 @@ package org.fsflow.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.SourceText;
 
 /**
  * A benchmark campaign, as written in one scenario file. This type and the ones it holds are the

@@ -1,6 +1,11 @@
 package org.fsflow.scenario;
 
 import java.nio.file.Path;
+import org.fsflow.lang.Diagnostic;
+import org.fsflow.lang.Problems;
+import org.fsflow.lang.ScenarioException;
+import org.fsflow.lang.SourceText;
+import org.fsflow.lang.YamlLoader;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**

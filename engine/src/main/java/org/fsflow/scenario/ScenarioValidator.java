@@ -4,6 +4,10 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.ByteSize;
+import org.fsflow.lang.Hints;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
 
 /**
  * The second validation layer: cross references and variables, checked on a scenario whose every

@@ -3,6 +3,11 @@ package org.fsflow.scenario;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
+import org.fsflow.lang.ScenarioException;
+import org.fsflow.lang.SourceText;
+import org.fsflow.lang.YamlLoader;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 

@@ -2,6 +2,7 @@ package org.fsflow.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
 
 /**
  * A scenario's {@code source:} section: where the campaign comes from, the facts of the original

@@ -1,6 +1,7 @@
 package org.fsflow.scenario;
 
 import java.time.Duration;
+import org.fsflow.lang.Location;
 
 /**
  * One entry of {@code steps:}, run in every cell and measured like {@code /usr/bin/time}.

@@ -3,6 +3,8 @@ package org.fsflow.scenario;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
 
 /**
  * A string with {@code ${...}} variables, parsed once. {@code $${} writes a literal {@code ${}.

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.fsflow.lang.Hints;
+import org.fsflow.lang.Problems;
 
 /**
  * The {@code ${...}} variables a scenario may use, in one table. A step sees:

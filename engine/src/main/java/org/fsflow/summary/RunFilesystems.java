@@ -27,7 +27,7 @@ public final class RunFilesystems {
         }
         try {
             Object doc = new Yaml(new SafeConstructor(new LoaderOptions()))
-                    .load(org.fsflow.safety.InputFiles.readString(scenario, org.fsflow.scenario.YamlLoader.MAX_BYTES));
+                    .load(org.fsflow.safety.InputFiles.readString(scenario, org.fsflow.lang.YamlLoader.MAX_BYTES));
             if (doc instanceof Map<?, ?> map && map.get("filesystems") instanceof Map<?, ?> filesystems) {
                 filesystems.forEach((name, spec) -> out.put(String.valueOf(name), typeOf(name, spec)));
             }

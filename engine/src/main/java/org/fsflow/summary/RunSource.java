@@ -2,7 +2,7 @@ package org.fsflow.summary;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.fsflow.scenario.ScenarioException;
+import org.fsflow.lang.ScenarioException;
 import org.fsflow.scenario.SourceFile;
 
 /**

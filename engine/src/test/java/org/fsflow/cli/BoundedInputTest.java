@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.fsflow.TestPaths;
-import org.fsflow.scenario.SourceText;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

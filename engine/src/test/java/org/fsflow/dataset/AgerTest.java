@@ -12,9 +12,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.fsflow.lang.Location;
 import org.fsflow.scenario.Aging;
 import org.fsflow.scenario.Dataset;
-import org.fsflow.scenario.Location;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.Deflater;
+import org.fsflow.lang.Location;
 import org.fsflow.scenario.Dataset;
-import org.fsflow.scenario.Location;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

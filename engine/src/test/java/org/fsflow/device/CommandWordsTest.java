@@ -3,8 +3,8 @@ package org.fsflow.device;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.fsflow.lang.Location;
 import org.fsflow.scenario.Command;
-import org.fsflow.scenario.Location;
 import org.fsflow.scenario.Template;
 import org.junit.jupiter.api.Test;
 

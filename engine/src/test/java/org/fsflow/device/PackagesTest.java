@@ -9,12 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 
 class PackagesTest {

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fsflow.scenario.Location;
+import org.fsflow.lang.Location;
 import org.fsflow.scenario.Matrix;
 import org.junit.jupiter.api.Test;
 

@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.fsflow.scenario.DiagnosticPrinter;
-import org.fsflow.scenario.ScenarioException;
+import org.fsflow.lang.DiagnosticPrinter;
+import org.fsflow.lang.ScenarioException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

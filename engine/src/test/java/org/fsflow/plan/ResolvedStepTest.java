@@ -10,11 +10,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.SourceText;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.fsflow.scenario.Step;
 import org.junit.jupiter.api.Test;
 

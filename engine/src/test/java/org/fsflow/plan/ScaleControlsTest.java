@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.SourceText;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -18,6 +18,7 @@ import org.fsflow.crash.CrashRows;
 import org.fsflow.crash.GuestRecovery;
 import org.fsflow.crash.Recovery;
 import org.fsflow.crash.Tree;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
@@ -26,7 +27,6 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.SourceText;
 import org.fsflow.place.StepOutcome;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Layout;
@@ -21,7 +22,6 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

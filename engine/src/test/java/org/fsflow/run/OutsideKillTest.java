@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.fsflow.host.StepEnd;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.Planner;
@@ -17,7 +18,6 @@ import org.fsflow.result.Measurement;
 import org.fsflow.result.Status;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

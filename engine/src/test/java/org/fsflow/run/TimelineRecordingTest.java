@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import org.fsflow.lang.SourceText;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
@@ -21,7 +22,6 @@ import org.fsflow.result.TimelineRow;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import org.fsflow.lang.ByteSize;
+import org.fsflow.lang.Durations;
 import org.junit.jupiter.api.Test;
 
 class ByteSizeTest {

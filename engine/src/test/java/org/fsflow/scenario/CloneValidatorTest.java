@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.fsflow.lang.Diagnostic;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** validate and plan warn about a cp that may clone: within one xfs, btrfs or bcachefs, without --reflink=never. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.CrashPlan;
 import org.junit.jupiter.api.Test;
 

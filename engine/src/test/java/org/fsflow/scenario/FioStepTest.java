@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.nio.file.Files;
 import java.util.List;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** fio: a step's job options as YAML, one fio job named after the step, no shell, parsed as fio. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** {@code params:} declared {@code { value: N, scale: true }}: multiplied by each place's {@code --scale}. */

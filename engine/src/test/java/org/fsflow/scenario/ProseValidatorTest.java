@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.fsflow.lang.Diagnostic;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** validate warns where a title or description states a size or count that --scale or --set can change. */

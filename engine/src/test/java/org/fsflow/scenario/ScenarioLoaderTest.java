@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.Diagnostic;
+import org.fsflow.lang.ScenarioException;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 
 class ScenarioLoaderTest {

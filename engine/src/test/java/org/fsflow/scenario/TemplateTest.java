@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.Location;
+import org.fsflow.lang.Problems;
 import org.junit.jupiter.api.Test;
 
 class TemplateTest {

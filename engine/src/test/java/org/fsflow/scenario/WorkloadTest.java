@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** workload: a library step written out as the step a user would write, read by the same reader. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 import org.fsflow.TestPaths;
+import org.fsflow.lang.ByteSize;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -10,12 +10,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.SourceText;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.SourceFile;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

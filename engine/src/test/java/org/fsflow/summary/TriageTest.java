@@ -3,9 +3,9 @@ package org.fsflow.summary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fsflow.lang.SourceText;
 import org.fsflow.scenario.SourceFile;
 import org.fsflow.scenario.SourceSection;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** Each class rule on a finding that triggers it and one that must not; then the five seed reports. */

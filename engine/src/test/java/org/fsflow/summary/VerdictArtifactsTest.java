@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fsflow.lang.SourceText;
 import org.fsflow.result.Measurement;
 import org.fsflow.scenario.SourceFile;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 
 /** A finding about a step whose figures an artifact explains (the summary's copy rules) is inconclusive. */

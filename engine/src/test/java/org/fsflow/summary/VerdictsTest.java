@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.lang.SourceText;
 import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
@@ -17,7 +18,6 @@ import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Status;
 import org.fsflow.scenario.SourceFile;
 import org.fsflow.scenario.SourceSection;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.fsflow.lang.SourceText;
 import org.fsflow.plan.Layout;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
@@ -12,7 +13,6 @@ import org.fsflow.plan.Planner;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
-import org.fsflow.scenario.SourceText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package org.fsflow.scenario;
+package org.fsflow.lang;
 
 import java.util.Collection;
 import java.util.List;
@@ -15,7 +15,7 @@ public final class Hints {
     private Hints() {}
 
     /** " (did you mean 'x'?)" for the closest of {@code choices}, or the list of choices. */
-    static String didYouMean(String word, Collection<String> choices) {
+    public static String didYouMean(String word, Collection<String> choices) {
         String best = closest(word, choices);
         if (best != null) {
             return " (did you mean '" + best + "'?)";
@@ -39,13 +39,13 @@ public final class Hints {
         return best != null && bestDistance <= tolerance ? best : null;
     }
 
-    static String didYouMeanOnly(String s, List<String> choices) {
+    public static String didYouMeanOnly(String s, List<String> choices) {
         String best = closest(s, choices);
         return best == null ? "" : " (did you mean '" + best + "'?)";
     }
 
     /** "a list", "a mapping", "an empty value" ...: what the user wrote, for messages. */
-    static String describe(Node node) {
+    public static String describe(Node node) {
         if (node instanceof MappingNode) {
             return "a mapping";
         }

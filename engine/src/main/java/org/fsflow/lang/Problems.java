@@ -1,4 +1,4 @@
-package org.fsflow.scenario;
+package org.fsflow.lang;
 
 import java.util.ArrayList;
 import java.util.Comparator;

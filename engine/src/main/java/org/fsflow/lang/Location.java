@@ -1,4 +1,4 @@
-package org.fsflow.scenario;
+package org.fsflow.lang;
 
 /**
  * Where a value came from: a scenario file position (1-based line and column) or a command-line

@@ -1,4 +1,4 @@
-package org.fsflow.scenario;
+package org.fsflow.lang;
 
 /**
  * One problem found in a scenario, reported as {@code file:line:col: error: message}.

@@ -1,4 +1,4 @@
-package org.fsflow.scenario;
+package org.fsflow.lang;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -147,7 +147,7 @@ public final class YamlLoader {
         return location(file, node.getStartMark());
     }
 
-    static Location location(String file, Mark mark) {
+    public static Location location(String file, Mark mark) {
         return mark == null ? Location.of(file, 1, 1) : Location.of(file, mark.getLine() + 1, mark.getColumn() + 1);
     }
 
