@@ -13,6 +13,7 @@ import org.fsflow.place.CellPlace;
 import org.fsflow.place.PhaseLog;
 import org.fsflow.place.Teardown;
 import org.fsflow.plan.Plan;
+import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
 import org.fsflow.vm.VmPlace;
 import sun.misc.Signal;
@@ -74,8 +75,7 @@ public final class Runner {
                 progress.info("the last crash cell's rows were torn by the interruption: it runs again whole");
             }
             recorder.keep(Journal.read(out.resolve(Journal.FILE)));
-            progress.info("resuming: " + recorder.done().size() + " of " + plan.measuredCount()
-                    + " measured nodes already done");
+            progress.info(resuming(recorder, plan));
         }
         Map<String, SignalHandler> previous = onSignals(this::interrupt);
         try (Journal j = Journal.open(out.resolve(Journal.FILE));
@@ -128,5 +128,20 @@ public final class Runner {
             previous.put(name, Signal.handle(new Signal(name), sig -> action.run()));
         }
         return previous;
+    }
+
+    /**
+     * What a resumed run keeps: the plan's measured nodes already done, and apart from them the
+     * repetitions an adaptive or retake round added, which the plan does not count.
+     */
+    static String resuming(Recorder recorder, Plan plan) {
+        List<PlanNode> measured =
+                plan.nodes().stream().filter(PlanNode::measured).toList();
+        int planned = recorder.doneAmong(measured).size();
+        long added = recorder.done().size() - recorder.doneAmong(plan.nodes()).size();
+        return "resuming: " + planned + " of " + measured.size() + " measured nodes already done"
+                + (added > 0
+                        ? ", and " + added + " measurements of repetitions added by adaptive or retake rounds"
+                        : "");
     }
 }

@@ -372,6 +372,25 @@ class WalkerTest {
     }
 
     @Test
+    void resumingCountsTheAddedRepetitionsApartFromThePlannedNodes() throws Exception {
+        Plan plan = plan("""
+                repeat: { min: 2, max: 10, precision: 5% }
+                steps:
+                  - name: wait
+                    run: wait
+                """);
+        run(plan, new FakeExecutor().seconds("wait", 1.0, 1.2, 1.1), false);
+        assertEquals(7, nodes().size(), nodes().toString());
+        printed.getBuffer().setLength(0);
+        run(plan, new FakeExecutor().seconds("wait", 1.0, 1.2, 1.1), true);
+        assertTrue(
+                printed.toString()
+                        .contains("resuming: 2 of 2 measured nodes already done, and 5 measurements of "
+                                + "repetitions added by adaptive or retake rounds"),
+                printed.toString());
+    }
+
+    @Test
     void aSecondInterruptSaysTheTeardownGoesOnAndHowToReleaseWhatIsLeft() throws Exception {
         Plan plan = plan("steps:\n  - name: one\n    run: echo one\n");
         Runner runner = runner(plan, new FakeExecutor(), false);
