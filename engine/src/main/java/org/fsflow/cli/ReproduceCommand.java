@@ -71,8 +71,7 @@ final class ReproduceCommand extends Subcommand {
         }
         String commit =
                 settings.provenance() == null ? null : settings.provenance().commit();
-        w.println("reproducing " + published + ": --set " + settings.sets() + sets + ", scale " + settings.scales()
-                + ", seed " + settings.seed() + "; published by fsflow "
+        w.println("reproducing " + published + " with " + options(settings) + "; published by fsflow "
                 + (commit == null ? "of an unrecorded commit" : "at " + commit)
                 + (commit != null && !commit.equals(Versions.BUILD.commit())
                         ? ", this is " + Versions.BUILD.commit() + ": the code that runs differs"
@@ -83,6 +82,16 @@ final class ReproduceCommand extends Subcommand {
             String other = Reproduction.another(published, settings, sets, out);
             if (other != null) {
                 throw new UserError(other, ExitCodes.USAGE);
+            }
+            String recorded = RunSettings.read(out).work();
+            if (work != null
+                    && !work.toAbsolutePath()
+                            .normalize()
+                            .equals(Path.of(recorded).toAbsolutePath().normalize())) {
+                throw new UserError(
+                        "the reproduction in " + out + " continues in the work directory it recorded, " + recorded
+                                + "; drop --work, or give another --out to start it again in " + work,
+                        ExitCodes.USAGE);
             }
             w.println("continuing the reproduction in " + out);
             w.flush();
@@ -155,5 +164,15 @@ final class ReproduceCommand extends Subcommand {
     private static double floor(java.nio.file.Path dir) {
         var f = org.fsflow.result.RunEnvironment.read(dir).launchFloor();
         return f == null ? 0 : f.realSMedian();
+    }
+
+    /** The published run's options, then this command's {@code --set}, as shell words. */
+    private String options(RunSettings settings) {
+        List<String> words = new ArrayList<>();
+        settings.sets().forEach(set -> words.addAll(List.of("--set", set)));
+        sets.forEach(set -> words.addAll(List.of("--set", set)));
+        words.addAll(settings.scales().arguments());
+        words.addAll(List.of("--seed", Long.toString(settings.seed())));
+        return String.join(" ", words.stream().map(org.fsflow.plan.Shell::quote).toList());
     }
 }

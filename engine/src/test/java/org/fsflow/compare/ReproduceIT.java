@@ -45,7 +45,7 @@ class ReproduceIT {
         Cli same = Cli.run(
                 "reproduce", published.toString(), "--out", dir.resolve("again").toString(), "--work", work);
         assertTrue(same.exitCode() == 0 || same.exitCode() == 1, same.out() + same.err());
-        assertTrue(same.out().contains("reproducing " + published + ": --set [][], "), same.out());
+        assertTrue(same.out().contains("reproducing " + published + " with --scale 1 --seed "), same.out());
         assertTrue(same.out().contains("series: "), same.out());
         List<String> moved =
                 same.out().lines().filter(l -> l.startsWith("moved: ")).toList();
@@ -63,6 +63,15 @@ class ReproduceIT {
         assertTrue(more.out().contains("continuing the reproduction in " + again), more.out() + more.err());
         assertTrue(more.out().contains("series: "), more.out());
         assertEquals(rows, Files.readString(again.resolve("results.jsonl")), "nothing measured again");
+        Cli elsewhere = Cli.run(
+                "reproduce",
+                published.toString(),
+                "--out",
+                again.toString(),
+                "--work",
+                dir.resolve("w2").toString());
+        assertEquals(2, elsewhere.exitCode(), elsewhere.out() + elsewhere.err());
+        assertTrue(elsewhere.err().contains("continues in the work directory it recorded, " + work), elsewhere.err());
 
         Cli sync = Cli.run(
                 "reproduce",
