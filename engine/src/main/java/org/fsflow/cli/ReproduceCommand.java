@@ -133,6 +133,8 @@ final class ReproduceCommand extends Subcommand {
         if (r.verdicts() > 0) {
             w.println("verdicts: " + (r.verdicts() - r.changed().size()) + " of " + r.verdicts() + " the same");
             r.changed().forEach(c -> w.println("changed: " + c));
+            w.println("testable findings: " + r.testable().text() + "; of those the published run decided: "
+                    + r.decided().text());
         }
         w.println(
                 r.agrees()

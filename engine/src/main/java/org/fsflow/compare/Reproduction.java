@@ -12,6 +12,7 @@ import org.fsflow.host.RunFailure;
 import org.fsflow.result.Summary;
 import org.fsflow.run.Campaign;
 import org.fsflow.run.RunSettings;
+import org.fsflow.summary.FindingClass;
 import org.fsflow.summary.Numbers;
 import org.fsflow.summary.Verdict;
 import org.fsflow.summary.VerdictTable;
@@ -29,8 +30,22 @@ import org.fsflow.summary.VerdictTable;
  * @param untested the series with a side under two values, or of a step under the launch floors
  * @param verdicts the findings judged in both runs
  * @param changed  one line per finding whose verdict changed
+ * @param testable of the findings judged in both runs and testable in the published one (a modern
+ *                 machine can be expected to reproduce them), how many kept their verdict
+ * @param decided  of those testable findings that the published run decided (reproduced, direction
+ *                 only or contradicted), how many kept their verdict
  */
-public record Reproduction(int agreed, List<String> moved, int untested, int verdicts, List<String> changed) {
+public record Reproduction(
+        int agreed, List<String> moved, int untested, int verdicts, List<String> changed, Kept testable, Kept decided) {
+
+    /** Of {@code of} verdicts, {@code same} are the same in the reproduction. */
+    public record Kept(int same, int of) {
+
+        /** "5 of 7 the same (71 %)"; "none" when there are none. */
+        public String text() {
+            return of == 0 ? "none" : same + " of " + of + " the same (" + Math.round(100.0 * same / of) + " %)";
+        }
+    }
 
     /** True when every series agreed and no verdict changed. */
     public boolean agrees() {
@@ -79,21 +94,42 @@ public record Reproduction(int agreed, List<String> moved, int untested, int ver
                 agreed++;
             }
         }
-        Map<String, Verdict.Outcome> before = outcomes(published);
-        Map<String, Verdict.Outcome> after = outcomes(again);
-        List<String> changed = new ArrayList<>();
-        int both = 0;
-        for (Map.Entry<String, Verdict.Outcome> e : before.entrySet()) {
-            Verdict.Outcome now = after.get(e.getKey());
-            if (now == null) {
-                continue;
+        Verdicts v = Verdicts.of(published, again);
+        return new Reproduction(agreed, List.copyOf(moved), untested, v.both, v.changed, v.testable, v.decided);
+    }
+
+    // per finding judged in both runs: whether its verdict stayed, counted over the testable ones
+    private record Verdicts(int both, List<String> changed, Kept testable, Kept decided) {
+
+        static Verdicts of(VerdictTable published, VerdictTable again) {
+            Map<String, Verdict.Outcome> after = outcomes(again);
+            List<String> changed = new ArrayList<>();
+            int both = 0;
+            int[] testable = new int[2];
+            int[] decided = new int[2];
+            for (Verdict v : published == null ? List.<Verdict>of() : published.verdicts()) {
+                Verdict.Outcome then = v.outcome();
+                Verdict.Outcome now = after.get(v.finding().id());
+                if (now == null) {
+                    continue;
+                }
+                both++;
+                int same = now == then ? 1 : 0;
+                if (same == 0) {
+                    changed.add(v.finding().id() + ": " + then.label() + " then " + now.label());
+                }
+                if (v.triage() != null && v.triage().kind() == FindingClass.TESTABLE) {
+                    testable[0] += same;
+                    testable[1]++;
+                    if (then != Verdict.Outcome.INCONCLUSIVE) {
+                        decided[0] += same;
+                        decided[1]++;
+                    }
+                }
             }
-            both++;
-            if (now != e.getValue()) {
-                changed.add(e.getKey() + ": " + e.getValue().label() + " then " + now.label());
-            }
+            return new Verdicts(
+                    both, List.copyOf(changed), new Kept(testable[0], testable[1]), new Kept(decided[0], decided[1]));
         }
-        return new Reproduction(agreed, List.copyOf(moved), untested, both, List.copyOf(changed));
     }
 
     private static String interval(Summary s, String unit) {

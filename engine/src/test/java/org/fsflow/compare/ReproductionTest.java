@@ -10,6 +10,12 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.result.Json;
 import org.fsflow.result.ResultSet;
+import org.fsflow.scenario.Finding;
+import org.fsflow.summary.FindingClass;
+import org.fsflow.summary.Triage;
+import org.fsflow.summary.Verdict;
+import org.fsflow.summary.Verdict.Outcome;
+import org.fsflow.summary.VerdictTable;
 import org.junit.jupiter.api.Test;
 
 class ReproductionTest {
@@ -59,5 +65,48 @@ class ReproductionTest {
         // a step that becomes slow in the reproduction is judged: one side is above the floors
         Reproduction slow = Reproduction.of(pair(1000, 1.0), null, null, 0.05, 0.020);
         assertEquals(1, slow.moved().size(), slow.moved().toString());
+    }
+
+    static Verdict verdict(String id, FindingClass kind, Outcome outcome) {
+        Finding f = new Finding(
+                id, null, null, null, null, null, Map.of(), null, null, null, null, 1.0, true, 0.1, 0, null, null,
+                Map.of());
+        return new Verdict(
+                f, null, null, null, Double.NaN, Double.NaN, outcome, "", new Triage(kind, "why"), null, null, null);
+    }
+
+    static VerdictTable table(Verdict... verdicts) {
+        return new VerdictTable(null, "source.txt", "0", List.of(verdicts));
+    }
+
+    @Test
+    void testableVerdictsAndThoseThePublishedRunDecidedAreCountedApart() {
+        VerdictTable published = table(
+                verdict("a", FindingClass.TESTABLE, Outcome.REPRODUCED),
+                verdict("b", FindingClass.TESTABLE, Outcome.CONTRADICTED),
+                verdict("c", FindingClass.TESTABLE, Outcome.INCONCLUSIVE),
+                verdict("d", FindingClass.TESTABLE, Outcome.INCONCLUSIVE),
+                verdict("e", FindingClass.ERA_BOUND, Outcome.INCONCLUSIVE),
+                verdict("f", FindingClass.TESTABLE, Outcome.REPRODUCED));
+        VerdictTable again = table(
+                verdict("a", FindingClass.TESTABLE, Outcome.REPRODUCED),
+                verdict("b", FindingClass.TESTABLE, Outcome.INCONCLUSIVE),
+                verdict("c", FindingClass.TESTABLE, Outcome.INCONCLUSIVE),
+                verdict("d", FindingClass.TESTABLE, Outcome.REPRODUCED),
+                verdict("e", FindingClass.ERA_BOUND, Outcome.REPRODUCED));
+        Reproduction r = Reproduction.of(pair(1000, 0.105), published, again, 0.05);
+        assertEquals(5, r.verdicts(), "f is not judged in the reproduction");
+        assertEquals(
+                List.of(
+                        "b: contradicted then inconclusive",
+                        "d: inconclusive then reproduced",
+                        "e: inconclusive then reproduced"),
+                r.changed());
+        assertEquals(new Reproduction.Kept(2, 4), r.testable(), "a, b, c, d; e is not testable");
+        assertEquals("2 of 4 the same (50 %)", r.testable().text());
+        assertEquals(new Reproduction.Kept(1, 2), r.decided(), "a kept, b not");
+        assertEquals(
+                "none",
+                Reproduction.of(pair(1000, 0.105), null, null, 0.05).decided().text());
     }
 }
