@@ -99,6 +99,14 @@ public final class Progress {
         }
     }
 
+    /**
+     * {@code m}, kept from before an interruption, belongs to a repetition that an adaptive or
+     * retake round added: no node of the plan shows it, the closing table counts it.
+     */
+    void keptAdded(Measurement m) {
+        tally.add(m.filesystem(), m);
+    }
+
     /** {@code node} ended with {@code m}. */
     void finished(PlanNode node, Measurement m) {
         finished.add(node.id());

@@ -15,7 +15,12 @@ final class ProgressTally {
 
     /** Counts {@code m}, the measurement of {@code node}. */
     void add(PlanNode node, Measurement m) {
-        String fs = node.cell().filesystem() != null ? node.cell().filesystem() : "-";
+        add(node.cell().filesystem(), m);
+    }
+
+    /** Counts {@code m}, a measurement of a cell of filesystem {@code filesystem} (null: none). */
+    void add(String filesystem, Measurement m) {
+        String fs = filesystem != null ? filesystem : "-";
         long[] c = counts.computeIfAbsent(fs, k -> new long[3]);
         switch (m.status()) {
             case OK -> c[0]++;

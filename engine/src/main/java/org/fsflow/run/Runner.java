@@ -76,6 +76,9 @@ public final class Runner {
             }
             recorder.keep(Journal.read(out.resolve(Journal.FILE)));
             progress.info(resuming(recorder, plan));
+            java.util.Set<String> planned = new java.util.HashSet<>();
+            plan.nodes().forEach(n -> planned.add(n.id()));
+            recorder.done().stream().filter(m -> !planned.contains(m.node())).forEach(progress::keptAdded);
         }
         Map<String, SignalHandler> previous = onSignals(this::interrupt);
         try (Journal j = Journal.open(out.resolve(Journal.FILE));

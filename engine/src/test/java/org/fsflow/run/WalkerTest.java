@@ -388,6 +388,9 @@ class WalkerTest {
                         .contains("resuming: 2 of 2 measured nodes already done, and 5 measurements of "
                                 + "repetitions added by adaptive or retake rounds"),
                 printed.toString());
+        assertTrue(
+                printed.toString().lines().anyMatch(l -> l.matches("-\\s+7\\s+0\\s+0\\s+.*")),
+                "the closing table counts the added repetitions too:\n" + printed);
     }
 
     @Test
