@@ -85,6 +85,7 @@ final class ReproduceCommand extends Subcommand {
             }
             String recorded = RunSettings.read(out).work();
             if (work != null
+                    && recorded != null
                     && !work.toAbsolutePath()
                             .normalize()
                             .equals(Path.of(recorded).toAbsolutePath().normalize())) {

@@ -68,28 +68,42 @@ public final class TimeAccounts {
     }
 
     // each resume's pause: from the last record before it (a row's end, or a phase's) to the resume,
-    // where a gap between rows holds the resume; a resume with no such gap (a step's rows went on) has none
+    // where a gap between rows holds the resume, or where the resume came after the last row and
+    // phases were recorded after it (a resume with nothing left to measure); a resume with no such
+    // gap (a step's rows went on) has none
     private static List<Double> pauses(StepTimes steps, RunEnvironment environment, Optional<Timeline.Rows> timeline) {
         List<Double> out = new ArrayList<>();
+        List<TimelineRow> phases = timeline.map(Timeline.Rows::rows).orElse(List.of());
         for (RunEnvironment.Resume r : environment.resumes()) {
             Instant at = StepTimes.instant(r.at());
-            StepTimes.Gap gap = at == null
+            Instant from = at == null
                     ? null
                     : steps.gaps().stream()
                             .filter(g -> !at.isBefore(g.from()) && !at.isAfter(g.to()))
+                            .map(StepTimes.Gap::from)
                             .findFirst()
-                            .orElse(null);
-            if (gap == null) {
+                            .orElse(afterTheLastRow(at, steps.lastEnd(), phases));
+            if (from == null) {
                 continue;
             }
-            Instant last = gap.from();
-            for (TimelineRow t : timeline.map(Timeline.Rows::rows).orElse(List.of())) {
+            Instant last = from;
+            for (TimelineRow t : phases) {
                 Instant e = StepTimes.instant(t.endedAt());
                 last = e != null && e.isAfter(last) && !e.isAfter(at) ? e : last;
             }
             out.add(Duration.between(last, at).toNanos() / 1e9);
         }
         return List.copyOf(out);
+    }
+
+    // the last row's end when the resume at {@code at} came after it and a phase ended after the resume
+    private static Instant afterTheLastRow(Instant at, Instant lastRow, List<TimelineRow> phases) {
+        if (lastRow == null || !at.isAfter(lastRow)) {
+            return null;
+        }
+        boolean later =
+                phases.stream().map(t -> StepTimes.instant(t.endedAt())).anyMatch(e -> e != null && e.isAfter(at));
+        return later ? lastRow : null;
     }
 
     private static Map<Phase, Double> zeros() {

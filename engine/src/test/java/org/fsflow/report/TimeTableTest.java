@@ -227,6 +227,38 @@ class TimeTableTest {
     }
 
     @Test
+    void aResumeAfterTheLastRowThatOnlyRecordedPhasesLeavesItsPauseOut() throws IOException {
+        Path run = fixture(true);
+        // a resume with nothing left to measure, 10 minutes after the last record: it generated a
+        // dataset (40 s) and ran no step
+        double before = wall(run);
+        Instant end = Instant.parse(JSON.readTree(run.resolve("run.json").toFile())
+                        .get("started_at")
+                        .asText())
+                .plusNanos((long) (before * 1e9));
+        Instant resumed = end.plus(Duration.ofMinutes(10));
+        com.fasterxml.jackson.databind.node.ObjectNode phase = JSON.createObjectNode()
+                .put("phase", "datasets")
+                .put("place", HOST)
+                .put("node", "dataset/small")
+                .put("started_at", resumed.toString())
+                .put("ended_at", resumed.plusSeconds(40).toString());
+        Files.writeString(
+                run.resolve("timeline.jsonl"),
+                JSON.writeValueAsString(phase) + "\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        com.fasterxml.jackson.databind.node.ObjectNode env = (com.fasterxml.jackson.databind.node.ObjectNode)
+                JSON.readTree(run.resolve("environment.json").toFile());
+        env.putArray("resumes").addObject().put("at", resumed.toString()).put("after_rows", 24);
+        Files.writeString(run.resolve("environment.json"), JSON.writeValueAsString(env));
+
+        TimeSpent t = time(run);
+        assertEquals(1, t.pauses().size(), t.pauses().toString());
+        assertEquals(600, t.pauses().get(0), 1e-3, "from the last record before the resume to it");
+        assertEquals(before + 40, t.wallSeconds(), 1e-3, "the phase after the resume counts, the pause not");
+    }
+
+    @Test
     void thePublishedPiszczRunSpentTheShareTheIssueMeasuredInItsSteps() throws IOException {
         Path run = TestPaths.root().resolve("reports/piszcz-2006");
         TimeSpent t = time(run);
