@@ -17,6 +17,7 @@ import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Journal;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.ScenarioCopy;
 import org.fsflow.run.Campaign;
 import org.fsflow.run.RunOptions;
 import org.fsflow.run.Runner;
@@ -27,7 +28,6 @@ import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Scenario;
 import org.fsflow.scenario.ScenarioLoader;
 import org.fsflow.scenario.SourceFile;
-import org.fsflow.summary.RunFilesystems;
 import org.fsflow.summary.RunSource;
 import org.fsflow.summary.RunSummary;
 import org.fsflow.summary.Summarizer;
@@ -169,7 +169,7 @@ public final class Fsflow {
     public static Outcome reproduce(
             Path published, List<String> sets, Path out, Path work, RunOptions options, Listener listener)
             throws ScenarioException, Overrides.Invalid {
-        org.fsflow.run.RunSettings settings = org.fsflow.run.RunSettings.read(published);
+        org.fsflow.result.RunSettings settings = org.fsflow.result.RunSettings.read(published);
         List<String> all = new java.util.ArrayList<>(settings.sets());
         all.addAll(sets);
         Path scenario = published.resolve(org.fsflow.run.Campaign.ORIGINAL);
@@ -197,7 +197,7 @@ public final class Fsflow {
                 results,
                 RunEnvironment.read(dir),
                 source,
-                RunFilesystems.types(dir),
+                ScenarioCopy.filesystemTypes(dir),
                 AgingRecord.read(dir),
                 org.fsflow.result.Timeline.read(dir));
     }

@@ -9,7 +9,7 @@ import org.fsflow.compare.Reproduction;
 import org.fsflow.compare.Run;
 import org.fsflow.host.RunFailure;
 import org.fsflow.lang.ScenarioException;
-import org.fsflow.run.RunSettings;
+import org.fsflow.result.RunSettings;
 import org.fsflow.run.Runner;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Versions;
@@ -66,7 +66,7 @@ final class ReproduceCommand extends Subcommand {
         RunSettings settings;
         try {
             settings = RunSettings.read(published);
-        } catch (RunFailure e) {
+        } catch (org.fsflow.result.JournalException e) {
             throw new UserError("cannot reproduce " + published + ": " + e.getMessage(), ExitCodes.FAILED);
         }
         String commit =

@@ -106,7 +106,9 @@ public record ComparisonView(
         return c.runs().stream()
                 .map(r -> new RunLine(
                         r.label(),
-                        r.environment().path("scenario").asText(""),
+                        r.environment().scenario() == null
+                                ? ""
+                                : r.environment().scenario(),
                         r.rows().stream()
                                 .map(m -> m.startedAt())
                                 .filter(t -> t != null)

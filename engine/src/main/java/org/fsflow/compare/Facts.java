@@ -1,11 +1,11 @@
 package org.fsflow.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.fsflow.result.Baseline;
 import org.fsflow.result.Measurement;
 
 /**
@@ -34,9 +34,11 @@ final class Facts {
     /** The facts of {@code run}, sorted by key. */
     static Map<String, String> of(Run run) {
         Map<String, String> facts = new TreeMap<>();
-        flatten("", run.environment(), facts);
+        run.leaves().forEach((k, v) -> facts.put(k, v == null ? "" : v));
         facts.keySet().removeIf(k -> IGNORED.matcher(k).matches());
-        baselines(run.environment().path("baseline").path("disks"), facts);
+        if (run.environment().baseline() != null) {
+            baselines(run.environment().baseline().disks(), facts);
+        }
         run.params().forEach((k, v) -> facts.put("params." + k, v));
         Map<String, TreeSet<String>> fromRows = new TreeMap<>();
         for (Measurement m : run.rows()) {
@@ -54,20 +56,19 @@ final class Facts {
 
     // a measured disk's figures vary from run to run by a few per cent: what conditions a run is their band
     // (between two powers of 2), so a disk twice as fast, or a hypervisor's cache gone, is a confounder
-    private static void baselines(JsonNode disks, Map<String, String> facts) {
-        for (JsonNode d : disks) {
-            String key = "baseline." + d.path("backing_source").asText("disk")
-                    + (d.hasNonNull("device") ? "(" + d.path("device").asText() + ")" : "");
-            if (d.hasNonNull("skipped")) {
+    private static void baselines(List<Baseline.Disk> disks, Map<String, String> facts) {
+        for (Baseline.Disk d : disks) {
+            String key = "baseline." + (d.backingSource() == null ? "disk" : d.backingSource())
+                    + (d.device() != null ? "(" + d.device() + ")" : "");
+            if (d.skipped() != null) {
                 facts.put(key, "not measured");
                 continue;
             }
-            for (String figure : org.fsflow.result.Baseline.FIGURES) {
-                double v = d.path(figure).asDouble(Double.NaN);
-                if (v > 0) {
+            d.figures().forEach((figure, v) -> {
+                if (v != null && v > 0) {
                     facts.put(key + "." + figure, band(v, figure));
                 }
-            }
+            });
         }
     }
 
@@ -92,19 +93,5 @@ final class Facts {
     private static void add(Map<String, TreeSet<String>> into, String key, java.util.List<String> options) {
         into.computeIfAbsent(key, k -> new TreeSet<>())
                 .add(options == null || options.isEmpty() ? "(defaults)" : String.join(" ", options));
-    }
-
-    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
-        if (node.isObject()) {
-            Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> e = it.next();
-                flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out);
-            }
-        } else if (node.isArray()) {
-            out.put(prefix, node.toString());
-        } else if (!node.isMissingNode()) {
-            out.put(prefix, node.isNull() ? "" : node.asText());
-        }
     }
 }

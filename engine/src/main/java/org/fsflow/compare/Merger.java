@@ -1,20 +1,16 @@
 package org.fsflow.compare;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.fsflow.compare.Confounders.Difference;
+import org.fsflow.result.EnvironmentFile;
 import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Splice;
 import org.fsflow.safety.AtomicFile;
@@ -63,8 +59,9 @@ public final class Merger {
             // rows written before they recorded their scale take their run's (a run of that time had one),
             // when the runs' scales differ: otherwise nothing tells them apart and rows stay as they were
             List<Double> scales = runs.stream()
-                    .map(r -> r.environment().path("settings").path("scale"))
-                    .map(n -> n.isNumber() ? n.asDouble() : null)
+                    .map(r -> r.environment().settings() == null
+                            ? null
+                            : r.environment().settings().recordedScale())
                     .toList();
             if (new HashSet<>(scales).size() <= 1) {
                 scales = java.util.Collections.nCopies(runs.size(), null);
@@ -80,9 +77,7 @@ public final class Merger {
                     }
                 }
             }
-            AtomicFile.write(
-                    out.resolve(RunEnvironment.FILE),
-                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(environment(runs, chosen, values)));
+            AtomicFile.write(out.resolve(RunEnvironment.FILE), environment(runs, chosen, values));
             // the journal last: its presence marks a finished merge (a rerun refuses to overwrite it)
             AtomicFile.writeString(out.resolve(Journal.FILE), merged);
         } catch (IOException e) {
@@ -116,31 +111,17 @@ public final class Merger {
         return new HashSet<>(values).size() == values.size() && !values.contains(Confounders.ABSENT);
     }
 
-    private static ObjectNode environment(List<Run> runs, String axis, List<String> values) {
-        ObjectNode env = runs.get(0).environment().isObject()
-                ? ((ObjectNode) runs.get(0).environment()).deepCopy()
-                : Json.MAPPER.createObjectNode();
-        ObjectNode campaign = env.has("campaign") ? (ObjectNode) env.get("campaign") : env.putObject("campaign");
-        for (String list : List.of("steps", "filesystems")) {
-            Set<String> union = new LinkedHashSet<>();
-            runs.forEach(r -> r.environment().path("campaign").path(list).forEach(v -> union.add(v.asText())));
-            ArrayNode a = campaign.putArray(list);
-            union.forEach(a::add);
-        }
-        ObjectNode merge = env.putObject("merge");
-        merge.put("axis", axis);
-        ArrayNode list = merge.putArray("runs");
-        for (int i = 0; i < runs.size(); i++) {
-            ObjectNode r = list.addObject();
-            r.put(axis, values.get(i));
-            r.put("dir", runs.get(i).dir().toString());
-            r.put("copy", "runs/" + safe(values.get(i)));
-        }
-        List<Difference> others =
-                Confounders.diff(runs, axis).stream().filter(d -> !d.axis()).toList();
-        ArrayNode confounders = merge.putArray("confounders");
-        others.forEach(d -> confounders.add(d.fact()));
-        return env;
+    private static byte[] environment(List<Run> runs, String axis, List<String> values) {
+        List<String> others = Confounders.diff(runs, axis).stream()
+                .filter(d -> !d.axis())
+                .map(Difference::fact)
+                .toList();
+        return EnvironmentFile.merged(
+                runs.stream().map(Run::dir).toList(),
+                axis,
+                values,
+                values.stream().map(v -> "runs/" + safe(v)).toList(),
+                others);
     }
 
     private static String safe(String value) {

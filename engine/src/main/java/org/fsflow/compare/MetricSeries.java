@@ -49,7 +49,9 @@ public final class MetricSeries {
      * {@code scale}, else (rows written before they recorded it) the run's {@code settings.scale}.
      */
     static Map<Key, Double> scales(Run run, String ignoredAxis) {
-        double runScale = run.environment().path("settings").path("scale").asDouble(1.0);
+        double runScale = run.environment().settings() == null
+                ? 1.0
+                : run.environment().settings().scale();
         Map<Key, Double> out = new LinkedHashMap<>();
         for (Series series : run.results().series()) {
             if (!series.ok().isEmpty()) {

@@ -8,10 +8,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.fsflow.host.RunFailure;
+import org.fsflow.result.RunSettings;
 import org.fsflow.result.Summary;
 import org.fsflow.run.Campaign;
-import org.fsflow.run.RunSettings;
 import org.fsflow.summary.FindingClass;
 import org.fsflow.summary.Numbers;
 import org.fsflow.summary.Verdict;
@@ -154,7 +153,7 @@ public record Reproduction(
         RunSettings there;
         try {
             there = RunSettings.read(out);
-        } catch (RunFailure e) {
+        } catch (org.fsflow.result.JournalException e) {
             return e.getMessage() + ": choose an empty --out";
         }
         byte[] scenario = bytes(published.resolve(Campaign.ORIGINAL));

@@ -1,30 +1,35 @@
 package org.fsflow.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.result.EnvironmentFile;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.ResultSet;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.ScenarioCopy;
 
 /**
  * One stored run (or import) as a comparison reads it: its measurements, its
- * {@code environment.json} and the effective {@code params} of its {@code scenario.yaml}.
+ * {@code environment.json} (typed, and as the leaves a comparison diffs) and the effective
+ * {@code params} of its scenario.
  *
  * @param label       how reports name it: the directory's name
  * @param dir         the output directory
  * @param results     its {@code results.jsonl}, keyed by cell and step
- * @param environment {@code environment.json}, an empty object when absent
+ * @param environment {@code environment.json}, empty when absent
+ * @param leaves      every leaf of {@code environment.json} by its dotted path (null for a JSON null)
  * @param params      the scenario's params after {@code --set}, empty for imports
  */
-public record Run(String label, Path dir, ResultSet results, JsonNode environment, Map<String, String> params) {
+public record Run(
+        String label,
+        Path dir,
+        ResultSet results,
+        RunEnvironment environment,
+        Map<String, String> leaves,
+        Map<String, String> params) {
 
     /** Every measurement, in journal order. */
     public List<Measurement> rows() {
@@ -41,38 +46,18 @@ public record Run(String label, Path dir, ResultSet results, JsonNode environmen
                             : dir + " has no " + Journal.FILE + ": give the output directory of a run or an import");
         }
         Path name = dir.toAbsolutePath().normalize().getFileName();
+        RunEnvironment environment = RunEnvironment.read(dir);
         return new Run(
                 name == null ? dir.toString() : name.toString(),
                 dir,
                 ResultSet.load(dir),
-                environment(dir),
-                params(dir.resolve("scenario.yaml")));
+                environment,
+                EnvironmentFile.leaves(dir),
+                ScenarioCopy.params(dir));
     }
 
     /** This run under another label (two directories of the same name). */
     public Run labelled(String other) {
-        return new Run(other, dir, results, environment, params);
-    }
-
-    private static JsonNode environment(Path dir) {
-        Path file = dir.resolve("environment.json");
-        return org.fsflow.result.JsonFile.tree(file);
-    }
-
-    private static Map<String, String> params(Path scenario) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (!Files.isRegularFile(scenario)) {
-            return out;
-        }
-        try {
-            Object doc = new Yaml(new SafeConstructor(new LoaderOptions()))
-                    .load(org.fsflow.safety.InputFiles.readString(scenario, org.fsflow.lang.YamlLoader.MAX_BYTES));
-            if (doc instanceof Map<?, ?> map && map.get("params") instanceof Map<?, ?> params) {
-                params.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
-            }
-        } catch (IOException | RuntimeException e) {
-            // a scenario.yaml that no longer parses (or is too large to) only costs the params' facts
-        }
-        return out;
+        return new Run(other, dir, results, environment, leaves, params);
     }
 }

@@ -1,6 +1,5 @@
 package org.fsflow.doctor;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
-import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.RunSettings;
 import org.fsflow.scenario.Scales;
 
 /** The earlier runs of a scenario that doctor learns from: output directories under reports/. */
@@ -59,10 +57,10 @@ final class EarlierRuns {
 
     static Scales scalesOf(Path run) {
         try {
-            JsonNode json = Json.MAPPER.readTree(run.resolve("run.json").toFile());
-            return json == null ? Scales.FULL : RunEnvironment.Settings.scales(json);
-        } catch (IOException | RuntimeException e) {
-            return Scales.FULL;
+            RunSettings settings = RunSettings.readIfAny(run);
+            return settings == null ? Scales.FULL : settings.scales();
+        } catch (RuntimeException e) {
+            return Scales.FULL; // a damaged run.json: any earlier run will do
         }
     }
 }

@@ -1,15 +1,13 @@
 package org.fsflow.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.fsflow.compare.Run;
-import org.fsflow.result.Json;
+import org.fsflow.result.JournalException;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.RunProvenance;
+import org.fsflow.result.RunSettings;
 
 /**
  * One run as a history reads it: its results (a {@link Run}) and the facts that order it and
@@ -42,13 +40,13 @@ public record HistoryRun(
 
     /** The machine's kernel release ({@code environment.json}), null when not recorded. */
     public String hostKernel() {
-        return text(run.environment().get("kernel"));
+        String kernel = run.environment().kernel();
+        return kernel == null || kernel.isEmpty() ? null : kernel;
     }
 
     /** The load average over a minute when the run started ({@code environment.json}), null when not recorded. */
     public Double load() {
-        JsonNode l = run.environment().path("load_average").get("load_1m");
-        return l != null && l.isNumber() ? l.asDouble() : null;
+        return run.environment().loadAverage().get("load_1m");
     }
 
     /**
@@ -57,52 +55,46 @@ public record HistoryRun(
      */
     public static HistoryRun load(Path dir, String name) {
         Run run = Run.load(dir);
-        JsonNode settings = read(dir.resolve("run.json"));
-        JsonNode provenance = settings.path("provenance");
-        Map<String, String> labels = new LinkedHashMap<>();
-        settings.path("labels")
-                .fields()
-                .forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
-        String scenario = text(run.environment().get("scenario"));
+        RunSettings settings;
+        try {
+            settings = RunSettings.readIfAny(dir);
+        } catch (JournalException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (is this the output directory of a run?)");
+        }
+        RunProvenance provenance = settings == null ? null : settings.provenance();
+        String scenario = run.environment().scenario();
         return new HistoryRun(
                 run,
                 name,
                 started(settings, run),
-                text(provenance.get("commit")),
-                provenance.path("dirty").isBoolean() ? provenance.get("dirty").asBoolean() : null,
-                labels,
-                scenario == null ? "(no scenario name)" : scenario,
+                provenance == null ? null : provenance.commit(),
+                provenance == null ? null : provenance.dirty(),
+                settings == null ? Map.of() : settings.labels(),
+                scenario == null || scenario.isEmpty() ? "(no scenario name)" : scenario,
                 settings(settings));
     }
 
-    private static String settings(JsonNode s) {
-        if (!s.has("scale")) {
+    private static String settings(RunSettings s) {
+        if (s == null) {
             return "import";
         }
-        String repeat = s.path("repeat_min").asInt() == s.path("repeat_max").asInt()
-                ? s.path("repeat_min").asInt() + " repetitions"
-                : s.path("repeat_min").asInt() + "-" + s.path("repeat_max").asInt() + " repetitions";
-        return String.format(
-                Locale.ROOT,
-                "scale %s, seed %d, %s, %d warm-up",
-                scales(s),
-                s.path("seed").asLong(),
-                repeat,
-                s.path("warmup").asInt());
+        String repeat = s.repeatMin() == s.repeatMax()
+                ? s.repeatMin() + " repetitions"
+                : s.repeatMin() + "-" + s.repeatMax() + " repetitions";
+        return String.format(Locale.ROOT, "scale %s, seed %d, %s, %d warm-up", scales(s), s.seed(), repeat, s.warmup());
     }
 
     // "1", or "1, guest 0.05" for a run whose places had their own scales (a group of its own)
-    private static String scales(JsonNode s) {
-        StringBuilder b = new StringBuilder(stripZero(s.path("scale").asDouble()));
-        org.fsflow.result.RunEnvironment.Settings.scales(s)
-                .places()
+    private static String scales(RunSettings s) {
+        StringBuilder b = new StringBuilder(stripZero(s.scale()));
+        s.placeScales()
                 .forEach((place, f) -> b.append(", ").append(place).append(' ').append(stripZero(f)));
         return b.toString();
     }
 
-    private static String started(JsonNode settings, Run run) {
-        String recorded = text(settings.get("started_at"));
-        if (recorded != null) {
+    private static String started(RunSettings settings, Run run) {
+        String recorded = settings == null ? null : settings.startedAt();
+        if (recorded != null && !recorded.isEmpty()) {
             return recorded;
         }
         return run.rows().stream()
@@ -114,18 +106,5 @@ public record HistoryRun(
 
     private static String stripZero(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-    }
-
-    private static JsonNode read(Path file) {
-        try {
-            return Files.isRegularFile(file) ? Json.MAPPER.readTree(file.toFile()) : Json.MAPPER.createObjectNode();
-        } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    file + " is not readable JSON (" + e.getMessage() + "): is this the output directory of a run?");
-        }
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || n.isNull() || n.asText().isEmpty() ? null : n.asText();
     }
 }

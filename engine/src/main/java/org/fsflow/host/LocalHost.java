@@ -1,8 +1,5 @@
 package org.fsflow.host;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -25,11 +22,8 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.plan.ResolvedStep;
 import org.fsflow.plan.StepCommand;
-import org.fsflow.result.Json;
 import org.fsflow.result.Phase;
 import org.fsflow.result.Places;
-import org.fsflow.result.RunEnvironment;
-import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Device;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.Scenario;
@@ -247,18 +241,6 @@ public final class LocalHost implements CellPlace {
 
     /** Adds to environment.json in {@code out} how loop device {@code device} was attached. */
     private static void recordLoop(Path out, String device, LoopDevice.Attached loop) {
-        Path file = out.resolve(RunEnvironment.FILE);
-        try {
-            ObjectNode env = (ObjectNode) Json.MAPPER.readTree(file.toFile());
-            ObjectNode d = env.with("campaign").with("devices").with(device);
-            d.put("node", loop.node());
-            d.put("direct_io", loop.directIo());
-            if (loop.note() != null) {
-                d.put("direct_io_note", loop.note());
-            }
-            AtomicFile.write(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot record loop device '" + device + "' in " + file, e);
-        }
+        org.fsflow.result.EnvironmentFile.recordLoop(out, device, loop.node(), loop.directIo(), loop.note());
     }
 }

@@ -1,18 +1,12 @@
 package org.fsflow.hosts;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.fsflow.result.Json;
-import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.EnvironmentFile;
 
 /**
  * Where the hosts' conditions differ: every fact of their {@code environment.json} (kernel, CPU,
@@ -34,7 +28,7 @@ final class HostDifferences {
     static Map<String, List<String>> of(Path out, List<String> hosts) {
         List<Map<String, String>> facts = new ArrayList<>();
         for (String h : hosts) {
-            facts.add(flat(HostMerger.dirOf(out, h).resolve(RunEnvironment.FILE)));
+            facts.add(flat(HostMerger.dirOf(out, h)));
         }
         Map<String, List<String>> rows = new LinkedHashMap<>();
         facts.forEach(f -> f.keySet().forEach(k -> rows.putIfAbsent(k, null)));
@@ -50,27 +44,10 @@ final class HostDifferences {
         return differ;
     }
 
-    private static Map<String, String> flat(Path file) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (!Files.exists(file)) {
-            return out;
-        }
-        try {
-            flatten("", Json.MAPPER.readTree(file.toFile()), out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+    // the facts a host recorded; a JSON null is none
+    private static Map<String, String> flat(Path dir) {
+        Map<String, String> out = new LinkedHashMap<>(EnvironmentFile.leaves(dir));
+        out.values().removeIf(Objects::isNull);
         return out;
-    }
-
-    private static void flatten(String path, JsonNode node, Map<String, String> out) {
-        if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                flatten(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue(), out);
-            }
-        } else if (!node.isNull()) {
-            out.put(path, Objects.toString(node.isTextual() ? node.asText() : node.toString()));
-        }
     }
 }

@@ -1,6 +1,5 @@
 package org.fsflow.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.fsflow.result.AgingRecord;
-import org.fsflow.result.Json;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
@@ -122,9 +120,9 @@ public final class ReportIndex {
         try {
             Path verdicts = dir.resolve("verdicts.json");
             if (Files.isRegularFile(verdicts)) {
-                JsonNode h = Json.MAPPER.readTree(verdicts.toFile()).path("headline");
-                if (h.isTextual() && !h.asText().isBlank()) {
-                    return h.asText();
+                String h = VerdictJson.headline(verdicts);
+                if (h != null && !h.isBlank()) {
+                    return h;
                 }
             }
             if (!run) {

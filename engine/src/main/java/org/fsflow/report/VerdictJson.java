@@ -57,6 +57,14 @@ final class VerdictJson {
         }
     }
 
+    /** The part of a {@code verdicts.json} its readers take: the headline (null when absent). */
+    record Head(Integer fsflowVerdicts, String headline) {}
+
+    /** The headline {@code file} (a {@code verdicts.json}) states, null when it has none. */
+    static String headline(java.nio.file.Path file) {
+        return org.fsflow.result.JsonFile.read(file, Head.class).headline();
+    }
+
     private static ObjectNode finding(Verdict v) {
         Finding f = v.finding();
         ObjectNode o = Json.MAPPER.createObjectNode();

@@ -71,7 +71,21 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
             String measuredAt,
             Boolean reused,
             String rotationalContradicted,
-            Preconditioned precondition) {}
+            Preconditioned precondition) {
+
+        /** Its figures that condition a run, by their names in {@code environment.json}, in that order (null when not measured). */
+        public Map<String, Double> figures() {
+            Map<String, Double> out = new java.util.LinkedHashMap<>();
+            out.put("seq_read_bytes_per_s", seqReadBytesPerS);
+            out.put("seq_write_bytes_per_s", seqWriteBytesPerS);
+            out.put("rand_read_iops", randReadIops);
+            out.put("rand_read_iops_qd1", randReadIopsQd1);
+            out.put("rand_write_iops", randWriteIops);
+            out.put("rand_write_iops_qd1", randWriteIopsQd1);
+            out.put("fsync_latency_s", fsyncLatencyS);
+            return out;
+        }
+    }
 
     /**
      * What preconditioned a block device ({@code precondition:}): two fills, then rounds of 4 KiB
@@ -98,7 +112,7 @@ public record Baseline(Map<String, String> virtualization, List<Disk> disks) {
             String rule,
             Double seconds) {}
 
-    /** The figures of a measured disk that conditions a comparison, as environment.json names them. */
+    /** The figures of a measured disk that condition a comparison, as environment.json names them. */
     public static final List<String> FIGURES = List.of(
             "seq_read_bytes_per_s",
             "seq_write_bytes_per_s",

@@ -242,12 +242,8 @@ public record RunEnvironment(
             String memoryMethod,
             RunProvenance provenance) {
 
-        /**
-         * The scales of {@code run} ({@code run.json} or these settings): {@code scale}, a number (the
-         * default), and {@code place_scales}, an object (absent in runs written before places had
-         * their own); {@link Scales#FULL} when they cannot be read.
-         */
-        public static Scales scales(JsonNode run) {
+        // scale, a number (the default), and place_scales, an object (absent in older runs); FULL when unreadable
+        private static Scales scales(JsonNode run) {
             try {
                 Map<String, Double> places = new LinkedHashMap<>();
                 run.path("place_scales")
@@ -258,6 +254,11 @@ public record RunEnvironment(
             } catch (IllegalArgumentException e) {
                 return Scales.FULL;
             }
+        }
+
+        /** The run's default scale as recorded, null when the settings have none. */
+        public Double recordedScale() {
+            return shown.containsKey("scale") ? scale : null;
         }
 
         /** The scale {@code m} ran at: its own {@code scale}, else (older rows) the run's default. */

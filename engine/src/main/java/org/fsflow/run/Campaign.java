@@ -18,6 +18,7 @@ import org.fsflow.plan.PlanPrinter;
 import org.fsflow.plan.Shell;
 import org.fsflow.result.Journal;
 import org.fsflow.result.Json;
+import org.fsflow.result.RunSettings;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Overrides;
 import org.fsflow.scenario.Provenance;

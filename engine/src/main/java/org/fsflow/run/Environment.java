@@ -19,6 +19,7 @@ import org.fsflow.machine.ToolVersion;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
+import org.fsflow.result.RunSettings;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.FilesystemType;
 import org.fsflow.scenario.Versions;

@@ -1,6 +1,5 @@
 package org.fsflow.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -8,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.fsflow.host.RunFailure;
 import org.fsflow.plan.Shell;
@@ -34,6 +31,9 @@ public record LaunchRecord(Path cwd, List<String> argv) {
 
     /** The file name inside an output directory. */
     public static final String FILE = "launch.json";
+
+    // the file's content: the directory as text, the words
+    private record Stored(String cwd, List<String> argv) {}
 
     /** The record as given; {@code argv} copied. */
     public LaunchRecord {
@@ -75,11 +75,10 @@ public record LaunchRecord(Path cwd, List<String> argv) {
         }
         try {
             SafeDirectories.create(dir, "the output directory", "Choose another with --out.");
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("cwd", cwd.toString());
-            json.put("argv", argv);
             AtomicFile.writeString(
-                    file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n");
+                    file,
+                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(new Stored(cwd.toString(), argv))
+                            + "\n");
         } catch (SafeDirectories.Refused e) {
             throw new RunFailure(e.getMessage());
         } catch (IOException e) {
@@ -99,15 +98,11 @@ public record LaunchRecord(Path cwd, List<String> argv) {
             return Optional.empty();
         }
         try {
-            JsonNode json = Json.MAPPER.readTree(file.toFile());
-            JsonNode cwd = json == null ? null : json.get("cwd");
-            JsonNode argv = json == null ? null : json.get("argv");
-            if (cwd == null || !cwd.isTextual() || !cwd.asText().startsWith("/") || argv == null || !argv.isArray()) {
+            Stored json = Json.MAPPER.readValue(file.toFile(), Stored.class);
+            if (json == null || json.cwd() == null || !json.cwd().startsWith("/") || json.argv() == null) {
                 throw new IOException("it lacks 'cwd' (an absolute path) or 'argv' (a list of words)");
             }
-            List<String> words = new ArrayList<>();
-            argv.forEach(w -> words.add(w.asText()));
-            return Optional.of(new LaunchRecord(Path.of(cwd.asText()), words));
+            return Optional.of(new LaunchRecord(Path.of(json.cwd()), json.argv()));
         } catch (IOException e) {
             throw new RunFailure(
                     file + " is damaged (" + e.getMessage().lines().findFirst().orElse("")

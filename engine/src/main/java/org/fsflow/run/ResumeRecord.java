@@ -1,8 +1,5 @@
 package org.fsflow.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,11 +7,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import org.fsflow.result.EnvironmentFile;
 import org.fsflow.result.Journal;
 import org.fsflow.result.JournalReader;
-import org.fsflow.result.Json;
 import org.fsflow.result.RunEnvironment;
-import org.fsflow.safety.AtomicFile;
+import org.fsflow.result.RunSettings;
 
 /**
  * Adds a resume to {@code environment.json} ({@link RunEnvironment.Resume}): when it started, how
@@ -34,36 +31,27 @@ final class ResumeRecord {
      * rewritten whole.
      */
     static void add(Path out, Instant at, List<String> sets, RunSettings settings) {
-        Path file = out.resolve(RunEnvironment.FILE);
+        int[] rows = {0};
+        String[] last = {null};
+        JournalReader.scan(out.resolve(Journal.FILE), (m, offset) -> {
+            rows[0]++;
+            last[0] = m.node();
+        });
+        String kernel;
         try {
-            JsonNode env = Json.MAPPER.readTree(file.toFile());
-            if (!(env instanceof ObjectNode o)) {
-                return; // resume checked it exists; a damaged one is the report's to say
-            }
-            int[] rows = {0};
-            String[] last = {null};
-            JournalReader.scan(out.resolve(Journal.FILE), (m, offset) -> {
-                rows[0]++;
-                last[0] = m.node();
-            });
-            JsonNode list = o.get("resumes");
-            ArrayNode resumes = list instanceof ArrayNode a ? a : o.putArray("resumes");
-            ObjectNode r = resumes.addObject();
-            r.put("at", at.truncatedTo(ChronoUnit.SECONDS).toString());
-            r.put("after_rows", rows[0]);
-            r.put("last_node", last[0]);
-            r.put(
-                    "kernel",
-                    Files.isReadable(OSRELEASE) ? Files.readString(OSRELEASE).strip() : null);
-            r.put("commit", org.fsflow.scenario.Versions.BUILD.commit());
-            if (!sets.isEmpty()) {
-                sets.forEach(r.putArray("sets")::add);
-                o.set("settings", Json.MAPPER.valueToTree(settings));
-            }
-            AtomicFile.writeString(
-                    file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o));
+            kernel = Files.isReadable(OSRELEASE) ? Files.readString(OSRELEASE).strip() : null;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot record the resume in " + file, e);
+            throw new UncheckedIOException("cannot read " + OSRELEASE, e);
         }
+        EnvironmentFile.addResume(
+                out,
+                new RunEnvironment.Resume(
+                        at.truncatedTo(ChronoUnit.SECONDS).toString(),
+                        rows[0],
+                        last[0],
+                        kernel,
+                        org.fsflow.scenario.Versions.BUILD.commit(),
+                        sets),
+                settings);
     }
 }

@@ -1,12 +1,11 @@
 package org.fsflow.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.fsflow.host.RunFailure;
-import org.fsflow.result.Json;
+import org.fsflow.result.RunProvenance;
+import org.fsflow.result.RunSettings;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.safety.CachedFiles;
 
@@ -16,9 +15,6 @@ import org.fsflow.safety.CachedFiles;
  * error naming it and what to do; a run never goes on with defaults.
  */
 final class RunFile {
-
-    /** The settings without which the same plan cannot be rebuilt. */
-    static final List<String> REQUIRED = List.of("seed", "scale", "work", "out");
 
     private RunFile() {}
 
@@ -30,7 +26,7 @@ final class RunFile {
                     + "resume (a run writes " + Campaign.RUN + " before anything else, so one killed before it "
                     + "set nothing up); start the run with 'fsflow run FILE --out " + out + "'");
         }
-        String problem = problem(file);
+        String problem = RunSettings.problem(file);
         if (problem != null) {
             throw new RunFailure("cannot resume " + out + ": " + file + " is damaged (" + problem + "), so the run's "
                     + "settings are unknown and it is not resumed with defaults. Start it again: remove " + out
@@ -52,10 +48,9 @@ final class RunFile {
         }
         String why;
         try {
-            JsonNode p =
-                    Json.MAPPER.readTree(out.resolve(Campaign.RUN).toFile()).path("provenance");
-            Path source = Path.of(p.path("scenario_file").asText(""));
-            String sha = p.path("scenario_sha256").asText("");
+            RunProvenance p = RunSettings.read(out).provenance();
+            Path source = Path.of(p == null || p.scenarioFile() == null ? "" : p.scenarioFile());
+            String sha = p == null || p.scenarioSha256() == null ? "" : p.scenarioSha256();
             if (!sha.isEmpty()
                     && Files.isRegularFile(source)
                     && CachedFiles.sha256(source).equals(sha)) {
@@ -69,45 +64,5 @@ final class RunFile {
         }
         throw new RunFailure("cannot resume " + out + ": the run was killed before it copied its scenario to "
                 + original + ", and " + why + ". Start it again with 'fsflow run FILE --out " + out + "'");
-    }
-
-    // what is wrong with the file, or null
-    static String problem(Path file) {
-        JsonNode run;
-        try {
-            if (Files.size(file) == 0) {
-                return "empty";
-            }
-            run = Json.MAPPER.readTree(file.toFile());
-        } catch (IOException e) {
-            return "not JSON: " + e.getMessage().lines().findFirst().orElse("");
-        }
-        if (run == null || !run.isObject()) {
-            return "not a JSON object";
-        }
-        for (String field : REQUIRED) {
-            JsonNode v = run.get(field);
-            if (v == null || v.isNull() || v.asText().isBlank()) {
-                return "'" + field + "' is missing or empty";
-            }
-        }
-        if (!run.get("seed").canConvertToLong()
-                || !run.get("scale").isNumber()
-                || run.get("scale").asDouble() <= 0) {
-            return "'seed' or 'scale' is not a valid number";
-        }
-        JsonNode places = run.get("place_scales");
-        if (places != null && !places.isNull()) {
-            // optional (run.json files written before places had their own scales lack it)
-            boolean valid = places.isObject();
-            for (var it = places.elements(); valid && it.hasNext(); ) {
-                JsonNode f = it.next();
-                valid = f.isNumber() && f.asDouble() > 0 && f.asDouble() <= 1;
-            }
-            if (!valid) {
-                return "'place_scales' is not an object of scales above 0 and at most 1";
-            }
-        }
-        return null;
     }
 }

@@ -36,7 +36,7 @@ public final class Summarizer {
 
     /**
      * The same, with the guests' control cells paired by {@code types} (filesystem name to type,
-     * {@link RunFilesystems}): findings between a guest's cells at a step its controls rank unlike
+     * {@link org.fsflow.result.ScenarioCopy#filesystemTypes}): findings between a guest's cells at a step its controls rank unlike
      * the host's are inconclusive.
      */
     public static RunSummary summarize(

@@ -87,10 +87,10 @@ class ComparerTest {
 
     static Comparison copyIn(long baseWritten, long otherWritten) {
         ObjectNode env = Json.MAPPER.createObjectNode();
-        Run base = new Run(
+        Run base = stored(
                 "defaults", Path.of("a"), org.fsflow.result.ResultSet.of(copies(baseWritten, 0.1)), env, Map.of());
         Run other =
-                new Run("sync", Path.of("b"), org.fsflow.result.ResultSet.of(copies(otherWritten, 1.4)), env, Map.of());
+                stored("sync", Path.of("b"), org.fsflow.result.ResultSet.of(copies(otherWritten, 1.4)), env, Map.of());
         return Comparer.compare(List.of(base, other), null);
     }
 
@@ -120,9 +120,9 @@ class ComparerTest {
         List<org.fsflow.result.Measurement> small = copies(256L << 20, 0.1).stream()
                 .map(m -> m.toBuilder().scale(0.05).build())
                 .toList();
-        Run base = new Run(
+        Run base = stored(
                 "full", Path.of("a"), org.fsflow.result.ResultSet.of(copies(256L << 20, 1.4)), baseEnv, Map.of());
-        Run other = new Run(
+        Run other = stored(
                 "small", Path.of("b"), org.fsflow.result.ResultSet.of(small), Json.MAPPER.createObjectNode(), Map.of());
         Comparison c = Comparer.compare(List.of(base, other), null);
         Row r = row(c, "d/ext4/copy-in", "real_s");
@@ -138,7 +138,7 @@ class ComparerTest {
                                 Comparer.compare(
                                         List.of(
                                                 base.labelled("x"),
-                                                new Run(
+                                                stored(
                                                         "y",
                                                         Path.of("c"),
                                                         org.fsflow.result.ResultSet.of(copies(256L << 20, 0.1)),
@@ -150,7 +150,27 @@ class ComparerTest {
                         .mark());
     }
 
+    /** A run of {@code rows} whose environment.json would be {@code env}. */
+    static Run stored(
+            String label, Path dir, org.fsflow.result.ResultSet rows, ObjectNode env, Map<String, String> params) {
+        try {
+            return new Run(
+                    label,
+                    dir,
+                    rows,
+                    Json.MAPPER.treeToValue(env, org.fsflow.result.RunEnvironment.class),
+                    org.fsflow.result.EnvironmentFile.leaves(env),
+                    params);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static Run run(String label, String kernel, String host, Map<String, String> params) {
+        return run(label, kernel, host, params, Json.MAPPER.createObjectNode());
+    }
+
+    static Run run(String label, String kernel, String host, Map<String, String> params, ObjectNode campaign) {
         ObjectNode env = Json.MAPPER
                 .createObjectNode()
                 .put("kernel", kernel)
@@ -158,7 +178,10 @@ class ComparerTest {
                 .put("cpu_model", host);
         env.putObject("load_average").put("load_1m", label.length() + 0.5);
         env.putObject("settings").put("out", "reports/" + label).put("scale", 1.0);
-        return new Run(label, Path.of(label), org.fsflow.result.ResultSet.of(List.of()), env, params);
+        if (!campaign.isEmpty()) {
+            env.set("campaign", campaign);
+        }
+        return stored(label, Path.of(label), org.fsflow.result.ResultSet.of(List.of()), env, params);
     }
 
     @Test
@@ -178,20 +201,18 @@ class ComparerTest {
 
     @Test
     void theLoopNodeAnImageHappenedToGetIsNotACondition() {
-        Run a = run("a", "6.1", "h", Map.of());
-        Run b = run("b", "6.1", "h", Map.of());
-        ((ObjectNode) a.environment())
-                .putObject("campaign")
-                .putObject("devices")
+        ObjectNode onLoop1 = Json.MAPPER.createObjectNode();
+        onLoop1.putObject("devices")
                 .putObject("target")
                 .put("node", "/dev/loop1")
                 .put("direct_io", true);
-        ((ObjectNode) b.environment())
-                .putObject("campaign")
-                .putObject("devices")
+        ObjectNode onLoop2 = Json.MAPPER.createObjectNode();
+        onLoop2.putObject("devices")
                 .putObject("target")
                 .put("node", "/dev/loop2")
                 .put("direct_io", false);
+        Run a = run("a", "6.1", "h", Map.of(), onLoop1);
+        Run b = run("b", "6.1", "h", Map.of(), onLoop2);
         assertEquals(
                 List.of("campaign.devices.target.direct_io"),
                 Confounders.diff(List.of(a, b), null).stream()

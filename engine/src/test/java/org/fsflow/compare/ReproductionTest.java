@@ -22,9 +22,10 @@ class ReproductionTest {
 
     static Comparison pair(long written, double real) {
         ObjectNode env = Json.MAPPER.createObjectNode();
-        Run published =
-                new Run("published", Path.of("a"), ResultSet.of(ComparerTest.copies(1000, 0.10)), env, Map.of());
-        Run again = new Run("again", Path.of("b"), ResultSet.of(ComparerTest.copies(written, real)), env, Map.of());
+        Run published = ComparerTest.stored(
+                "published", Path.of("a"), ResultSet.of(ComparerTest.copies(1000, 0.10)), env, Map.of());
+        Run again = ComparerTest.stored(
+                "again", Path.of("b"), ResultSet.of(ComparerTest.copies(written, real)), env, Map.of());
         return Comparer.compare(List.of(published, again), null);
     }
 

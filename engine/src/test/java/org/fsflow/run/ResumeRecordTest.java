@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.RunSettings;
 import org.fsflow.result.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

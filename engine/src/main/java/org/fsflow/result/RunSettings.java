@@ -1,8 +1,10 @@
-package org.fsflow.run;
+package org.fsflow.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -12,11 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.fsflow.host.RunFailure;
 import org.fsflow.measure.Usage;
 import org.fsflow.plan.Plan;
-import org.fsflow.result.Json;
-import org.fsflow.result.RunProvenance;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.Versions;
@@ -94,6 +93,9 @@ public record RunSettings(
     /** The file name inside an output directory. */
     public static final String FILE = "run.json";
 
+    /** The settings without which the same plan cannot be rebuilt. */
+    static final List<String> REQUIRED = List.of("seed", "scale", "work", "out");
+
     /** Settings as given; a run.json without {@code sets} had none. */
     public RunSettings {
         sets = sets == null ? List.of() : List.copyOf(sets);
@@ -152,7 +154,7 @@ public record RunSettings(
      * make: a resume given more of them ({@code fsflow resume --set repeat.budget=2h}); the rest (the
      * seed, the start, the provenance of the run) is kept.
      */
-    RunSettings resumedWith(Plan plan) {
+    public RunSettings resumedWith(Plan plan) {
         RunSettings now = of(plan, plan.scenario().provenance().sets(), scales(), cpuMethod, List.of(), labels);
         return new RunSettings(
                 now.sets,
@@ -175,27 +177,74 @@ public record RunSettings(
                 startedAt);
     }
 
-    /** Writes {@code run.json} into {@code out}. */
-    void write(Path out) {
+    /** Writes {@code run.json} into {@code out}, atomically. */
+    public void write(Path out) {
         Path file = out.resolve(FILE);
         try {
             Files.createDirectories(out.toAbsolutePath());
             AtomicFile.write(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
         } catch (IOException e) {
-            throw new RunFailure("cannot write " + file + ": " + e.getMessage());
+            throw new UncheckedIOException("cannot write " + file, e);
         }
     }
 
-    /** The settings recorded in {@code out}, or a {@link RunFailure} saying why there are none. */
+    /**
+     * The settings recorded in {@code out}; a {@link JournalException} naming the file, and where
+     * in it, when there are none or they cannot be read.
+     */
     public static RunSettings read(Path out) {
         Path file = out.resolve(FILE);
         if (!Files.isRegularFile(file)) {
-            throw new RunFailure(out + " is not the output directory of a run (no " + FILE + ")");
+            throw new JournalException(out + " is not the output directory of a run (no " + FILE + ")");
         }
+        return JsonFile.read(file, RunSettings.class);
+    }
+
+    /** The settings recorded in {@code dir}, or null when it has no {@code run.json} (an import). */
+    public static RunSettings readIfAny(Path dir) {
+        return Files.isRegularFile(dir.resolve(FILE)) ? read(dir) : null;
+    }
+
+    /**
+     * What is wrong with {@code file} (a {@code run.json}) for a resume to trust it, or null: empty,
+     * not JSON, not an object, a setting the plan is rebuilt from missing or out of range.
+     */
+    public static String problem(Path file) {
+        JsonNode run;
         try {
-            return Json.MAPPER.readValue(file.toFile(), RunSettings.class);
+            if (Files.size(file) == 0) {
+                return "empty";
+            }
+            run = Json.MAPPER.readTree(file.toFile());
         } catch (IOException e) {
-            throw new RunFailure("cannot read " + file + ": " + e.getMessage());
+            return "not JSON: " + e.getMessage().lines().findFirst().orElse("");
         }
+        if (run == null || !run.isObject()) {
+            return "not a JSON object";
+        }
+        for (String field : REQUIRED) {
+            JsonNode v = run.get(field);
+            if (v == null || v.isNull() || v.asText().isBlank()) {
+                return "'" + field + "' is missing or empty";
+            }
+        }
+        if (!run.get("seed").canConvertToLong()
+                || !run.get("scale").isNumber()
+                || run.get("scale").asDouble() <= 0) {
+            return "'seed' or 'scale' is not a valid number";
+        }
+        JsonNode places = run.get("place_scales");
+        if (places != null && !places.isNull()) {
+            // optional (run.json files written before places had their own scales lack it)
+            boolean valid = places.isObject();
+            for (var it = places.elements(); valid && it.hasNext(); ) {
+                JsonNode f = it.next();
+                valid = f.isNumber() && f.asDouble() > 0 && f.asDouble() <= 1;
+            }
+            if (!valid) {
+                return "'place_scales' is not an object of scales above 0 and at most 1";
+            }
+        }
+        return null;
     }
 }
