@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
  * aging                            aged filesystems, made once and kept as images
  * host                             the host place: a cell's steps run and measured on this machine
  * run                              the walker and what it needs to run a plan
- * summary, report, importer,       statistics and rendering; foreign results into a journal;
- * doctor                           what a run needs and what it will cost
+ * summary, chart, report,          statistics, the charts and rendering; foreign results into a
+ * importer, doctor                 journal; what a run needs and what it will cost
  * compare, hosts, history          runs against a baseline; a campaign fanned out over hosts; runs as
  *                                  series with their change points
  * org.fsflow (root)                the pipeline: Fsflow composes the stages
@@ -58,7 +58,7 @@ class LayersTest {
             List.of("aging"),
             List.of("host"),
             List.of("run"),
-            List.of("summary", "report", "importer", "doctor"),
+            List.of("summary", "chart", "report", "importer", "doctor"),
             List.of("compare", "hosts", "history"),
             List.of(""),
             List.of("cli"));

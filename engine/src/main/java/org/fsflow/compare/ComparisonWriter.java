@@ -89,7 +89,7 @@ public final class ComparisonWriter {
     }
 
     private List<Path> writeInto(Comparison c, Path out) {
-        String chart = RatioChart.svg(c.rows(), c.others().size() > 1);
+        String chart = RatioLines.svg(c.rows(), c.others().size() > 1);
         ComparisonView view = ComparisonView.of(c, chart, chart.isEmpty() ? "" : CHART);
         Map<String, Object> model = Map.of("c", view);
         List<Path> written = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.fsflow.chart.HistoryChart;
 import org.fsflow.compare.ComparisonView;
 import org.fsflow.result.Fieller;
 import org.fsflow.summary.Numbers;
@@ -126,11 +127,23 @@ public record HistoryView(
             for (HistoryResult.SeriesResult s : h.series()) {
                 boolean wanted = changed ? !s.changes().isEmpty() : s.metric().equals("real_s");
                 if (wanted && out.size() < MAX_CHARTS && !out.containsKey(s.id())) {
-                    out.put(s.id(), HistoryChart.svg(s, h.main()));
+                    out.put(s.id(), chart(s, h.main()));
                 }
             }
         }
         return out;
+    }
+
+    // the series drawn: its runs along x in the history's order, its change points
+    private static String chart(HistoryResult.SeriesResult s, String main) {
+        return HistoryChart.svg(
+                where(s, main) + " · " + s.metric() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")"),
+                s.points().stream()
+                        .map(p -> new HistoryChart.Point(p.run(), p.at(), p.mean(), p.samples()))
+                        .toList(),
+                s.changes().stream()
+                        .map(c -> new HistoryChart.Change(c.index(), c.verdict(), c.ratio(), c.after()))
+                        .toList());
     }
 
     private static ChangeLine line(HistoryResult.SeriesResult s, HistoryResult.Change c, String main) {

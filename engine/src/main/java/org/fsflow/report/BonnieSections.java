@@ -2,6 +2,7 @@ package org.fsflow.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fsflow.chart.BarChart;
 import org.fsflow.report.ReportModel.Bonnie;
 import org.fsflow.report.ReportModel.BonnieHeader;
 import org.fsflow.report.ReportModel.BonnieLine;
@@ -44,7 +45,7 @@ final class BonnieSections {
                 places,
                 means,
                 sds,
-                (title, columns, v, h) -> Charts.grouped(
+                (title, columns, v, h) -> BarChart.grouped(
                         title, "MiB/s", "", false, List.of("write (block)", "rewrite", "read (block)"), columns, v, h));
         return new Bonnie(
                 "bonnie++: " + t.step() + (t.dataset().isEmpty() ? "" : ", dataset " + t.dataset()),

@@ -2,6 +2,8 @@ package org.fsflow.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fsflow.chart.BarChart;
+import org.fsflow.chart.OverTimeChart;
 import org.fsflow.report.ReportModel.Cell;
 import org.fsflow.report.ReportModel.Chart;
 import org.fsflow.report.ReportModel.Dataset;
@@ -45,7 +47,7 @@ final class DatasetSections {
                 d.places(),
                 means,
                 halves,
-                (title, columns, v, h) -> Charts.groupedRelative(title, d.steps(), columns, v, h));
+                (title, columns, v, h) -> BarChart.groupedRelative(title, d.steps(), columns, v, h));
         return new Dataset(
                 d.name().isEmpty() ? "all steps" : d.name(),
                 "dataset-" + anchor(label),

@@ -3,6 +3,7 @@ package org.fsflow.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fsflow.chart.Forest;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Sensitivity;

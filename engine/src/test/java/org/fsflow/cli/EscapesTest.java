@@ -153,7 +153,7 @@ class EscapesTest {
             factory.newDocumentBuilder().parse(svg.toFile()); // throws on a character XML cannot hold
             assertTrue(Files.readString(svg).contains("\\e[2J\\u202e"), svg.toString());
         }
-        String label = org.fsflow.report.Charts.xml("a\u0001\u001b<b>\u202e");
+        String label = org.fsflow.chart.Svg.xml("a\u0001\u001b<b>\u202e");
         factory.newDocumentBuilder()
                 .parse(new java.io.ByteArrayInputStream(("<svg>" + label + "</svg>").getBytes("UTF-8")));
     }

@@ -129,7 +129,7 @@ class ComparerTest {
         assertEquals(Mark.DIFFERENT_SCALES, r.mark());
         assertTrue(Double.isNaN(r.p()) && Double.isNaN(r.q()), "no test");
         assertEquals(0, c.tested());
-        assertTrue(RatioChart.lines(c.rows()).isEmpty(), "no ratio drawn");
+        assertTrue(RatioLines.lines(c.rows()).isEmpty(), "no ratio drawn");
         assertTrue(c.summaries().stream().allMatch(f -> Double.isNaN(f.timeGeomean())), "no summary");
         // the same scale on both sides is compared
         assertEquals(

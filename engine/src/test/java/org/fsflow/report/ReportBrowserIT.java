@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReportBrowserIT {
 
-    // the two series colours of the bar charts (report/Charts)
+    // the two series colours of the bar charts (chart/BarChart)
     private static final int BLUE = 0x1f77b4;
     private static final int ORANGE = 0xff7f0e;
     // the forest plot's accepted bands and its reproduced and inconclusive findings (report/Forest)

@@ -1,4 +1,4 @@
-package org.fsflow.report;
+package org.fsflow.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,20 +1,18 @@
-package org.fsflow.report;
+package org.fsflow.chart;
 
 import java.util.List;
 import java.util.Locale;
-import org.fsflow.safety.Visible;
 import org.fsflow.summary.Numbers;
 
 /**
- * SVG charts, drawn in Java so that they are exact, deterministic and need no script: a grouped
- * bar chart of each step's mean time per filesystem, relative to the fastest filesystem of that
+ * A grouped bar chart of each step's mean time per filesystem, relative to the fastest filesystem of that
  * step (1 = fastest), with the 95 % confidence interval as error bars. Relative, because steps
  * of one campaign differ by orders of magnitude; the tables give the seconds.
  */
-public final class Charts {
+public final class BarChart {
 
     /** Colours of the filesystems, in matrix order (distinguishable, print in grey). */
-    static final List<String> PALETTE = List.of(
+    public static final List<String> PALETTE = List.of(
             "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
             "#17becf");
 
@@ -27,13 +25,13 @@ public final class Charts {
     private static final int LEGEND_Y = TOP + PLOT + 44;
     private static final int HEIGHT = LEGEND_Y + 22;
 
-    private Charts() {}
+    private BarChart() {}
 
     /**
      * The chart of {@code means[step][fs]} with half-widths {@code halves} (NaN: no bar / no
      * error bar), {@code steps} along the x axis, one bar per filesystem.
      */
-    static String groupedRelative(
+    public static String groupedRelative(
             String title, List<String> steps, List<String> filesystems, double[][] means, double[][] halves) {
         double[][] rel = new double[steps.size()][filesystems.size()];
         double[][] relHalf = new double[steps.size()][filesystems.size()];
@@ -59,7 +57,7 @@ public final class Charts {
      * a y axis labelled {@code yLabel}, tick labels ending with {@code unit}; with {@code unitLine}
      * a dashed line at 1.
      */
-    static String grouped(
+    public static String grouped(
             String title,
             String yLabel,
             String unit,
@@ -68,9 +66,9 @@ public final class Charts {
             List<String> series,
             double[][] values,
             double[][] halves) {
-        double axisMax = niceCeiling(max(values, halves, unitLine));
+        double axisMax = Svg.nice(max(values, halves, unitLine));
         StringBuilder svg = new StringBuilder();
-        svg.append(open(WIDTH, HEIGHT, title, LEFT, 16));
+        svg.append(Svg.open(WIDTH, HEIGHT, title, LEFT, 16));
         axis(svg, axisMax, unit, unitLine);
         double group = (double) (WIDTH - LEFT - RIGHT) / Math.max(1, groups.size());
         double bar = Math.min(28, group * 0.8 / Math.max(1, series.size()));
@@ -86,16 +84,16 @@ public final class Charts {
                             values[s][f],
                             halves[s][f],
                             f,
-                            xml(groups.get(s)) + ", " + xml(series.get(f)) + ": " + Numbers.sig(values[s][f])
-                                    + xml(unit));
+                            Svg.xml(groups.get(s)) + ", " + Svg.xml(series.get(f)) + ": " + Numbers.sig(values[s][f])
+                                    + Svg.xml(unit));
                 }
             }
-            svg.append(text(LEFT + group * s + group / 2, TOP + PLOT + 16, xml(groups.get(s)), "middle", ""));
+            svg.append(Svg.text(LEFT + group * s + group / 2, TOP + PLOT + 16, Svg.xml(groups.get(s)), "middle", ""));
         }
-        svg.append(text(
+        svg.append(Svg.text(
                 12,
                 TOP + PLOT / 2.0,
-                xml(yLabel),
+                Svg.xml(yLabel),
                 "middle",
                 "transform=\"rotate(-90 12 " + String.format(Locale.ROOT, "%.1f", TOP + PLOT / 2.0) + ")\""));
         legend(svg, series);
@@ -127,7 +125,7 @@ public final class Charts {
                     y,
                     WIDTH - RIGHT,
                     y));
-            svg.append(text(LEFT - 6, y + 4, xml(Numbers.sig(v) + unit), "end", ""));
+            svg.append(Svg.text(LEFT - 6, y + 4, Svg.xml(Numbers.sig(v) + unit), "end", ""));
         }
         if (unitLine) {
             svg.append(String.format(
@@ -183,61 +181,8 @@ public final class Charts {
                     lx,
                     LEGEND_Y - 10,
                     PALETTE.get(f % PALETTE.size())));
-            svg.append(text(lx + 16, LEGEND_Y, xml(series.get(f)), "start", ""));
+            svg.append(Svg.text(lx + 16, LEGEND_Y, Svg.xml(series.get(f)), "start", ""));
             lx += 28 + 7 * series.get(f).length();
         }
-    }
-
-    private static double niceCeiling(double v) {
-        double[] steps = {1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10};
-        double scale = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double s : steps) {
-            if (s * scale >= v) {
-                return s * scale;
-            }
-        }
-        return 10 * scale;
-    }
-
-    /**
-     * The opening of a chart {@code width} by {@code height}: the {@code svg} element, its
-     * {@code title} (what a screen reader says) and the same title drawn in bold at (x, y).
-     */
-    public static String open(int width, int height, String title, double x, double y) {
-        return String.format(
-                        Locale.ROOT,
-                        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
-                                + "height=\"%d\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">%n",
-                        width,
-                        height,
-                        width,
-                        height)
-                + "<title>" + xml(title) + "</title>\n"
-                + text(x, y, xml(title), "start", "font-size=\"13\" font-weight=\"bold\"");
-    }
-
-    /** An SVG text element at (x, y) of already escaped text; {@code extra} attributes, "" for none. */
-    public static String text(double x, double y, String escaped, String anchor, String extra) {
-        return String.format(
-                Locale.ROOT,
-                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"%s>%s</text>%n",
-                x,
-                y,
-                anchor,
-                extra.isEmpty() ? "" : " " + extra,
-                escaped);
-    }
-
-    /**
-     * XML text escaping for SVG content and attributes, control characters shown as {@link Visible#line}
-     * (XML 1.0 cannot hold most of them even as character references, so the SVG stays well-formed).
-     */
-    public static String xml(String s) {
-        return Visible.line(s)
-                .replace("&", "&amp;")
-                .replace("<", "&lt;")
-                .replace(">", "&gt;")
-                .replace("\"", "&quot;")
-                .replace("'", "&#39;");
     }
 }

@@ -1,8 +1,7 @@
-package org.fsflow.history;
+package org.fsflow.chart;
 
 import java.util.List;
 import java.util.Locale;
-import org.fsflow.report.Charts;
 import org.fsflow.summary.Numbers;
 
 /**
@@ -12,7 +11,27 @@ import org.fsflow.summary.Numbers;
  * worse, green better, blue changed) labelled with its ratio. Linear y axis from the smallest to
  * the largest value. Deterministic text, everything escaped.
  */
-final class HistoryChart {
+public final class HistoryChart {
+
+    /**
+     * One run of the series.
+     *
+     * @param run     its name
+     * @param at      where along the history it stands (a time, a kernel, a label's value)
+     * @param mean    the mean of its repetitions
+     * @param samples its repetitions
+     */
+    public record Point(String run, String at, double mean, double[] samples) {}
+
+    /**
+     * A change point.
+     *
+     * @param index   the first point after it (0-based)
+     * @param verdict worse, better or changed
+     * @param ratio   the mean after it over the mean before
+     * @param after   the first run after it
+     */
+    public record Change(int index, String verdict, double ratio, String after) {}
 
     private static final int WIDTH = 760;
     private static final int LEFT = 70;
@@ -23,12 +42,11 @@ final class HistoryChart {
 
     private HistoryChart() {}
 
-    /** The chart of {@code s}. */
-    static String svg(HistoryResult.SeriesResult s, String main) {
-        List<HistoryResult.Point> points = s.points();
+    /** The chart titled {@code title} of a series of {@code points} with its change points. */
+    public static String svg(String title, List<Point> points, List<Change> changes) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
-        for (HistoryResult.Point p : points) {
+        for (Point p : points) {
             for (double v : p.samples()) {
                 lo = Math.min(lo, v);
                 hi = Math.max(hi, v);
@@ -37,13 +55,11 @@ final class HistoryChart {
         double pad = hi > lo ? (hi - lo) * 0.08 : Math.max(Math.abs(hi) * 0.05, 1e-9);
         Axes a = new Axes(points.size(), lo - pad, hi + pad);
         StringBuilder b = new StringBuilder();
-        String title =
-                HistoryView.where(s, main) + " · " + s.metric() + (s.unit().isEmpty() ? "" : " (" + s.unit() + ")");
-        b.append(Charts.open(WIDTH, HEIGHT, title, 10, 18));
+        b.append(Svg.open(WIDTH, HEIGHT, title, 10, 18));
         grid(b, a);
-        segments(b, s, a);
-        runs(b, s, a);
-        changes(b, s, a);
+        segments(b, points, changes, a);
+        runs(b, points, a);
+        changes(b, changes, a);
         b.append("</svg>\n");
         return b.toString();
     }
@@ -75,14 +91,13 @@ final class HistoryChart {
     }
 
     // each segment's mean, from its first run to its last
-    private static void segments(StringBuilder b, HistoryResult.SeriesResult s, Axes a) {
+    private static void segments(StringBuilder b, List<Point> points, List<Change> cs, Axes a) {
         int from = 0;
-        List<HistoryResult.Change> cs = s.changes();
         for (int k = 0; k <= cs.size(); k++) {
-            int to = k < cs.size() ? cs.get(k).index() : s.points().size();
+            int to = k < cs.size() ? cs.get(k).index() : points.size();
             double sum = 0;
             int n = 0;
-            for (HistoryResult.Point p : s.points().subList(from, to)) {
+            for (Point p : points.subList(from, to)) {
                 for (double v : p.samples()) {
                     sum += v;
                     n++;
@@ -102,11 +117,10 @@ final class HistoryChart {
     }
 
     // the repetitions, the means and the line through them, the x labels
-    private static void runs(StringBuilder b, HistoryResult.SeriesResult s, Axes a) {
+    private static void runs(StringBuilder b, List<Point> points, Axes a) {
         StringBuilder line = new StringBuilder();
-        List<HistoryResult.Point> points = s.points();
         for (int i = 0; i < points.size(); i++) {
-            HistoryResult.Point p = points.get(i);
+            Point p = points.get(i);
             for (double v : p.samples()) {
                 b.append(String.format(
                         Locale.ROOT,
@@ -123,32 +137,32 @@ final class HistoryChart {
                     TOP + PLOT + 14,
                     a.x(i),
                     TOP + PLOT + 14,
-                    Charts.xml(label)));
+                    Svg.xml(label)));
         }
         b.append("<path d=\"").append(line).append("\" stroke=\"#333\" fill=\"none\"/>\n");
         for (int i = 0; i < points.size(); i++) {
-            HistoryResult.Point p = points.get(i);
+            Point p = points.get(i);
             b.append(String.format(
                     Locale.ROOT,
                     "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"#333\"><title>%s: mean %s of %d</title></circle>%n",
                     a.x(i),
                     a.y(p.mean()),
-                    Charts.xml(p.run() + " (" + p.at() + ")"),
+                    Svg.xml(p.run() + " (" + p.at() + ")"),
                     Numbers.sig(p.mean()),
                     p.samples().length));
         }
     }
 
     // a date as minutes (2026-11-01 10:00), anything else cut at 22 characters
-    static String label(String at) {
+    public static String label(String at) {
         if (at.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d.*")) {
             return at.substring(0, 10) + " " + at.substring(11, 16);
         }
         return at.length() > 22 ? at.substring(0, 21) + "…" : at;
     }
 
-    private static void changes(StringBuilder b, HistoryResult.SeriesResult s, Axes a) {
-        for (HistoryResult.Change c : s.changes()) {
+    private static void changes(StringBuilder b, List<Change> changes, Axes a) {
+        for (Change c : changes) {
             double x = (a.x(c.index() - 1) + a.x(c.index())) / 2;
             String colour = switch (c.verdict()) {
                 case "worse" -> "#c62828";
@@ -164,12 +178,12 @@ final class HistoryChart {
                     x,
                     TOP + PLOT,
                     colour,
-                    Charts.xml(c.verdict() + " ×" + Numbers.fixed(c.ratio(), 3) + " from " + c.after())));
+                    Svg.xml(c.verdict() + " ×" + Numbers.fixed(c.ratio(), 3) + " from " + c.after())));
             text(b, x + 3, TOP - 8, "×" + Numbers.fixed(c.ratio(), 3), "start", " fill=\"" + colour + "\"");
         }
     }
 
     private static void text(StringBuilder b, double x, double y, String raw, String anchor, String extra) {
-        b.append(Charts.text(x, y, Charts.xml(raw), anchor, extra.strip()));
+        b.append(Svg.text(x, y, Svg.xml(raw), anchor, extra.strip()));
     }
 }

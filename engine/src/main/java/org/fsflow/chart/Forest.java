@@ -1,4 +1,4 @@
-package org.fsflow.report;
+package org.fsflow.chart;
 
 import java.util.List;
 import java.util.Locale;
@@ -16,9 +16,9 @@ import org.fsflow.summary.Verdict;
  * its 95 % interval, coloured by verdict. An interval unbounded below, or with no bounds, is drawn
  * to the plot's edge with an open end. A plain SVG, escaped, the same for the same verdicts.
  */
-final class Forest {
+public final class Forest {
 
-    static final String FILE = "forest.svg";
+    public static final String FILE = "forest.svg";
 
     private static final int WIDTH = 1100;
     private static final int LABEL = 300;
@@ -32,7 +32,7 @@ final class Forest {
     private Forest() {}
 
     /** The plot of {@code verdicts} (those of one class, say), "" when none has a ratio to draw. */
-    static String svg(String title, List<Verdict> verdicts) {
+    public static String svg(String title, List<Verdict> verdicts) {
         List<Verdict> drawn =
                 verdicts.stream().filter(v -> v.interval() != null).toList();
         if (drawn.isEmpty()) {
@@ -40,7 +40,7 @@ final class Forest {
         }
         int[] decades = decades(drawn);
         int height = TOP + ROW * drawn.size() + BOTTOM;
-        StringBuilder s = new StringBuilder(Charts.open(WIDTH, height, title, 8, 16));
+        StringBuilder s = new StringBuilder(Svg.open(WIDTH, height, title, 8, 16));
         legend(s);
         axis(s, decades, height);
         for (int i = 0; i < drawn.size(); i++) {
@@ -104,12 +104,12 @@ final class Forest {
                     bottom,
                     stroke,
                     d == 0 ? " stroke-dasharray=\"4 3\"" : ""));
-            s.append(Charts.text(x, bottom + 14, Charts.xml("×" + Numbers.sig(Math.pow(10, d))), "middle", ""));
+            s.append(Svg.text(x, bottom + 14, Svg.xml("×" + Numbers.sig(Math.pow(10, d))), "middle", ""));
         }
-        s.append(Charts.text(
+        s.append(Svg.text(
                 (LABEL + WIDTH - RIGHT) / 2.0,
                 bottom + 30,
-                Charts.xml("ratio of the finding's two sides (log scale)"),
+                Svg.xml("ratio of the finding's two sides (log scale)"),
                 "middle",
                 "fill=\"#555\""));
     }
@@ -123,18 +123,18 @@ final class Forest {
         for (String[] item : items) {
             s.append(String.format(
                     Locale.ROOT, "<rect x=\"%.1f\" y=\"24\" width=\"10\" height=\"10\" fill=\"%s\"/>%n", x, item[1]));
-            s.append(Charts.text(x + 14, 33, Charts.xml(item[0]), "start", ""));
+            s.append(Svg.text(x + 14, 33, Svg.xml(item[0]), "start", ""));
             x += 24 + 7 * item[0].length();
         }
         s.append(String.format(
                 Locale.ROOT, "<path d=\"M%.1f 29 l5 -5 l5 5 l-5 5 z\" fill=\"#fff\" stroke=\"#000\"/>%n", x));
-        s.append(Charts.text(x + 14, 33, Charts.xml("the source's ratio"), "start", ""));
+        s.append(Svg.text(x + 14, 33, Svg.xml("the source's ratio"), "start", ""));
         x += 130;
         s.append(String.format(
                 Locale.ROOT,
                 "<rect x=\"%.1f\" y=\"24\" width=\"18\" height=\"10\" fill=\"#e6e6e6\" stroke=\"#bbb\"/>%n",
                 x));
-        s.append(Charts.text(x + 22, 33, Charts.xml("accepted band"), "start", ""));
+        s.append(Svg.text(x + 22, 33, Svg.xml("accepted band"), "start", ""));
     }
 
     private static void row(StringBuilder s, Verdict v, double y, int[] decades) {
@@ -145,11 +145,11 @@ final class Forest {
                         ? (v.finding().higher() ? "higher" : "lower")
                         : "×" + Numbers.sig(v.finding().ratio()))
                 + ", " + v.outcome().label();
-        s.append("<g><title>").append(Charts.xml(tip)).append("</title>\n");
+        s.append("<g><title>").append(Svg.xml(tip)).append("</title>\n");
         String label = v.finding().id().length() > 44
                 ? v.finding().id().substring(0, 43) + "…"
                 : v.finding().id();
-        s.append(Charts.text(LABEL - 8, y + 4, Charts.xml(label), "end", ""));
+        s.append(Svg.text(LABEL - 8, y + 4, Svg.xml(label), "end", ""));
         double[] band = band(v);
         if (!Double.isNaN(band[0])) {
             double a = x(band[0], decades);

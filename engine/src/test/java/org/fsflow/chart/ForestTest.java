@@ -1,4 +1,4 @@
-package org.fsflow.report;
+package org.fsflow.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.fsflow.TestPaths;
+import org.fsflow.report.VerdictSections;
 import org.fsflow.summary.Equivalence;
 import org.fsflow.summary.FindingClass;
 import org.fsflow.summary.Verdict;
@@ -26,12 +27,12 @@ import org.w3c.dom.NodeList;
  * each drawn in its verdict's colour, with the band its verdict accepts; the sentences name what
  * was compared and what held.
  */
-class ForestTest {
+public class ForestTest {
 
     @TempDir
     Path dir;
 
-    private VerdictTable table() throws Exception {
+    public static VerdictTable table(Path dir) throws Exception {
         Path input = TestPaths.resources("report/verdicts");
         for (String f : List.of("results.jsonl", "environment.json", "source.yaml")) {
             Files.copy(input.resolve(f), dir.resolve(f), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -45,13 +46,13 @@ class ForestTest {
 
     @Test
     void eachTestableFindingIsARowInItsVerdictsColour() throws Exception {
-        VerdictTable table = table();
+        VerdictTable table = table(dir);
         List<Verdict> testable = table.verdicts().stream()
                 .filter(v -> v.triage().kind() == FindingClass.TESTABLE && v.interval() != null)
                 .toList();
         assertTrue(testable.size() >= 3, "the fixture has testable findings");
         String svg = VerdictSections.of(table, null).forest();
-        assertEquals(svg, VerdictSections.of(table(), null).forest(), "the same verdicts, the same plot");
+        assertEquals(svg, VerdictSections.of(table(dir), null).forest(), "the same verdicts, the same plot");
         Document doc = DocumentBuilderFactory.newInstance()
                 .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
@@ -70,7 +71,7 @@ class ForestTest {
 
     @Test
     void theBandIsTheToleranceAroundTheSourceOrTheMarginForATie() throws Exception {
-        for (Verdict v : table().verdicts()) {
+        for (Verdict v : table(dir).verdicts()) {
             double[] band = Forest.band(v);
             if (v.tie() != null && v.tie().tie()) {
                 assertEquals(1 / Equivalence.MARGIN, band[0], 1e-12);
@@ -82,23 +83,5 @@ class ForestTest {
                 assertEquals(v.finding().ratio() * v.finding().tolerance(), band[1], 1e-12);
             }
         }
-    }
-
-    @Test
-    void theSentencesSayWhatWasComparedAndWhatHeld() throws Exception {
-        VerdictTable table = table();
-        FirstScreen first = FirstScreen.of(table, org.fsflow.result.RunEnvironment.read(dir));
-        assertEquals(3, first.sentences().size());
-        assertTrue(
-                first.sentences().get(0).contains("zfs, ext3")
-                        && first.sentences().get(0).contains("5 findings"),
-                first.sentences().get(0));
-        int reproduced = table.count(FindingClass.TESTABLE, Verdict.Outcome.REPRODUCED);
-        assertTrue(
-                first.sentences().get(2).contains(reproduced + " reproduced ("),
-                first.sentences().get(2));
-        assertTrue(
-                first.badges().contains("memory budget 512.0 MiB"),
-                first.badges().toString());
     }
 }

@@ -1,62 +1,41 @@
-package org.fsflow.compare;
+package org.fsflow.chart;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.fsflow.compare.Comparison.Row;
-import org.fsflow.report.Charts;
+import org.fsflow.result.Fieller;
 import org.fsflow.summary.Numbers;
 
 /**
- * The SVG chart of a comparison: one line per compared step (its elapsed time, or every metric
- * with a direction when no time was measured), the ratio to the baseline as a dot and its Fieller
- * interval as a whisker, on a logarithmic axis with the baseline (1) dashed. Green better, red
- * worse, grey no significant change. Deterministic text, everything escaped.
+ * The SVG chart of a comparison: one line per compared series, the ratio to the baseline as a
+ * dot and its Fieller interval as a whisker, on a logarithmic axis with the baseline (1) dashed.
+ * Deterministic text, everything escaped.
  */
-final class RatioChart {
+public final class RatioChart {
 
-    /** At most this many lines, the first ones in the report's order. */
-    static final int MAX_LINES = 60;
-
-    private static final Map<Mark, String> COLOURS = Map.of(
-            Mark.BETTER,
-            "#2e7d32",
-            Mark.WORSE,
-            "#c62828",
-            Mark.CHANGED,
-            "#1f77b4",
-            Mark.SAME,
-            "#777777",
-            Mark.UNTESTED,
-            "#bbbbbb");
+    /**
+     * One line of the chart.
+     *
+     * @param label  what it compares, drawn at its left
+     * @param ratio  the ratio to the baseline and its interval
+     * @param colour its colour (what the comparison found)
+     * @param note   what the comparison found, in words (the dot's tooltip)
+     */
+    public record Line(String label, Fieller.Interval ratio, String colour, String note) {}
 
     private RatioChart() {}
 
-    /** The lines the chart shows. */
-    static List<Row> lines(List<Row> rows) {
-        List<Row> comparable =
-                rows.stream().filter(r -> r.mark() != Mark.DIFFERENT_SCALES).toList();
-        List<Row> times = comparable.stream()
-                .filter(r -> r.metric().equals("real_s") && bounded(r.ratio().ratio()))
-                .toList();
-        List<Row> chosen = times.isEmpty()
-                ? comparable.stream()
-                        .filter(r -> r.direction() != org.fsflow.result.MetricTable.Direction.NONE
-                                && bounded(r.ratio().ratio()))
-                        .toList()
-                : times;
-        return chosen.subList(0, Math.min(MAX_LINES, chosen.size()));
+    private static boolean bounded(double v) {
+        return Double.isFinite(v) && v > 0;
     }
 
-    /** The chart, or "" when nothing can be drawn. */
-    static String svg(List<Row> rows, boolean severalRuns) {
-        List<Row> lines = lines(rows);
-        if (lines.isEmpty()) {
-            return "";
-        }
+    /**
+     * The chart of {@code lines} (at least one), each a ratio of {@code metric} ("elapsed time",
+     * "each metric").
+     */
+    public static String svg(String metric, List<Line> lines) {
         double lo = 1;
         double hi = 1;
-        for (Row r : lines) {
+        for (Line r : lines) {
             lo = Math.min(
                     lo, bounded(r.ratio().low()) ? r.ratio().low() : r.ratio().ratio());
             hi = Math.max(
@@ -67,9 +46,8 @@ final class RatioChart {
         int top = 40;
         int height = top + 18 * lines.size() + 40;
         StringBuilder s = new StringBuilder();
-        String metric = lines.get(0).metric().equals("real_s") ? "elapsed time" : "each metric";
         String title = "Ratio to the baseline (" + metric + ", 95 % Fieller interval, log scale)";
-        s.append(Charts.open(width, height, title, 10, 18));
+        s.append(Svg.open(width, height, title, 10, 18));
         for (double tick : ticks(axis.lo(), axis.hi())) {
             double x = axis.x(tick);
             String dash = tick == 1 ? " stroke=\"#333\" stroke-dasharray=\"4 3\"" : " stroke=\"#ddd\"";
@@ -84,7 +62,7 @@ final class RatioChart {
             text(s, x, height - 16, "×" + Numbers.sig(tick), "middle", "");
         }
         for (int i = 0; i < lines.size(); i++) {
-            line(s, lines.get(i), top + 18 * i + 6, axis, severalRuns);
+            line(s, lines.get(i), top + 18 * i + 6, axis);
         }
         s.append("</svg>\n");
         return s.toString();
@@ -99,12 +77,10 @@ final class RatioChart {
     }
 
     // one compared step: its label, its interval as a whisker and its ratio as a dot
-    private static void line(StringBuilder s, Row r, double y, Axis axis, boolean severalRuns) {
-        String label = r.where()
-                + (severalRuns ? " (" + r.run() + ")" : "")
-                + (r.metric().equals("real_s") ? "" : " " + r.metric());
+    private static void line(StringBuilder s, Line r, double y, Axis axis) {
+        String label = r.label();
         text(s, axis.left() - 8, y + 4, label, "end", "");
-        String colour = COLOURS.get(r.mark());
+        String colour = r.colour();
         if (r.ratio().bounded()) {
             double x1 = axis.x(Math.max(r.ratio().low(), axis.lo()));
             double x2 = axis.x(r.ratio().high());
@@ -129,17 +105,13 @@ final class RatioChart {
                 x,
                 y,
                 colour,
-                Charts.xml(label),
+                Svg.xml(label),
                 Numbers.fixed(r.ratio().ratio(), 3),
-                Charts.xml(r.mark().text())));
-    }
-
-    private static boolean bounded(double v) {
-        return Double.isFinite(v) && v > 0;
+                Svg.xml(r.note())));
     }
 
     // powers of ten and their 2 and 5 multiples inside the range, 1 always
-    static List<Double> ticks(double lo, double hi) {
+    private static List<Double> ticks(double lo, double hi) {
         java.util.TreeSet<Double> out = new java.util.TreeSet<>();
         out.add(1.0);
         // a double spans 10^-324 to 10^308: an infinite or zero bound never makes the loop endless
@@ -171,6 +143,6 @@ final class RatioChart {
                 y,
                 anchor,
                 extra,
-                Charts.xml(raw)));
+                Svg.xml(raw)));
     }
 }

@@ -1,4 +1,4 @@
-package org.fsflow.report;
+package org.fsflow.chart;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import org.fsflow.summary.Numbers;
  * a step, throttling and a device reaching steady state. Deterministic: the points are the
  * recorded ones, in order, at fixed precision.
  */
-final class OverTimeChart {
+public final class OverTimeChart {
 
     private static final int WIDTH = 760;
     private static final int LEFT = 64;
@@ -27,8 +27,8 @@ final class OverTimeChart {
     private OverTimeChart() {}
 
     /** The SVG of {@code s}, titled {@code title}. */
-    static String svg(String title, TimeSeries s) {
-        StringBuilder svg = new StringBuilder(Charts.open(WIDTH, HEIGHT, title, 8, 16));
+    public static String svg(String title, TimeSeries s) {
+        StringBuilder svg = new StringBuilder(Svg.open(WIDTH, HEIGHT, title, 8, 16));
         double end = s.tS().isEmpty() ? 1 : s.tS().get(s.size() - 1);
         DoubleUnaryOperator x = t -> LEFT + (WIDTH - LEFT - RIGHT) * t / Math.max(end, 1e-9);
         List<Double> mib = new ArrayList<>();
@@ -52,12 +52,12 @@ final class OverTimeChart {
         double bottom = TOP + 3 * PANEL + 2 * GAP;
         for (int i = 0; i <= 4; i++) {
             double t = end * i / 4;
-            svg.append(Charts.text(x.applyAsDouble(t), bottom + 14, Charts.xml(Numbers.sig(t) + " s"), "middle", ""));
+            svg.append(Svg.text(x.applyAsDouble(t), bottom + 14, Svg.xml(Numbers.sig(t) + " s"), "middle", ""));
         }
-        svg.append(Charts.text(
+        svg.append(Svg.text(
                 LEFT,
                 bottom + 30,
-                Charts.xml("seconds from the step's start; each point the mean" + " over the interval before it"),
+                Svg.xml("seconds from the step's start; each point the mean" + " over the interval before it"),
                 "start",
                 "fill=\"#555\""));
         return svg.append("</svg>\n").toString();
@@ -84,7 +84,7 @@ final class OverTimeChart {
                 }
             }
         }
-        max = max <= 0 ? 1 : nice(max);
+        max = max <= 0 ? 1 : Svg.nice(max);
         double scale = max;
         svg.append(String.format(
                 Locale.ROOT,
@@ -93,9 +93,9 @@ final class OverTimeChart {
                 top,
                 WIDTH - LEFT - RIGHT,
                 PANEL));
-        svg.append(Charts.text(LEFT - 4, top + 4, Charts.xml(Numbers.sig(max)), "end", "fill=\"#555\""));
-        svg.append(Charts.text(LEFT - 4, top + PANEL, Charts.xml("0"), "end", "fill=\"#555\""));
-        svg.append(Charts.text(LEFT, top - 6, Charts.xml(label), "start", "font-weight=\"bold\""));
+        svg.append(Svg.text(LEFT - 4, top + 4, Svg.xml(Numbers.sig(max)), "end", "fill=\"#555\""));
+        svg.append(Svg.text(LEFT - 4, top + PANEL, Svg.xml("0"), "end", "fill=\"#555\""));
+        svg.append(Svg.text(LEFT, top - 6, Svg.xml(label), "start", "font-weight=\"bold\""));
         for (int i = 0; i < lines.size(); i++) {
             StringBuilder points = new StringBuilder();
             List<Double> l = lines.get(i);
@@ -107,7 +107,7 @@ final class OverTimeChart {
                 double y = top + PANEL - PANEL * Math.min(v, scale) / scale;
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x.applyAsDouble(t.get(k)), y));
             }
-            String colour = Charts.PALETTE.get(i % Charts.PALETTE.size());
+            String colour = BarChart.PALETTE.get(i % BarChart.PALETTE.size());
             svg.append(String.format(
                     Locale.ROOT,
                     "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"%s\"/>%n",
@@ -120,17 +120,7 @@ final class OverTimeChart {
                     WIDTH - RIGHT + 10,
                     ly - 4,
                     colour));
-            svg.append(Charts.text(WIDTH - RIGHT + 24, ly, Charts.xml(names.get(i)), "start", ""));
+            svg.append(Svg.text(WIDTH - RIGHT + 24, ly, Svg.xml(names.get(i)), "start", ""));
         }
-    }
-
-    private static double nice(double v) {
-        double scale = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double s : new double[] {1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
-            if (s * scale >= v) {
-                return s * scale;
-            }
-        }
-        return 10 * scale;
     }
 }
