@@ -169,6 +169,19 @@ record CopyEvidence(
         return writtenMax < Math.max(NOTHING_BYTES, named / 100);
     }
 
+    /**
+     * The data a write step of series {@code s} (this evidence's) had to write: the datasets its
+     * command names, else the least its processes dirtied for storage in one repetition (a copy
+     * within the filesystem names no dataset), when that is at least 1 MiB; else 0.
+     */
+    long data(Series s) {
+        if (named > 0) {
+            return named;
+        }
+        org.fsflow.result.Moments dirtied = s.moments("storage_write_bytes");
+        return dirtied.n() == 0 || dirtied.min() < NOTHING_BYTES ? 0 : (long) dirtied.min();
+    }
+
     /** The written figure: one value, or the range over the repetitions. */
     String writtenText() {
         return writtenMin == writtenMax

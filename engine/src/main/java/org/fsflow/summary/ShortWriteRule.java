@@ -23,14 +23,10 @@ public final class ShortWriteRule implements WarningRule {
         List<String> unflushed = new ArrayList<>();
         for (Series s : evidence.results().series()) {
             CopyEvidence e = CopyEvidence.of(s, evidence.results(), evidence.environment());
-            // the data: what the command names, else what its processes dirtied for storage
-            Moments dirtied = s.moments("storage_write_bytes");
-            long data =
-                    e == null || e.named() > 0 || dirtied.n() == 0 ? e == null ? 0 : e.named() : (long) dirtied.min();
+            long data = e == null ? 0 : e.data(s);
             if (e == null
                     || e.cloned()
                     || data <= 0
-                    || e.named() <= 0 && data < CopyEvidence.NOTHING_BYTES
                     || e.writtenMin() >= SHORT * data
                     || e.wroteNothing() && !e.flushed()) {
                 continue;

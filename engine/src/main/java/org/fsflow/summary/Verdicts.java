@@ -194,9 +194,11 @@ public final class Verdicts {
             return "was a clone (reflink: cp shared the extents and copied no data byte), so its figures are not "
                     + "those of a byte copy";
         }
-        if (e.named() > 0 && e.writtenMin() < ShortWriteRule.SHORT * e.named() && !e.flushed()) {
-            return "wrote " + e.writtenText() + " of its " + Numbers.bytes((double) e.named()) + " during the step, "
-                    + "with no flush: the rest stayed in the page cache";
+        long data = e.data(series);
+        if (data > 0 && e.writtenMin() < ShortWriteRule.SHORT * data && !e.flushed()) {
+            return "wrote " + e.writtenText() + " of " + (e.named() > 0 ? "its " : "the ")
+                    + Numbers.bytes((double) data) + (e.named() > 0 ? "" : " its processes dirtied")
+                    + " during the step, with no flush: the rest stayed in the page cache";
         }
         return null;
     }

@@ -80,4 +80,38 @@ class VerdictArtifactsTest {
         assertTrue(v.reason().startsWith("ext4's copy-within wrote "), v.reason());
         assertTrue(v.reason().endsWith("with no flush: the rest stayed in the page cache"), v.reason());
     }
+
+    @Test
+    void aCopyThatNamesNoDatasetIsHeldToWhatItDirtied() throws Exception {
+        // a re-copy within the filesystem (cp of the copy): no dataset named, so its data is what its
+        // processes dirtied for storage, 240 MiB; ext4 wrote 120 MiB of it during the step, no flush
+        long mib = 1L << 20;
+        String recopy =
+                "cp --reflink=never " + DiagnosisRulesTest.MNT + "/image.iso " + DiagnosisRulesTest.MNT + "/again.iso";
+        org.fsflow.result.Traffic dirtied =
+                new org.fsflow.result.Traffic(240 * mib, 240 * mib, 0L, 240 * mib, 0L, 120 * mib, 5 * mib);
+        List<Measurement> rows = new ArrayList<>();
+        rows.addAll(DiagnosisRulesTest.cell(
+                "xfs", "mkfs.xfs -f -q", "copy-within", recopy, 240 * mib, 240 * mib, null, 128L << 20));
+        rows.addAll(DiagnosisRulesTest.cell(
+                "ext4", "mkfs.ext4 -F", "copy-within", recopy, 240 * mib, 120 * mib, null, 128L << 20));
+        List<Measurement> observed = rows.stream()
+                .map(m -> m.step().equals("copy-within")
+                        ? m.toBuilder().observed(dirtied, null, null).build()
+                        : m)
+                .toList();
+        Verdict v = judge(observed);
+        assertEquals(Verdict.Outcome.INCONCLUSIVE, v.outcome());
+        assertEquals(
+                "ext4's copy-within wrote 120.0 MiB of the 240.0 MiB its processes dirtied during the step, with no "
+                        + "flush: the rest stayed in the page cache",
+                v.reason());
+        // the same copy that wrote what it dirtied is judged
+        List<Measurement> full = observed.stream()
+                .map(m -> m.step().equals("copy-within")
+                        ? m.toBuilder().writeBytes(240 * mib).build()
+                        : m)
+                .toList();
+        assertTrue(!judge(full).reason().contains("page cache"), judge(full).reason());
+    }
 }
