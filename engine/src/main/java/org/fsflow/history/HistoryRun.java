@@ -59,7 +59,7 @@ public record HistoryRun(
         try {
             settings = RunSettings.readIfAny(dir);
         } catch (JournalException e) {
-            throw new IllegalArgumentException(e.getMessage() + " (is this the output directory of a run?)");
+            throw new IllegalArgumentException(e.getMessage());
         }
         RunProvenance provenance = settings == null ? null : settings.provenance();
         String scenario = run.environment().scenario();

@@ -13,7 +13,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The two facts later stages take from a run directory's effective scenario ({@code scenario.yaml},
- * after {@code --set}, before {@code --scale}): its {@code params} and the type of each of its
+ * the scenario as run, its {@code --set} applied): its {@code params} and the type of each of its
  * filesystems. A copy that is missing, too large or no longer parses costs only these facts.
  */
 public final class ScenarioCopy {
