@@ -61,7 +61,7 @@ final class AgingCommands {
     }
 
     /**
-     * What runs after every operation of an aging. On xfs, {@code xfs_spaceman -c 'prealloc -s'} frees the
+     * What runs after every operation of an aging. On xfs, {@code xfs_spaceman}'s {@code prealloc -s} frees the
      * speculative preallocation beyond files' ends and waits for the inactivation of deleted inodes, work that
      * XFS's background workers would otherwise do at times no run reproduces; then a syncfs ({@link SyncFs}),
      * whose log force commits those frees: until its checkpoint is written a freed extent is busy and the
@@ -76,21 +76,19 @@ final class AgingCommands {
         if (!type.equals("xfs")) {
             return () -> {};
         }
-        List<String> argv = List.of("xfs_spaceman", "-c", "prealloc -s", mnt.toString());
+        SyncFs prealloc = SyncFs.prealloc(mnt);
         SyncFs sync = SyncFs.open(mnt);
         return new Settle() {
             @Override
             public void settle() throws IOException {
-                Commands.Result r = Commands.run(argv, java.time.Duration.ofMinutes(5));
-                if (!r.ok()) {
-                    throw new IOException("xfs_spaceman -c 'prealloc -s': " + r.message());
-                }
+                prealloc.settle();
                 sync.settle();
             }
 
             @Override
             public void close() {
                 sync.close();
+                prealloc.close();
             }
         };
     }

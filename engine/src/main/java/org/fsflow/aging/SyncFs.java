@@ -15,7 +15,8 @@ import org.fsflow.dataset.Settle;
 /**
  * syncfs(2) of a mounted filesystem after every operation of an aging, through one {@code xfs_io}
  * process that reads its commands from a pipe: {@code syncfs}, then {@code file}, whose line
- * {@code [000] PATH ...} says the sync returned. On btrfs an fsync writes the log tree and leaves
+ * {@code [000] PATH ...} says the sync returned. The same loop drives one {@code xfs_spaceman} for
+ * XFS's {@code prealloc -s} ({@link #prealloc}), answered by {@code print}'s line of the same form. On btrfs an fsync writes the log tree and leaves
  * the transaction open; the transaction then commits when a timer, the cleaner or a space
  * reservation decides, and only a commit returns freed extents to the allocator, so the place of
  * later files depends on when those came. A commit after every operation puts them at the same
@@ -25,14 +26,18 @@ import org.fsflow.dataset.Settle;
 final class SyncFs implements Settle {
 
     private final Path mnt;
+    private final String tool;
+    private final String script;
     private final Process process;
-    private final Writer commands;
+    private final Writer input;
     private final BufferedReader answers;
 
-    private SyncFs(Path mnt, Process process) {
+    private SyncFs(Path mnt, String tool, String script, Process process) {
         this.mnt = mnt;
+        this.tool = tool;
+        this.script = script;
         this.process = process;
-        this.commands = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        this.input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     }
 
@@ -41,19 +46,33 @@ final class SyncFs implements Settle {
      * -oL}, since xfs_io's output into a pipe would otherwise wait in its buffer until it ends.
      */
     static SyncFs open(Path mnt) throws IOException {
-        Process p = new ProcessBuilder("stdbuf", "-oL", "xfs_io", "-r", mnt.toString())
-                .redirectErrorStream(true)
-                .start();
-        return new SyncFs(mnt, p);
+        return start(mnt, "xfs_io", "syncfs\nfile\n", "-r");
+    }
+
+    /**
+     * Starts {@code xfs_spaceman MNT}, whose every {@link #settle} is a {@code prealloc -s}: one process
+     * for the whole aging, like xfs_io's (one started per operation made a smoke run's XFS aging of
+     * 1,123 files take 29.1 s; one for all, 3.5 s to the same fingerprint).
+     */
+    static SyncFs prealloc(Path mnt) throws IOException {
+        return start(mnt, "xfs_spaceman", "prealloc -s\nprint\n");
+    }
+
+    private static SyncFs start(Path mnt, String tool, String script, String... options) throws IOException {
+        List<String> argv = new ArrayList<>(List.of("stdbuf", "-oL", tool));
+        argv.addAll(List.of(options));
+        argv.add(mnt.toString());
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        return new SyncFs(mnt, tool, script, p);
     }
 
     @Override
     public void settle() throws IOException {
         try {
-            commands.write("syncfs\nfile\n");
-            commands.flush();
+            input.write(script);
+            input.flush();
         } catch (IOException ended) {
-            // xfs_io has ended already (its pipe is broken): what it said before says why
+            // the tool has ended already (its pipe is broken): what it said before says why
         }
         List<String> said = new ArrayList<>();
         for (String line = answers.readLine(); line != null; line = answers.readLine()) {
@@ -65,8 +84,9 @@ final class SyncFs implements Settle {
             }
             said.add(line.strip());
         }
-        throw new IOException("syncfs of " + mnt + " (xfs_io): "
-                + (said.isEmpty() ? "xfs_io ended, exit " + exit() : String.join("; ", said)));
+        String what = script.substring(0, script.indexOf('\n'));
+        throw new IOException(what + " of " + mnt + " (" + tool + "): "
+                + (said.isEmpty() ? tool + " ended, exit " + exit() : String.join("; ", said)));
     }
 
     private String exit() {
@@ -78,11 +98,11 @@ final class SyncFs implements Settle {
         }
     }
 
-    /** Ends xfs_io (end of its input), so that the mount point can be unmounted. */
+    /** Ends the tool (end of its input), so that the mount point can be unmounted. */
     @Override
     public void close() {
         try {
-            commands.close();
+            input.close();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }

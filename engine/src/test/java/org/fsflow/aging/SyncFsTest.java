@@ -42,6 +42,18 @@ class SyncFsTest {
     }
 
     @Test
+    void preallocOfAFilesystemThatIsNotXfsSaysWhatXfsSpacemanSaid() throws IOException {
+        // the one xfs_spaceman of an xfs aging: on another filesystem its prealloc is refused, and
+        // the error names the command and the tool with what the tool said
+        try (SyncFs prealloc = SyncFs.prealloc(dir)) {
+            IOException e = assertThrows(IOException.class, prealloc::settle);
+            assertTrue(e.getMessage().startsWith("prealloc -s of " + dir + " (xfs_spaceman): "), e.getMessage());
+            assertTrue(
+                    e.getMessage().length() > ("prealloc -s of " + dir + " (xfs_spaceman): ").length(), e.getMessage());
+        }
+    }
+
+    @Test
     void btrfsAgesWithSyncfsAndWithoutDiscardOthersAsBefore() throws IOException {
         try (Settle s = AgingCommands.settle("btrfs", dir)) {
             assertTrue(s instanceof SyncFs);
