@@ -20,7 +20,9 @@ import org.fsflow.scenario.KernelSpec;
  * Turns a {@link KernelSpec} into a {@link BootKernel}. A Debian package is fetched once with
  * {@code apt-get download}, its .deb checked against the SHA-256 that apt knows, unpacked with
  * {@code dpkg-deb -x} into {@code ROOT/PACKAGE_VERSION/} (nothing installed on the host, its boot
- * untouched) and reused while apt's version stays the same. A local image is used in place.
+ * untouched) and reused while apt's version stays the same; its kernel is also kept uncompressed,
+ * for QEMU to boot without the guest decompressing it ({@link DirectBoot}). A local image is used
+ * in place.
  */
 public final class KernelStore {
 
@@ -78,7 +80,35 @@ public final class KernelStore {
                     + " with lib/modules/" + release + ": name a linux-image-* kernel package");
         }
         return new BootKernel(
-                d.name(), image, modules, release, version, sha256, "debian " + d.packageName() + " " + version);
+                d.name(),
+                image,
+                direct(dir, image, release),
+                modules,
+                release,
+                version,
+                sha256,
+                "debian " + d.packageName() + " " + version);
+    }
+
+    /**
+     * The uncompressed kernel beside a cached package's image ({@link DirectBoot}), made once; null
+     * when it cannot be made, which a marker remembers so that it is not tried at every run.
+     */
+    private Path direct(Path dir, Path image, String release) {
+        Path direct = dir.resolve("boot/vmlinux-" + release);
+        Path none = dir.resolve("boot/vmlinux-" + release + ".none");
+        if (Files.isRegularFile(direct) || Files.exists(none)) {
+            return Files.isRegularFile(direct) ? direct : null;
+        }
+        try (CacheLock held = CacheLock.hold(root)) {
+            if (DirectBoot.make(image, direct) != null) {
+                return direct;
+            }
+            Files.writeString(none, "no PVH-bootable kernel could be made from " + image.getFileName() + "\n");
+            return null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** Version and SHA256 of the candidate version of {@code pkg}, as {@code apt-cache show} gives them. */

@@ -90,7 +90,7 @@ public final class Qemu {
                 "-pidfile",
                 c.pidFile().toString(),
                 "-kernel",
-                c.kernel().image().toString(),
+                c.kernel().boot().toString(),
                 "-initrd",
                 c.initrd().toString(),
                 "-append",
