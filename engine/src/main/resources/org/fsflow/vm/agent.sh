@@ -30,27 +30,41 @@ STOP=                      # why the next steps of this cell repetition are skip
 RAN=                       # a step ran: the next unit starts afresh
 CACHES=                    # where 3 drops the caches between two units of a reused guest; empty: never
 
-disks() { awk -v n="$1" -v ph="$2" '$3 ~ /^(vd|ubd)[a-z]+$/ { print "@@FSFLOW disk", n, ph, $3, $6, $10, $13 }' /proc/diskstats; }
 ship() { if [ -s "$3" ]; then head -c "$LOG_CAP" "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
 now() { "$DATE" +%s%N; }
 span() { case "$1$2" in ''|*[!0-9]*) echo none ;; *) d=$(($2 - $1)); printf '%d.%06d' $((d / 1000000000)) $((d % 1000000000 / 1000)) ;; esac; }
-cpu() { if [ -n "$2" ]; then awk -v ph="$1" '$1 == "user_usec" { u = $2 } $1 == "system_usec" { s = $2 } END { print ph, u, s }' "$2/cpu.stat"; else echo "$1 none"; fi; }
 oom_kills() { sed -n 's/^oom_kill //p' "$BUDGETCG/memory.events"; }
-# the kernel threads' CPU (PF_KTHREAD, or children of kthreadd): "kthreads N PHASE PID START TICKS COMM ...",
-# one pass over /proc, read by measure/KernelThreads's rules on the host
-kthreads() {
+# What a step's accounting reads before and after it, in one cat and one awk: the kernel threads'
+# CPU (PF_KTHREAD, or children of kthreadd), "kthreads N PHASE PID START TICKS COMM ...", one pass
+# over /proc read by measure/KernelThreads's rules on the host; the disks, "disk N PHASE NAME
+# SECTORS_READ SECTORS_WRITTEN IO_MS" a line; then group G's CPU, "cpu N PHASE USER_USEC SYSTEM_USEC"
+# ("none" without a group). Under TCG each process started costs tens of milliseconds, so a step's
+# probes once took five of them on each side.
+probe() {
   # cat, not awk's own file list: a process that ends between the glob and its read (the sampler's
   # sleep) is skipped, where awk would stop at the file it cannot open
-  cat /proc/[0-9]*/stat 2>/dev/null | awk -v n="$1" -v ph="$2" '{ s = $0; o = index(s, "("); c = 0
+  cat /proc/[0-9]*/stat 2>/dev/null | awk -v n="$1" -v ph="$2" -v g="$3" '{ s = $0; o = index(s, "("); c = 0
       for (i = length(s); i > o; i--) if (substr(s, i, 1) == ")") { c = i; break }
       if (o < 2 || c == 0) next
       pid = substr(s, 1, o - 2); comm = substr(s, o + 1, c - o - 1); gsub(/[ \t]/, "_", comm)
       split(substr(s, c + 2), f, " ")
       if (int(f[7] / 2097152) % 2 == 1 || f[2] == 2 || pid == 2) out = out " " pid " " f[20] " " (f[12] + f[13]) " " comm }
-    END { print "@@FSFLOW kthreads", n, ph out }'
+    END { print "@@FSFLOW kthreads", n, ph out
+      while ((getline l < "/proc/diskstats") > 0) { split(l, d, " ")
+        if (d[3] ~ /^(vd|ubd)[a-z]+$/) print "@@FSFLOW disk", n, ph, d[3], d[6], d[10], d[13] }
+      if (g == "") { print "@@FSFLOW cpu", n, ph, "none"; exit }
+      while ((getline l < (g "/cpu.stat")) > 0) { split(l, d, " "); if (d[1] == "user_usec") u = d[2]; if (d[1] == "system_usec") y = d[2] }
+      print "@@FSFLOW cpu", n, ph, u, y }'
+}
+# Dirty and Writeback of /proc/meminfo into dk and wk. The shell's read takes a byte a syscall, so
+# the loop stops at Writeback (the line after Dirty): the whole file cost three times the syscalls.
+meminfo() {
+  while IFS=': ' read -r k v x; do
+    case $k in Dirty) dk=$v ;; Writeback) wk=$v; break ;; esac
+  done </proc/meminfo
 }
 # one point of the step's time series, builtins only: "sample N UPTIME USER NICE SYSTEM IDLE IOWAIT IRQ
-# SOFTIRQ STEAL SECTORS_READ SECTORS_WRITTEN DIRTY_KIB WRITEBACK_KIB" (the disks as disks() counts them)
+# SOFTIRQ STEAL SECTORS_READ SECTORS_WRITTEN DIRTY_KIB WRITEBACK_KIB" (the disks as probe() counts them)
 sample() {
   read -r up rest </proc/uptime
   read -r c u ni sy id iw ir si st rest </proc/stat
@@ -58,7 +72,7 @@ sample() {
   while read -r ma mi dn f1 f2 f3 f4 f5 f6 f7 rest; do
     case $dn in vd[a-z]|vd[a-z][a-z]|ubd[a-z]|ubd[a-z][a-z]) sr=$((sr + f3)); sw=$((sw + f7)) ;; esac
   done </proc/diskstats
-  while IFS=': ' read -r k v x; do case $k in Dirty) dk=$v ;; Writeback) wk=$v ;; esac; done </proc/meminfo
+  dk=; wk=; meminfo
   say sample "$1" "$up" "$u" "$ni" "$sy" "$id" "$iw" "$ir" "$si" "$st" "$sr" "$sw" "$dk" "$wk"
 }
 sampler() { while sleep 1; do sample "$1"; done; }
@@ -70,7 +84,7 @@ io() {
     case $k in rchar) r=$v ;; wchar) w=$v ;; read_bytes) rb=$v ;; write_bytes) wb=$v ;; cancelled_write_bytes) cw=$v ;; esac
   done </proc/$$/io
   if [ "$2" = after ]; then
-    while IFS=': ' read -r k v u; do case $k in Dirty) dk=$v ;; Writeback) wk=$v ;; esac; done </proc/meminfo
+    dk=; wk=; meminfo
     say io "$1" "$2" "$r" "$w" "$rb" "$wb" "$cw" "$dk" "$wk"
   else
     say io "$1" "$2" "$r" "$w" "$rb" "$wb" "$cw"
@@ -156,10 +170,8 @@ set_budget() {
 
 # the command in its group, timed by the clock read just around it; then flush, I/O, outcome, output, verify
 measure() {
-  kthreads "$N" before
-  disks "$N" before
   if [ -n "$BUDGET" ]; then G=$BUDGETCG; else G=$CPUCG; fi
-  say cpu "$N" $(cpu before "$G")
+  probe "$N" before "$G"
   eval "set -- $ARGV"
   set -- "$TIME" -q -o "$S/t" -f '%e %U %S %M %R %F' "$TIMEOUT" -s KILL "$LIMIT" "$@"
   if [ -n "$G" ]; then set -- sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$G" "$@"; fi
@@ -170,15 +182,16 @@ measure() {
   kill "$SP" 2>/dev/null; wait "$SP" 2>/dev/null
   sample "$N"
   [ -n "$BUDGET" ] && say oom "$N" $ob $(oom_kills)
-  say cpu "$N" $(cpu after "$G")
   say clock "$N" $(span $t0 $t1)
   if [ -n "$FLUSH" ] && [ $rc = 0 ]; then
     f0=$(now); "$TIMEOUT" -s KILL "$LIMIT" sync -f "$FLUSH" >/dev/null 2>&1 3<&-; frc=$?; f1=$(now)
     say flush "$N" $(span $f0 $f1) $frc; rc=$frc
   fi
-  disks "$N" after
-  kthreads "$N" after
-  say time "$N" $(tail -n 1 "$S/t")
+  probe "$N" after "$G"
+  # GNU time's line, the file's last, read by the shell itself (no tail started)
+  tl=; l=
+  if [ -f "$S/t" ]; then while IFS= read -r l; do tl=$l; done <"$S/t"; [ -n "$l" ] && tl=$l; fi
+  say time "$N" $tl
   say exit "$N" $crc
   ship "$N" out "$S/o"; ship "$N" err "$S/e"
   if [ -n "$VCOPY" ] && [ $rc = 0 ]; then verify "$N" "$VSRC" "$VCOPY" || rc=1; fi
