@@ -43,8 +43,17 @@ PidFile none
 Subsystem sftp internal-sftp
 LogLevel ERROR
 CONF
-  setsid unshare --mount --propagation private sh -c "mount -t tmpfs -o mode=755 tmpfs /run && mkdir -m 755 /run/sshd \
-    && mount --bind '$h/var-tmp' /var/tmp && exec /usr/sbin/sshd -D -e -f '$h/sshd_config'" \
+  # The namespace begins as a copy of the machine's mounts, those of campaigns running beside this
+  # one included: a loop device's or FUSE filesystem's copy would keep it busy here after its own
+  # campaign unmounted it (its blkdiscard or losetup -d failing), so every such copy is detached
+  # first. Then the host's own /run and /var/tmp, and its sshd.
+  cat >"$h/namespace.sh" <<'INIT'
+awk '($1 ~ /^\/dev\/loop/ || $3 ~ /^fuse/) && $2 != "/" { print $2 }' /proc/self/mounts | sort -r |
+  while read -r m; do umount -l "$(printf '%b' "$m")" 2>/dev/null || true; done
+mount -t tmpfs -o mode=755 tmpfs /run && mkdir -m 755 /run/sshd && mount --bind "$1" /var/tmp \
+  && exec /usr/sbin/sshd -D -e -f "$2"
+INIT
+  setsid unshare --mount --propagation private sh "$h/namespace.sh" "$h/var-tmp" "$h/sshd_config" \
     </dev/null >"$h/sshd.log" 2>&1 &
   echo $! >"$h/sshd.pid"
   echo "[$addr]:$port $(cut -d' ' -f1,2 "$h/host_key.pub")" >>"$dir/known_hosts"
