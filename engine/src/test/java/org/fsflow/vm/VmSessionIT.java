@@ -56,6 +56,20 @@ class VmSessionIT {
         BootKernel kernel = new KernelStore(KERNELS)
                 .resolve(new KernelSpec.Debian("debian-6.1", DEBIAN_6_1, Location.of("t.yaml", 1, 1)));
         assertTrue(kernel.version().startsWith("6.1."), kernel.version());
+        // Debian's kernel boots uncompressed, through its PVH entry: the guest below runs it
+        assertTrue(kernel.direct() != null && DirectBoot.hasPvhEntry(kernel.direct()), String.valueOf(kernel.direct()));
+        List<String> argv = Qemu.argv(new Qemu.Config(
+                "x",
+                kernel,
+                dir.resolve("i"),
+                null,
+                List.of(),
+                Accel.TCG,
+                1,
+                256,
+                java.time.Duration.ofSeconds(1),
+                dir.resolve("p")));
+        assertEquals(kernel.direct().toString(), argv.get(argv.indexOf("-kernel") + 1));
         Dataset d = new Dataset(
                 "ds",
                 4,
