@@ -79,10 +79,22 @@ class HostsIT {
                 .start();
     }
 
+    /**
+     * The quick-start campaign without its disk baseline: each test's hosts have a /var/tmp of their
+     * own, so each measured the same disk with fio again, about 30 s of a test's 60.
+     */
+    Path quickstart() throws IOException {
+        Path f = dir.resolve("quickstart.yaml");
+        if (!Files.exists(f)) {
+            Files.writeString(f, Files.readString(ROOT.resolve("scenarios/quickstart.yaml")) + "\nbaseline: false\n");
+        }
+        return f;
+    }
+
     Process runOnHosts(String repeat) throws IOException {
         return fsflow(
                 "run",
-                ROOT.resolve("scenarios/quickstart.yaml").toString(),
+                quickstart().toString(),
                 "--hosts",
                 hosts.resolve("hosts.yaml").toString(),
                 "--set",
@@ -152,7 +164,7 @@ class HostsIT {
     void splitDealsTheFilesystemsOutOverTheHosts() throws Exception {
         fsflow = fsflow(
                 "run",
-                ROOT.resolve("scenarios/quickstart.yaml").toString(),
+                quickstart().toString(),
                 "--hosts",
                 hosts.resolve("hosts.yaml").toString(),
                 "--mode",
