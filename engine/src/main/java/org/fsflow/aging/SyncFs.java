@@ -16,8 +16,8 @@ import org.fsflow.dataset.Settle;
  * syncfs(2) of a mounted filesystem after every operation of an aging, through one {@code xfs_io}
  * process that reads its commands from a pipe: {@code syncfs}, then {@code file}, whose line
  * {@code [000] PATH ...} says the sync returned. The same loop drives one {@code xfs_spaceman} for
- * XFS's {@code prealloc -s} ({@link #prealloc}), answered by {@code print}'s line of the same form. On btrfs an fsync writes the log tree and leaves
- * the transaction open; the transaction then commits when a timer, the cleaner or a space
+ * XFS's {@code prealloc -s} ({@link #prealloc}), answered by {@code print}'s line of the same form.
+ * On btrfs an fsync writes the log tree and leaves the transaction open; the transaction then commits when a timer, the cleaner or a space
  * reservation decides, and only a commit returns freed extents to the allocator, so the place of
  * later files depends on when those came. A commit after every operation puts them at the same
  * operations in every run. One process for the whole aging: starting one per operation would cost

@@ -35,21 +35,23 @@ final class DirectBoot {
         if (Files.isRegularFile(target)) {
             return target;
         }
+        Path tmp = target.resolveSibling(target.getFileName() + ".partial");
         try {
             byte[] image = Files.readAllBytes(bzImage);
             Payload p = payload(image);
-            if (p == null) {
-                return null;
-            }
-            Path tmp = target.resolveSibling(target.getFileName() + ".partial");
-            if (!decompress(p, image, tmp) || !hasPvhEntry(tmp)) {
-                Files.deleteIfExists(tmp);
+            if (p == null || !decompress(p, image, tmp) || !hasPvhEntry(tmp)) {
                 return null;
             }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return target;
         } catch (IOException e) {
             return null;
+        } finally {
+            try {
+                Files.deleteIfExists(tmp); // left only by a failure: a success moved it
+            } catch (IOException e) {
+                // a leftover .partial is overwritten by the next attempt
+            }
         }
     }
 
