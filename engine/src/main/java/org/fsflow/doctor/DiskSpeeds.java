@@ -1,7 +1,7 @@
 package org.fsflow.doctor;
 
 import java.util.List;
-import java.util.Map;
+import org.fsflow.result.Baseline;
 
 /**
  * The speeds of the disk under the work directory as a run measured them ({@link DeviceBaseline}),
@@ -31,26 +31,23 @@ public record DiskSpeeds(
         String measuredAt) {
 
     /** The speeds of a baseline's figures, or null when one of them is missing. */
-    static DiskSpeeds of(Map<String, Object> figures) {
-        if (figures == null) {
+    static DiskSpeeds of(Baseline.Figures f) {
+        if (f == null) {
             return null;
         }
-        List<String> keys = List.of(
-                "seq_read_bytes_per_s",
-                "seq_write_bytes_per_s",
-                "rand_read_iops_qd1",
-                "rand_write_iops_qd1",
-                "rand_read_iops",
-                "rand_write_iops",
-                "fsync_latency_s");
-        double[] v = new double[keys.size()];
-        for (int i = 0; i < v.length; i++) {
-            if (!(figures.get(keys.get(i)) instanceof Number n) || !(n.doubleValue() > 0)) {
-                return null;
-            }
-            v[i] = n.doubleValue();
+        List<Double> v = java.util.Arrays.asList(
+                f.seqReadBytesPerS(),
+                f.seqWriteBytesPerS(),
+                f.randReadIopsQd1(),
+                f.randWriteIopsQd1(),
+                f.randReadIops(),
+                f.randWriteIops(),
+                f.fsyncLatencyS());
+        if (v.stream().anyMatch(x -> x == null || !(x > 0))) {
+            return null;
         }
-        return new DiskSpeeds(v[0], v[1], v[2], v[3], v[4], v[5], v[6], String.valueOf(figures.get("measured_at")));
+        return new DiskSpeeds(
+                v.get(0), v.get(1), v.get(2), v.get(3), v.get(4), v.get(5), v.get(6), String.valueOf(f.measuredAt()));
     }
 
     /** The least seconds fio's {@code t} takes at these speeds. */

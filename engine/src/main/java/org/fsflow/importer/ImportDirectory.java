@@ -5,13 +5,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.parse.OutputParser;
 import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.RunCampaign;
+import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
 
 /**
@@ -41,6 +41,9 @@ final class ImportDirectory {
             throws OutputParser.Unparseable {
         write(out, rows::forEach, labels, files, kind, () -> steps, () -> filesystems);
     }
+
+    private static final String DESCRIPTION = "Results published by others, imported by fsflow without change; "
+            + "the conditions are those of the source, not of this machine.";
 
     // the rows into out's journal, in batches as they come, then environment.json; the number of rows
     static int write(
@@ -72,27 +75,22 @@ final class ImportDirectory {
                 });
                 j.appendAll(batch);
             }
-            Map<String, Object> env = new LinkedHashMap<>();
             List<String> names =
                     files.stream().map(f -> f.getFileName().toString()).toList();
-            env.put("scenario", labels.getOrDefault("name", "import"));
-            env.put("imported_from", kind + ": " + String.join(", ", names));
-            Map<String, Object> campaign = new LinkedHashMap<>();
-            campaign.put("title", labels.getOrDefault("title", "Imported " + kind + " results"));
-            campaign.put("source", labels.getOrDefault("source", String.join(", ", names)));
-            campaign.put(
-                    "description",
-                    labels.getOrDefault(
-                            "description",
-                            "Results published by others, imported by "
-                                    + "fsflow without change; the conditions are those of the source, not of this machine."));
-            campaign.put("steps", steps.get());
-            campaign.put("filesystems", filesystems.get());
-            env.put("campaign", campaign);
-            env.put("labels", labels);
-            AtomicFile.write(
-                    out.resolve("environment.json"),
-                    Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(env));
+            RunCampaign campaign = new RunCampaign(
+                    labels.getOrDefault("title", "Imported " + kind + " results"),
+                    labels.getOrDefault("source", String.join(", ", names)),
+                    labels.getOrDefault("description", DESCRIPTION),
+                    steps.get(),
+                    null,
+                    filesystems.get(),
+                    null,
+                    null,
+                    null,
+                    null);
+            RunEnvironment env = RunEnvironment.imported(
+                    labels.getOrDefault("name", "import"), kind + ": " + String.join(", ", names), campaign, labels);
+            AtomicFile.write(out.resolve(RunEnvironment.FILE), env.bytes());
             return count[0];
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + out, e);

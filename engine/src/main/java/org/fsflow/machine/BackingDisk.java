@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.place.Commands;
+import org.fsflow.result.Baseline;
 
 /**
  * What a disk is, from sysfs: the block device under a directory or a loop image, its model, size,
@@ -19,27 +20,24 @@ public final class BackingDisk {
     private BackingDisk() {}
 
     // the disk under a loop image or a directory: model, size, rotational
-    public static Map<String, Object> of(Path dir) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    public static Baseline.Identity of(Path dir) {
         Path p = dir;
         while (p != null && !Files.exists(p)) {
             p = p.getParent();
         }
         if (p == null) {
-            return m;
+            return Baseline.Identity.UNKNOWN;
         }
         Commands.Result r =
                 Commands.run(List.of("findmnt", "-n", "-o", "SOURCE", "-T", p.toString()), Duration.ofSeconds(5));
         String source = r.out().strip();
-        m.put("backing_source", source);
-        if (source.startsWith("/dev/")) {
-            m.putAll(block(org.fsflow.device.Mounts.realName(Path.of(source))));
-        }
-        return m;
+        return source.startsWith("/dev/")
+                ? block(org.fsflow.device.Mounts.realName(Path.of(source))).from(source)
+                : Baseline.Identity.UNKNOWN.from(source);
     }
 
-    public static Map<String, Object> block(String name) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** The disk of the kernel's block device {@code name}, as sysfs describes it (no backing source). */
+    public static Baseline.Identity block(String name) {
         Path sys = Path.of("/sys/class/block", name);
         // a partition's queue and model are on its disk
         Path disk =
@@ -52,12 +50,15 @@ public final class BackingDisk {
         } catch (IOException e) {
             // keep the class path
         }
-        m.put("block_device", name);
-        readSys(disk.resolve("queue/rotational")).ifPresent(v -> m.put("rotational", v.equals("1")));
-        readSys(disk.resolve("device/model")).ifPresent(v -> m.put("model", v));
-        readSys(sys.resolve("size")).ifPresent(v -> m.put("device_bytes", Long.parseLong(v) * 512));
-        m.put("bus", bus(disk, name));
-        return m;
+        return new Baseline.Identity(
+                null,
+                name,
+                readSys(disk.resolve("queue/rotational"))
+                        .map(v -> v.equals("1"))
+                        .orElse(null),
+                readSys(disk.resolve("device/model")).orElse(null),
+                readSys(sys.resolve("size")).map(v -> Long.parseLong(v) * 512).orElse(null),
+                bus(disk, name));
     }
 
     private static java.util.Optional<String> readSys(Path p) {

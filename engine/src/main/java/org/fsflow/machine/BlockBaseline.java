@@ -3,14 +3,13 @@ package org.fsflow.machine;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.fsflow.device.Capabilities;
 import org.fsflow.device.DeviceSafety;
 import org.fsflow.device.Mounts;
 import org.fsflow.place.Commands;
+import org.fsflow.result.Baseline;
 import org.fsflow.scenario.Device;
 
 /**
@@ -29,30 +28,27 @@ public final class BlockBaseline {
      * The baseline of {@code b}, or {@code skipped} with the reason; with {@code measure} false (the
      * scenario's {@code baseline: false}) only its precondition, where asked.
      */
-    public static Map<String, Object> of(Device.Block b, Path scratchParent, boolean measure, Consumer<String> say) {
+    public static Baseline.Disk of(Device.Block b, Path scratchParent, boolean measure, Consumer<String> say) {
         String real = "/dev/" + Mounts.realName(b.path());
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("device", b.name());
-        out.put("backing_source", b.path().toString());
-        out.putAll(BackingDisk.block(Mounts.realName(b.path())));
+        Baseline.Disk out = Baseline.Disk.of(
+                b.name(),
+                null,
+                BackingDisk.block(Mounts.realName(b.path())).from(b.path().toString()));
         String refusal = !b.destroy() ? "not confirmed with destroy: true" : DeviceSafety.refusal(b.path());
         if (refusal != null) {
-            out.put("skipped", refusal);
-            return out;
+            return out.skipping(refusal);
         }
         if (Capabilities.which("fio") == null) {
-            out.put("skipped", "fio is not installed: apt-get install fio (or fsflow setup)");
-            return out;
+            return out.skipping("fio is not installed: apt-get install fio (or fsflow setup)");
         }
-        long size = out.get("device_bytes") instanceof Number n ? n.longValue() : 0;
+        long size = out.identity().deviceBytes() == null ? 0 : out.identity().deviceBytes();
         Path scratch = scratchParent.resolve(".fsflow-baseline-" + b.name());
         try {
             if (b.precondition() != null) {
-                out.put("precondition", Preconditioner.run(real, size, b.precondition(), say));
+                out = out.preconditioned(Preconditioner.run(real, size, b.precondition(), say));
             }
             if (!measure) {
-                out.put("skipped", "the scenario says baseline: false");
-                return out;
+                return out.skipping("the scenario says baseline: false");
             }
             int seconds = Integer.getInteger("fsflow.baseline.seconds", DeviceBaseline.SECONDS_PER_JOB);
             long bytes = Math.min(DeviceBaseline.FILE_BYTES, size) >> 20 << 20;
@@ -62,18 +58,13 @@ public final class BlockBaseline {
                     .strip();
             say.accept("baseline: measuring " + b.path() + " (device '" + b.name() + "') with fio before it is "
                     + "formatted (7 jobs of " + seconds + " s, direct I/O)");
-            Map<String, Object> figures = DeviceBaseline.measure(scratch, job, fio);
-            figures.put("measured_at", java.time.Instant.now().toString());
-            out.putAll(figures);
-            out.put("reused", false);
-            Object qd1 = figures.get("rand_read_iops_qd1");
-            out.put(
-                    "rotational_contradicted",
-                    DeviceBaseline.contradiction(
-                            (Boolean) out.get("rotational"), qd1 instanceof Number n ? n.doubleValue() : null));
+            Baseline.Figures figures = DeviceBaseline.measure(scratch, job, fio);
+            return out.measured(
+                    figures,
+                    false,
+                    DeviceBaseline.contradiction(out.identity().rotational(), figures.randReadIopsQd1()));
         } catch (IOException | RuntimeException e) {
-            out.put("skipped", "fio could not measure " + b.path() + ": " + e.getMessage());
+            return out.skipping("fio could not measure " + b.path() + ": " + e.getMessage());
         }
-        return out;
     }
 }

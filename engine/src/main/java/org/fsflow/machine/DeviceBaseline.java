@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.device.Capabilities;
 import org.fsflow.place.Commands;
+import org.fsflow.result.Baseline;
 import org.fsflow.result.Json;
 import org.fsflow.safety.AtomicFile;
 
@@ -77,49 +78,40 @@ public final class DeviceBaseline {
     }
 
     /**
-     * The baseline of the disk holding {@code dir}, described by {@code disk} (its backing source, block
-     * device, model, bus, rotational flag): the figures, or {@code skipped} with the reason.
+     * The baseline of the disk holding {@code dir}, {@code disk} (its backing source, block device,
+     * model, bus, rotational flag): its figures, or {@code skipped} with the reason.
      */
-    public static Map<String, Object> of(
-            Path dir, Map<String, Object> disk, Path cache, java.util.function.Consumer<String> say) {
-        Map<String, Object> out = new LinkedHashMap<>(disk);
+    public static Baseline.Disk of(Path dir, Baseline.Disk disk, Path cache, java.util.function.Consumer<String> say) {
         String skipped = skipped(dir);
         if (skipped != null) {
-            out.put("skipped", skipped);
-            return out;
+            return disk.skipping(skipped);
         }
         int seconds = Integer.getInteger("fsflow.baseline.seconds", SECONDS_PER_JOB);
         Path scratch = dir.resolve(".fsflow-baseline");
         String job = jobFile(scratch, seconds);
         String fio = fioVersion();
-        String key = key(dir, disk, fio, job, scratch);
+        String key = key(dir, disk.identity(), fio, job, scratch);
         try {
             Files.createDirectories(cache);
             try (FileChannel lock = FileChannel.open(
                             cache.resolve(key + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock held = lock.lock()) {
-                Map<String, Object> reused = reused(cache.resolve(key + ".json"));
+                Baseline.Figures reused = reused(cache.resolve(key + ".json"));
                 if (reused == null) {
                     say.accept("baseline: measuring the disk under " + dir + " with fio (7 jobs of " + seconds
                             + " s, direct I/O; reused for a day; 'baseline: false' in the scenario skips it)");
                 }
-                Map<String, Object> figures = reused != null ? reused : measure(scratch, job, fio);
+                Baseline.Figures figures = reused != null ? reused : measure(scratch, job, fio);
                 if (reused == null) {
-                    figures.put("measured_at", Instant.now().toString());
                     AtomicFile.writeString(cache.resolve(key + ".json"), Json.MAPPER.writeValueAsString(figures));
                 }
-                out.putAll(figures);
-                out.put("reused", reused != null);
-                Object qd1 = figures.get("rand_read_iops_qd1");
-                out.put(
-                        "rotational_contradicted",
-                        contradiction(
-                                (Boolean) disk.get("rotational"), qd1 instanceof Number n ? n.doubleValue() : null));
-                return out;
+                return disk.measured(
+                        figures,
+                        reused != null,
+                        contradiction(disk.identity().rotational(), figures.randReadIopsQd1()));
             }
         } catch (IOException | RuntimeException e) {
-            out.put("skipped", "fio could not measure " + dir + ": " + e.getMessage());
-            return out;
+            return disk.skipping("fio could not measure " + dir + ": " + e.getMessage());
         }
     }
 
@@ -127,7 +119,7 @@ public final class DeviceBaseline {
      * The figures of the disk under {@code dir} (or under its nearest existing parent) as a run measured
      * them less than a day ago, from {@code cache}, without measuring; null when there is none.
      */
-    public static Map<String, Object> cached(Path dir, Path cache) {
+    public static Baseline.Figures cached(Path dir, Path cache) {
         Path at = dir.toAbsolutePath();
         while (at != null && !Files.isDirectory(at)) {
             at = at.getParent();
@@ -145,9 +137,8 @@ public final class DeviceBaseline {
     }
 
     // the disk, not the directory: every run's work directory on it shares one measurement
-    private static String key(Path dir, Map<String, Object> disk, String fio, String job, Path scratch) {
-        Map<String, Object> identity = new java.util.TreeMap<>(disk);
-        identity.remove("dir");
+    private static String key(Path dir, Baseline.Identity disk, String fio, String job, Path scratch) {
+        Map<?, ?> identity = new java.util.TreeMap<>(Json.MAPPER.convertValue(disk, Map.class));
         return digest(
                 FORMAT + "|" + identity + "|" + fsType(dir) + "|" + fio + "|" + job.replace(scratch.toString(), ""));
     }
@@ -182,21 +173,16 @@ public final class DeviceBaseline {
     }
 
     // the cached measurement, when less than a day old
-    private static Map<String, Object> reused(Path file) throws IOException {
+    private static Baseline.Figures reused(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return null;
         }
-        JsonNode n = Json.MAPPER.readTree(file.toFile());
-        Instant at = Instant.parse(n.path("measured_at").asText(Instant.EPOCH.toString()));
-        if (Duration.between(at, Instant.now()).compareTo(REUSE) > 0) {
-            return null;
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> m = Json.MAPPER.convertValue(n, LinkedHashMap.class);
-        return m;
+        Baseline.Figures f = Json.MAPPER.readValue(file.toFile(), Baseline.Figures.class);
+        Instant at = Instant.parse(f.measuredAt() == null ? Instant.EPOCH.toString() : f.measuredAt());
+        return Duration.between(at, Instant.now()).compareTo(REUSE) > 0 ? null : f;
     }
 
-    static Map<String, Object> measure(Path scratch, String job, String fio) throws IOException {
+    static Baseline.Figures measure(Path scratch, String job, String fio) throws IOException {
         Files.createDirectories(scratch);
         Path jobFile = scratch.resolve("baseline.fio");
         Path json = scratch.resolve("baseline.json");
@@ -210,11 +196,7 @@ public final class DeviceBaseline {
             if (!r.ok()) {
                 throw new IOException("fio: " + r.message());
             }
-            Map<String, Object> m = parse(Files.readString(json));
-            m.put("seconds", Math.round((System.nanoTime() - started) / 1e6) / 1e3);
-            m.put("fio_version", fio);
-            m.put("job", job);
-            return m;
+            return parse(Files.readString(json)).taken(Math.round((System.nanoTime() - started) / 1e6) / 1e3, fio, job);
         } finally {
             for (Path p : List.of(scratch.resolve("baseline.bin"), jobFile, json)) {
                 Files.deleteIfExists(p);
@@ -224,7 +206,7 @@ public final class DeviceBaseline {
     }
 
     /** The figures of fio's JSON output {@code text} (non-JSON lines may precede it) of {@link #jobFile}. */
-    static Map<String, Object> parse(String text) throws IOException {
+    static Baseline.Figures parse(String text) throws IOException {
         int start = text.indexOf('{');
         if (start < 0) {
             throw new IOException("fio wrote no JSON");
@@ -233,23 +215,24 @@ public final class DeviceBaseline {
         for (JsonNode j : Json.MAPPER.readTree(text.substring(start)).path("jobs")) {
             jobs.put(j.path("jobname").asText(), j);
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("seq_read_bytes_per_s", figure(jobs, "seq-read", "read", "bw_bytes"));
-        m.put("seq_write_bytes_per_s", figure(jobs, "seq-write", "write", "bw_bytes"));
-        m.put("rand_read_iops", figure(jobs, "rand-read-qd32", "read", "iops"));
-        m.put("rand_read_iops_qd1", figure(jobs, "rand-read-qd1", "read", "iops"));
-        m.put("rand_write_iops", figure(jobs, "rand-write-qd32", "write", "iops"));
-        m.put("rand_write_iops_qd1", figure(jobs, "rand-write-qd1", "write", "iops"));
         JsonNode sync =
                 jobs.containsKey("fsync") ? jobs.get("fsync").path("sync").path("lat_ns") : null;
         if (sync == null || sync.path("mean").isMissingNode()) {
             throw new IOException("fio's output has no fsync latency (job 'fsync')");
         }
-        m.put("fsync_latency_s", sync.path("mean").asDouble() / 1e9);
-        m.put(
-                "fsync_latency_median_s",
-                sync.path("percentile").path("50.000000").asDouble() / 1e9);
-        return m;
+        return new Baseline.Figures(
+                figure(jobs, "seq-read", "read", "bw_bytes"),
+                figure(jobs, "seq-write", "write", "bw_bytes"),
+                figure(jobs, "rand-read-qd32", "read", "iops"),
+                figure(jobs, "rand-read-qd1", "read", "iops"),
+                figure(jobs, "rand-write-qd32", "write", "iops"),
+                figure(jobs, "rand-write-qd1", "write", "iops"),
+                sync.path("mean").asDouble() / 1e9,
+                sync.path("percentile").path("50.000000").asDouble() / 1e9,
+                null,
+                null,
+                null,
+                null);
     }
 
     private static double figure(Map<String, JsonNode> jobs, String job, String dir, String field) throws IOException {

@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 import org.fsflow.place.Commands;
+import org.fsflow.result.Baseline;
 import org.fsflow.result.Json;
 import org.fsflow.scenario.Precondition;
 
@@ -29,8 +28,8 @@ final class Preconditioner {
     private Preconditioner() {}
 
     /** Preconditions {@code device} ({@code bytes} long) as {@code p} says; what it did. */
-    static Map<String, Object> run(String device, long bytes, Precondition p, Consumer<String> say) throws IOException {
-        Map<String, Object> out = new LinkedHashMap<>();
+    static Baseline.Preconditioned run(String device, long bytes, Precondition p, Consumer<String> say)
+            throws IOException {
         say.accept("precondition: filling " + device + " twice, then rounds of 4 KiB random writes of "
                 + p.round().toSeconds() + " s until steady (at most " + p.rounds() + ")");
         long started = System.nanoTime();
@@ -39,9 +38,8 @@ final class Preconditioner {
                 device,
                 bytes,
                 Duration.ofHours(24));
-        out.put("fill_bytes_per_s", job(fill).path("write").path("bw_bytes").asDouble());
-        out.put("fills", 2);
-        out.put("fill_seconds", seconds(started));
+        double fillRate = job(fill).path("write").path("bw_bytes").asDouble();
+        double fillSeconds = seconds(started);
         List<Double> iops = new ArrayList<>();
         Integer steadyFrom = null;
         for (int r = 1; r <= p.rounds() && steadyFrom == null; r++) {
@@ -63,16 +61,17 @@ final class Preconditioner {
                 steadyFrom = iops.size() - Precondition.WINDOW + 1;
             }
         }
-        out.put("round_seconds", p.round().toSeconds());
-        out.put("round_iops", iops);
-        out.put("steady", steadyFrom != null);
-        out.put("steady_from_round", steadyFrom);
-        out.put(
-                "rule",
+        return new Baseline.Preconditioned(
+                fillRate,
+                2,
+                fillSeconds,
+                p.round().toSeconds(),
+                iops,
+                steadyFrom != null,
+                steadyFrom,
                 "4 KiB random writes at depth 32; over the last " + Precondition.WINDOW
-                        + " rounds, range at most 20 % of the mean and the least-squares line moving at most 10 % of it");
-        out.put("seconds", seconds(started));
-        return out;
+                        + " rounds, range at most 20 % of the mean and the least-squares line moving at most 10 % of it",
+                seconds(started));
     }
 
     /** True when the last {@link Precondition#WINDOW} values hold SNIA's steady-state rule. */

@@ -17,12 +17,12 @@ public final class HostState {
     private HostState() {}
 
     /** {@code load_1m}, {@code load_5m}, {@code load_15m} from /proc/loadavg (empty when unreadable). */
-    public static Map<String, Object> loadAverage() {
+    public static Map<String, Double> loadAverage() {
         return loadAverage(Path.of("/proc/loadavg"));
     }
 
-    static Map<String, Object> loadAverage(Path file) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    static Map<String, Double> loadAverage(Path file) {
+        Map<String, Double> m = new LinkedHashMap<>();
         try {
             String[] f = Files.readString(file).trim().split("\\s+");
             m.put("load_1m", Double.parseDouble(f[0]));

@@ -25,18 +25,26 @@ final class BaselineText {
     }
 
     private static String disk(Baseline.Disk d, Baseline b) {
-        String what = (d.device() != null ? "device '" + d.device() + "' " : "") + nz(d.backingSource()) + " ("
-                + String.join(", ", what(d, b)) + ")" + precondition(d.precondition());
+        String what = (d.device() != null ? "device '" + d.device() + "' " : "")
+                + nz(d.identity().backingSource()) + " (" + String.join(", ", what(d, b)) + ")"
+                + precondition(d.precondition());
         if (d.skipped() != null) {
             return what + ": not measured, " + d.skipped();
         }
         return what + (d.device() != null ? ", before it was formatted" : "") + ": sequential read "
-                + rate(d.seqReadBytesPerS()) + ", write " + rate(d.seqWriteBytesPerS())
-                + "; 4 KiB random read " + iops(d.randReadIops()) + " at depth 32 (" + iops(d.randReadIopsQd1())
-                + " at depth 1), write " + iops(d.randWriteIops()) + " (" + iops(d.randWriteIopsQd1()) + "); fsync "
-                + ms(d.fsyncLatencyS()) + " (median " + ms(d.fsyncLatencyMedianS()) + "); " + nz(d.fioVersion())
+                + rate(d.measurement().seqReadBytesPerS()) + ", write "
+                + rate(d.measurement().seqWriteBytesPerS())
+                + "; 4 KiB random read " + iops(d.measurement().randReadIops()) + " at depth 32 ("
+                + iops(d.measurement().randReadIopsQd1())
+                + " at depth 1), write " + iops(d.measurement().randWriteIops()) + " ("
+                + iops(d.measurement().randWriteIopsQd1()) + "); fsync "
+                + ms(d.measurement().fsyncLatencyS()) + " (median "
+                + ms(d.measurement().fsyncLatencyMedianS()) + "); "
+                + nz(d.measurement().fioVersion())
                 + ", direct I/O"
-                + (Boolean.TRUE.equals(d.reused()) ? ", measured " + d.measuredAt() + " and reused" : "")
+                + (Boolean.TRUE.equals(d.reused())
+                        ? ", measured " + d.measurement().measuredAt() + " and reused"
+                        : "")
                 + (d.rotationalContradicted() != null ? "; " + d.rotationalContradicted() : "");
     }
 
@@ -57,11 +65,12 @@ final class BaselineText {
 
     private static List<String> what(Baseline.Disk d, Baseline b) {
         List<String> parts = new ArrayList<>();
-        if (d.bus() != null) {
-            parts.add(d.bus() + (d.model() != null ? " " + d.model() : ""));
+        if (d.identity().bus() != null) {
+            parts.add(d.identity().bus()
+                    + (d.identity().model() != null ? " " + d.identity().model() : ""));
         }
-        if (d.rotational() != null) {
-            parts.add(d.rotational() ? "flagged rotational" : "flagged not rotational");
+        if (d.identity().rotational() != null) {
+            parts.add(d.identity().rotational() ? "flagged rotational" : "flagged not rotational");
         }
         String vm = b.virtualization().get("vm");
         String container = b.virtualization().get("container");
@@ -78,8 +87,9 @@ final class BaselineText {
             return "";
         }
         return env.baseline().disks().stream()
-                .filter(d -> backing.equals(d.backingSource()) && d.rotationalContradicted() != null)
-                .map(d -> " (contradicted by the baseline: " + iops(d.randReadIopsQd1()) + " random reads at depth 1)")
+                .filter(d -> backing.equals(d.identity().backingSource()) && d.rotationalContradicted() != null)
+                .map(d -> " (contradicted by the baseline: "
+                        + iops(d.measurement().randReadIopsQd1()) + " random reads at depth 1)")
                 .findFirst()
                 .orElse("");
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.fsflow.report.ReportModel.Device;
 import org.fsflow.report.ReportModel.Labelled;
+import org.fsflow.result.LaunchFloor;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RowFacts;
 import org.fsflow.result.RunEnvironment;
@@ -35,7 +36,7 @@ final class Conditions {
                 "Scenario",
                 nz(env.scenarioFile())
                         + (env.scenarioSha256() != null ? " (sha256 " + env.scenarioSha256() + ")" : ""));
-        RunEnvironment.LaunchFloor floor = env.launchFloor();
+        LaunchFloor floor = env.launchFloor();
         if (floor != null) {
             add(
                     c,
@@ -150,7 +151,7 @@ final class Conditions {
                         + (interrupted ? " (the node that was running when it stopped ran again)" : "");
     }
 
-    private static String bare(RunEnvironment.LaunchFloor floor) {
+    private static String bare(LaunchFloor floor) {
         if (floor.bareSMedian() == null) {
             return "";
         }
@@ -190,15 +191,19 @@ final class Conditions {
         env.campaign().devices().forEach((name, d) -> {
             String size = d.sizeBytes() != null && d.sizeBytes() > 0
                     ? Numbers.bytes(d.sizeBytes())
-                    : d.deviceBytes() != null ? Numbers.bytes(d.deviceBytes()) : "";
+                    : d.disk().deviceBytes() != null ? Numbers.bytes(d.disk().deviceBytes()) : "";
             String where = d.image() != null ? "image " + d.image() : nz(d.path());
-            String backing = d.backingSource() != null ? d.backingSource() : nz(d.blockDevice());
-            String rotational = (d.rotational() == null ? "" : d.rotational() ? "yes" : "no (SSD or virtual)")
-                    + BaselineText.contradicted(env, d.backingSource());
+            String backing = d.disk().backingSource() != null
+                    ? d.disk().backingSource()
+                    : nz(d.disk().blockDevice());
+            String rotational =
+                    (d.disk().rotational() == null ? "" : d.disk().rotational() ? "yes" : "no (SSD or virtual)")
+                            + BaselineText.contradicted(env, d.disk().backingSource());
             String direct = d.directIo() == null
                     ? ""
                     : d.directIo() ? "yes" : "no" + (d.directIoNote() != null ? " (" + d.directIoNote() + ")" : "");
-            out.add(new Device(name, nz(d.kind()), size, where, backing, nz(d.model()), rotational, direct));
+            out.add(new Device(
+                    name, nz(d.kind()), size, where, backing, nz(d.disk().model()), rotational, direct));
         });
         return out;
     }

@@ -11,7 +11,7 @@ import org.fsflow.report.ReportModel.PlainRow;
 import org.fsflow.report.ReportModel.PlainTable;
 import org.fsflow.report.ReportModel.Row;
 import org.fsflow.report.ReportModel.Table;
-import org.fsflow.result.RunEnvironment.DatasetInfo;
+import org.fsflow.result.RunCampaign.DatasetInfo;
 import org.fsflow.result.Summary;
 import org.fsflow.summary.DatasetSummary;
 import org.fsflow.summary.MetricGrid;

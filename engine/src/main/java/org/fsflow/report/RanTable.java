@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.report.ReportModel.Fact;
+import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.Scales;
 import org.fsflow.scenario.SourceSection.SourceConditions;
@@ -70,7 +71,7 @@ final class RanTable {
     }
 
     // the dataset at the host's scale, then at each other scale a place ran at
-    private static String dataAt(RunFacts f, String name, RunEnvironment.DatasetInfo d) {
+    private static String dataAt(RunFacts f, String name, RunCampaign.DatasetInfo d) {
         StringBuilder b = new StringBuilder(data(d));
         f.dataAt().forEach((scale, at) -> {
             if (at.get(name) != null) {
@@ -80,7 +81,7 @@ final class RanTable {
         return b.toString();
     }
 
-    private static String data(RunEnvironment.DatasetInfo d) {
+    private static String data(RunCampaign.DatasetInfo d) {
         if (d == null) {
             return "";
         }
@@ -118,14 +119,16 @@ final class RanTable {
 
     private static String disks(RunEnvironment env) {
         List<String> out = new ArrayList<>();
-        for (Map.Entry<String, RunEnvironment.DeviceInfo> e :
+        for (Map.Entry<String, RunCampaign.DeviceInfo> e :
                 env.campaign().devices().entrySet()) {
-            RunEnvironment.DeviceInfo d = e.getValue();
+            RunCampaign.DeviceInfo d = e.getValue();
             String size = d.sizeBytes() != null && d.sizeBytes() > 0 ? " " + Numbers.bytes((double) d.sizeBytes()) : "";
-            String on = d.blockDevice() != null
-                    ? " on " + d.blockDevice()
-                            + (d.rotational() == null ? "" : d.rotational() ? " (rotational)" : " (SSD or virtual)")
-                            + BaselineText.contradicted(env, d.backingSource())
+            String on = d.disk().blockDevice() != null
+                    ? " on " + d.disk().blockDevice()
+                            + (d.disk().rotational() == null
+                                    ? ""
+                                    : d.disk().rotational() ? " (rotational)" : " (SSD or virtual)")
+                            + BaselineText.contradicted(env, d.disk().backingSource())
                     : "";
             out.add(e.getKey() + ": " + Conditions.nz(d.kind()) + size + on);
         }

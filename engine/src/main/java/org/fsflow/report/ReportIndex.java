@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.fsflow.result.AgingRecord;
+import org.fsflow.result.LaunchFloor;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.safety.AtomicFile;
@@ -147,7 +148,7 @@ public final class ReportIndex {
         try (Stream<Path> runs = Files.list(dir)) {
             for (Path run : runs.filter(p -> Files.isRegularFile(p.resolve(RunEnvironment.FILE)))
                     .toList()) {
-                RunEnvironment.LaunchFloor f = RunEnvironment.read(run).launchFloor();
+                LaunchFloor f = RunEnvironment.read(run).launchFloor();
                 floor = f == null ? floor : Math.max(floor, f.realSMedian());
             }
         }

@@ -6,6 +6,7 @@ import org.fsflow.report.ReportModel.Failed;
 import org.fsflow.report.ReportModel.Raw;
 import org.fsflow.report.ReportModel.Skipped;
 import org.fsflow.result.Measurement;
+import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.SourceSection.SourceConditions;
 import org.fsflow.summary.CapacityRow;
@@ -41,7 +42,7 @@ public final class ReportModelBuilder {
     /** The report model of {@code s}, beside the source's {@code conditions} (null: none). */
     public static ReportModel build(RunSummary s, SourceConditions conditions) {
         RunEnvironment env = s.environment();
-        RunEnvironment.Campaign campaign = env.campaign();
+        RunCampaign campaign = env.campaign();
         String title = campaign.title() != null
                 ? campaign.title()
                 : "fsflow report: " + (env.scenario() != null ? env.scenario() : "results");

@@ -1,10 +1,12 @@
 package org.fsflow.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
- * The {@code conditions} of {@code environment.json}: what makes a run faithful to its source.
- * Lists are never null.
+ * The {@code conditions} of {@code environment.json}: what makes a run faithful to its source, as the
+ * run writes them and reports read them. Lists are never null.
  *
  * @param memoryBudget   the memory budget (of the host's cells), or null when the run predates it
  * @param warmup         warm-up repetitions of every cell, left out of the statistics
@@ -14,12 +16,13 @@ import java.util.List;
  * @param quiet          the wait for a quiet host and the retakes ({@code quiet:}), or null when the
  *                       run had neither
  */
+@JsonPropertyOrder({"memory_budget", "memory_budget_at", "warmup", "quiet", "flush_steps"})
 public record RunConditions(
         MemoryBudget memoryBudget,
         int warmup,
         List<String> flushSteps,
         java.util.Map<String, MemoryBudget> memoryBudgetAt,
-        Quiet quiet) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Quiet quiet) {
 
     /**
      * {@code quiet:} as the run applied it.

@@ -1,7 +1,9 @@
 package org.fsflow.result;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -38,7 +40,33 @@ import org.fsflow.scenario.Scales;
  * @param conditions     memory budget, warm-up and flushes; null for runs that predate them
  * @param resumes        each time the run was interrupted and resumed, in order; empty when never
  * @param baseline       the disk under the loop images measured before the first cell; null before it was
+ * @param labels         for imported results: the labels given to the import ({@code --label})
  */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonPropertyOrder({
+    "fsflow_version",
+    "java_version",
+    "host",
+    "kernel",
+    "distribution",
+    "cpu_model",
+    "cpu_cores",
+    "memory_bytes",
+    "load_average",
+    "cpu_governors",
+    "scenario",
+    "scenario_file",
+    "scenario_sha256",
+    "settings",
+    "campaign",
+    "conditions",
+    "tools",
+    "baseline",
+    "launch_floor",
+    "imported_from",
+    "labels",
+    "resumes"
+})
 public record RunEnvironment(
         String fsflowVersion,
         String javaVersion,
@@ -52,7 +80,7 @@ public record RunEnvironment(
         String scenarioFile,
         String scenarioSha256,
         Settings settings,
-        Campaign campaign,
+        RunCampaign campaign,
         Map<String, String> tools,
         LaunchFloor launchFloor,
         String importedFrom,
@@ -60,19 +88,64 @@ public record RunEnvironment(
         Map<String, Integer> cpuGovernors,
         RunConditions conditions,
         List<Resume> resumes,
-        Baseline baseline) {
+        Baseline baseline,
+        Map<String, String> labels) {
 
     /** The file name inside a run directory. */
     public static final String FILE = "environment.json";
 
     /** Normalizes absent sections to empty ones. */
     public RunEnvironment {
-        campaign =
-                campaign == null ? new Campaign(null, null, null, null, null, null, null, null, null, null) : campaign;
+        campaign = campaign == null ? RunCampaign.EMPTY : campaign;
         tools = tools == null ? Map.of() : tools;
         loadAverage = loadAverage == null ? Map.of() : loadAverage;
         cpuGovernors = cpuGovernors == null ? Map.of() : cpuGovernors;
         resumes = resumes == null ? List.of() : resumes;
+        labels = labels == null ? Map.of() : labels;
+    }
+
+    /** The environment of results imported {@code from} other tools' files: what reports need, and no more. */
+    public static RunEnvironment imported(
+            String scenario, String from, RunCampaign campaign, Map<String, String> labels) {
+        return new RunEnvironment(
+                null, null, null, null, null, null, null, null, scenario, null, null, null, campaign, null, null, from,
+                null, null, null, null, null, labels);
+    }
+
+    /** The same environment with the floor of its measurements, taken once the rest was collected. */
+    public RunEnvironment withLaunchFloor(LaunchFloor floor) {
+        return new RunEnvironment(
+                fsflowVersion,
+                javaVersion,
+                host,
+                kernel,
+                distribution,
+                cpuModel,
+                cpuCores,
+                memoryBytes,
+                scenario,
+                scenarioFile,
+                scenarioSha256,
+                settings,
+                campaign,
+                tools,
+                floor,
+                importedFrom,
+                loadAverage,
+                cpuGovernors,
+                conditions,
+                resumes,
+                baseline,
+                labels);
+    }
+
+    /** The file's bytes, as a run writes them (indented, in the fields' order). */
+    public byte[] bytes() {
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + FILE, e);
+        }
     }
 
     /**
@@ -87,7 +160,13 @@ public record RunEnvironment(
      * @param commit    the git commit of the fsflow that resumed (its jar's), or null when unknown
      * @param sets      the {@code resume --set} options it was given (more rounds), empty when none
      */
-    public record Resume(String at, int afterRows, String lastNode, String kernel, String commit, List<String> sets) {
+    public record Resume(
+            String at,
+            int afterRows,
+            String lastNode,
+            String kernel,
+            String commit,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sets) {
         /** A resume as recorded; no {@code sets} is none. */
         public Resume {
             sets = sets == null ? List.of() : List.copyOf(sets);
@@ -107,120 +186,12 @@ public record RunEnvironment(
         }
     }
 
-    /**
-     * The scenario as reports show it. Lists and maps are never null.
-     *
-     * @param title           the scenario's title
-     * @param source          its provenance
-     * @param description     free text
-     * @param steps           step names, in scenario order
-     * @param dropCachesSteps steps that drop the page cache first
-     * @param filesystems     the filesystem axis, in matrix order
-     * @param datasets        the datasets the matrix uses, in declaration order, at the host's scale
-     * @param devices         the devices, in declaration order
-     * @param datasetsAt      the same datasets at each other scale a place ran at ({@code --scale
-     *                        guest=0.05}), by the scale as written ({@code "0.05"}); empty when every
-     *                        place ran at one scale
-     * @param metrics         the scenario's own figures ({@code parse:} as a mapping) by name: their
-     *                        unit and which way is better; empty when it has none
-     */
-    public record Campaign(
-            String title,
-            String source,
-            String description,
-            List<String> steps,
-            List<String> dropCachesSteps,
-            List<String> filesystems,
-            Map<String, DatasetInfo> datasets,
-            Map<String, DeviceInfo> devices,
-            Map<String, Map<String, DatasetInfo>> datasetsAt,
-            Map<String, MetricInfo> metrics) {
-
-        /** Normalizes absent lists and maps to empty ones. */
-        public Campaign {
-            metrics = metrics == null ? Map.of() : metrics;
-            steps = steps == null ? List.of() : steps;
-            dropCachesSteps = dropCachesSteps == null ? List.of() : dropCachesSteps;
-            filesystems = filesystems == null ? List.of() : filesystems;
-            datasets = datasets == null ? Map.of() : datasets;
-            devices = devices == null ? Map.of() : devices;
-            datasetsAt = datasetsAt == null ? Map.of() : datasetsAt;
-        }
-    }
-
-    /**
-     * A scenario's own figure as its {@code parse:} declares it.
-     *
-     * @param unit   its unit as reports show it, "" when not given
-     * @param better {@code lower}, {@code higher}, or null: shown, never ranked
-     */
-    public record MetricInfo(String unit, String better) {}
-
     /** The datasets as the cell of row {@code m} had them: at its {@code scale} when it has its own, else the host's. */
-    public Map<String, DatasetInfo> datasetsOf(Measurement m) {
-        Map<String, DatasetInfo> at =
+    public Map<String, RunCampaign.DatasetInfo> datasetsOf(Measurement m) {
+        Map<String, RunCampaign.DatasetInfo> at =
                 m == null || m.scale() == null ? null : campaign.datasetsAt().get(Scales.plain(m.scale()));
         return at != null ? at : campaign.datasets();
     }
-
-    /**
-     * A dataset as generated (or found).
-     *
-     * @param files    number of files
-     * @param bytes    their total size
-     * @param existing the directory of an existing tree, or null for a generated dataset
-     * @param leafDirs the directories that hold the files (dirs^depth), null for an existing tree
-     *                 and in environments written before it was recorded
-     */
-    public record DatasetInfo(long files, long bytes, String existing, Long leafDirs) {}
-
-    /**
-     * A device of the scenario and the disk under it.
-     *
-     * @param kind          loop, block, tmpfs or dir
-     * @param sizeBytes     the size fsflow gave it (loop, tmpfs)
-     * @param image         a loop device's image file
-     * @param path          a block device or directory
-     * @param backingSource what holds the image or directory ({@code /dev/vda})
-     * @param blockDevice   the kernel name of the disk
-     * @param rotational    whether that disk rotates
-     * @param deviceBytes   the disk's size
-     * @param model         the disk's model
-     * @param directIo      for a loop device: whether the kernel does direct I/O to its image
-     * @param directIoNote  why it does not (opted out, refused by the backing filesystem)
-     */
-    public record DeviceInfo(
-            String kind,
-            Long sizeBytes,
-            String image,
-            String path,
-            String backingSource,
-            String blockDevice,
-            Boolean rotational,
-            Long deviceBytes,
-            String model,
-            Boolean directIo,
-            String directIoNote) {}
-
-    /**
-     * The median real and CPU time of {@code true} run through fsflow.
-     *
-     * @param command the command timed
-     * @param runs    how many times
-     * @param realSMedian median real time, seconds
-     * @param cpuSMedian  median CPU (user + system) time, seconds
-     * @param bareSMedian median real time of a bare fork/exec of the same command from the same JVM
-     * @param ratioToBare the floor over that
-     * @param launchMechanism how the JVM started processes
-     */
-    public record LaunchFloor(
-            String command,
-            int runs,
-            @JsonProperty("real_s_median") double realSMedian,
-            @JsonProperty("cpu_s_median") double cpuSMedian,
-            @JsonProperty("bare_fork_exec_s_median") Double bareSMedian,
-            Double ratioToBare,
-            String launchMechanism) {}
 
     /**
      * Every effective setting of a run ({@code run.json}'s content), shown as text in file order,
@@ -233,6 +204,7 @@ public record RunEnvironment(
      * @param cpuMethod    how user and system time were measured
      * @param memoryMethod how max RSS was measured
      * @param provenance   what made the run; null in runs that predate it
+     * @param json         the settings as the file holds them, every field included
      */
     public record Settings(
             Map<String, String> shown,
@@ -240,7 +212,20 @@ public record RunEnvironment(
             Scales scales,
             String cpuMethod,
             String memoryMethod,
-            RunProvenance provenance) {
+            RunProvenance provenance,
+            JsonNode json) {
+
+        /** The settings of {@code run}, the run's {@code run.json}. */
+        public static Settings of(RunSettings run) {
+            return of((JsonNode) Json.MAPPER.valueToTree(run));
+        }
+
+        /** The settings as the file has them: what is written back. */
+        @Override
+        @JsonValue
+        public JsonNode json() {
+            return json;
+        }
 
         // scale, a number (the default), and place_scales, an object (absent in older runs); FULL when unreadable
         private static Scales scales(JsonNode run) {
@@ -293,7 +278,8 @@ public record RunEnvironment(
                     scales(node),
                     node.path("cpu_method").asText(""),
                     node.path("memory_method").asText(""),
-                    provenance);
+                    provenance,
+                    node);
         }
     }
 }

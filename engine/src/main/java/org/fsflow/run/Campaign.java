@@ -17,7 +17,7 @@ import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanPrinter;
 import org.fsflow.plan.Shell;
 import org.fsflow.result.Journal;
-import org.fsflow.result.Json;
+import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.RunSettings;
 import org.fsflow.safety.AtomicFile;
 import org.fsflow.scenario.Overrides;
@@ -106,14 +106,14 @@ public final class Campaign {
         check(guard);
         write(guard, out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
         write(guard, out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
-        Map<String, Object> environment = Environment.collect(plan, settings, line -> {
+        RunEnvironment environment = Environment.collect(plan, settings, line -> {
             progress.println(line);
             progress.flush();
         });
         check(guard);
-        environment.put(
-                "launch_floor", Environment.launchFloor(executor, plan.layout().work()));
-        write(guard, out.resolve(ENVIRONMENT), json(environment));
+        environment = environment.withLaunchFloor(
+                Environment.launchFloor(executor, plan.layout().work()));
+        write(guard, out.resolve(ENVIRONMENT), new String(environment.bytes(), StandardCharsets.UTF_8));
         check(guard);
     }
 
@@ -271,14 +271,6 @@ public final class Campaign {
             return Files.size(p);
         } catch (IOException e) {
             return 0;
-        }
-    }
-
-    private static String json(Object value) {
-        try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot serialize " + value, e);
         }
     }
 

@@ -19,6 +19,10 @@ import org.fsflow.machine.ToolVersion;
 import org.fsflow.place.Where;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
+import org.fsflow.result.Baseline;
+import org.fsflow.result.LaunchFloor;
+import org.fsflow.result.RunCampaign;
+import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.RunSettings;
 import org.fsflow.scenario.Filesystem;
 import org.fsflow.scenario.FilesystemType;
@@ -33,42 +37,40 @@ final class Environment {
 
     private Environment() {}
 
-    static Map<String, Object> collect(Plan plan, RunSettings settings, java.util.function.Consumer<String> say) {
-        Map<String, Object> env = new LinkedHashMap<>();
-        env.put("fsflow_version", Versions.FSFLOW);
-        env.put("java_version", System.getProperty("java.version"));
-        env.put("host", Where.hostname());
-        env.put("kernel", Capabilities.kernelRelease());
-        env.put("distribution", osRelease());
-        env.put("cpu_model", cpuModel());
-        env.put("cpu_cores", Runtime.getRuntime().availableProcessors());
-        env.put("memory_bytes", memoryBytes());
-        env.put("load_average", org.fsflow.measure.HostState.loadAverage());
-        env.put("cpu_governors", org.fsflow.measure.HostState.governors());
-        env.put("scenario", plan.scenario().name());
-        env.put("scenario_file", plan.scenario().source().path());
-        env.put("scenario_sha256", plan.scenario().source().sha256());
-        env.put("settings", settings);
-        env.put("campaign", campaign(plan));
-        env.put("conditions", Conditions.of(plan));
-        env.put("tools", toolVersions(plan));
-        env.put("baseline", baseline(plan, say));
-        return env;
+    static RunEnvironment collect(Plan plan, RunSettings settings, java.util.function.Consumer<String> say) {
+        return new RunEnvironment(
+                Versions.FSFLOW,
+                System.getProperty("java.version"),
+                Where.hostname(),
+                Capabilities.kernelRelease(),
+                osRelease(),
+                cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                memoryBytes(),
+                plan.scenario().name(),
+                plan.scenario().source().path(),
+                plan.scenario().source().sha256(),
+                RunEnvironment.Settings.of(settings),
+                campaign(plan),
+                toolVersions(plan),
+                null,
+                null,
+                org.fsflow.measure.HostState.loadAverage(),
+                org.fsflow.measure.HostState.governors(),
+                Conditions.of(plan),
+                List.of(),
+                baseline(plan, say),
+                Map.of());
     }
 
     // the disk under the work directory (where the loop images are made), measured unless the scenario says
     // baseline: false; and what the machine is (a VM, a container) by systemd-detect-virt
-    private static Map<String, Object> baseline(Plan plan, java.util.function.Consumer<String> say) {
-        Map<String, Object> b = new LinkedHashMap<>();
-        b.put("virtualization", BackingDisk.virtualization());
+    private static Baseline baseline(Plan plan, java.util.function.Consumer<String> say) {
         Path work = plan.layout().work();
-        Map<String, Object> disk = new LinkedHashMap<>();
-        disk.put("dir", work.toString());
-        disk.putAll(BackingDisk.of(work));
-        List<Object> disks = new java.util.ArrayList<>();
+        Baseline.Disk disk = Baseline.Disk.of(null, work.toString(), BackingDisk.of(work));
+        List<Baseline.Disk> disks = new java.util.ArrayList<>();
         if (!plan.scenario().baseline()) {
-            disk.put("skipped", "the scenario says baseline: false");
-            disks.add(disk);
+            disks.add(disk.skipping("the scenario says baseline: false"));
         } else {
             disks.add(DeviceBaseline.of(work, disk, org.fsflow.scenario.Defaults.WORK_ROOT.resolve("baseline"), say));
         }
@@ -78,8 +80,7 @@ final class Environment {
                 disks.add(BlockBaseline.of(block, work, plan.scenario().baseline(), say));
             }
         }
-        b.put("disks", disks);
-        return b;
+        return new Baseline(BackingDisk.virtualization(), disks);
     }
 
     /**
@@ -87,7 +88,7 @@ final class Environment {
      * executor (process launch, the cgroup prelude, exit detection). Recorded, never subtracted:
      * a step of a few milliseconds should be read against it.
      */
-    static Map<String, Object> launchFloor(StepExecutor executor, Path work) {
+    static LaunchFloor launchFloor(StepExecutor executor, Path work) {
         int n = 51;
         double[] real = new double[n];
         double[] cpu = new double[n];
@@ -104,100 +105,99 @@ final class Environment {
         }
         java.util.Arrays.sort(real);
         java.util.Arrays.sort(cpu);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("command", "true");
-        m.put("runs", n);
-        m.put("real_s_median", Math.round(real[n / 2] * 1e6) / 1e6);
-        m.put("cpu_s_median", Math.round(cpu[n / 2] * 1e6) / 1e6);
         // the same true started bare from this JVM: what the floor is judged against (target: at most 2x)
         double bare = org.fsflow.measure.BareLaunch.medianSeconds(n);
-        m.put("bare_fork_exec_s_median", Math.round(bare * 1e6) / 1e6);
-        m.put("ratio_to_bare", Math.round(real[n / 2] / bare * 100) / 100.0);
-        m.put("launch_mechanism", org.fsflow.measure.LaunchMechanism.current());
-        return m;
+        return new LaunchFloor(
+                "true",
+                n,
+                Math.round(real[n / 2] * 1e6) / 1e6,
+                Math.round(cpu[n / 2] * 1e6) / 1e6,
+                Math.round(bare * 1e6) / 1e6,
+                Math.round(real[n / 2] / bare * 100) / 100.0,
+                org.fsflow.measure.LaunchMechanism.current());
     }
 
     // the datasets s uses, as generated at its scale
-    private static Map<String, Object> datasets(org.fsflow.scenario.Scenario s) {
-        Map<String, Object> datasets = new LinkedHashMap<>();
+    private static Map<String, RunCampaign.DatasetInfo> datasets(org.fsflow.scenario.Scenario s) {
+        Map<String, RunCampaign.DatasetInfo> datasets = new LinkedHashMap<>();
         for (String name : s.usedDatasets()) {
             var d = s.datasets().get(name);
-            Map<String, Object> info = new LinkedHashMap<>();
-            info.put("files", d.fileCount());
-            info.put("leaf_dirs", d.existing() == null ? d.leafDirs() : null);
-            info.put("bytes", d.expectedBytes());
-            info.put("existing", d.existing() == null ? null : d.existing().toString());
-            datasets.put(d.name(), info);
+            datasets.put(
+                    d.name(),
+                    new RunCampaign.DatasetInfo(
+                            d.fileCount(),
+                            d.expectedBytes(),
+                            d.existing() == null ? null : d.existing().toString(),
+                            d.existing() == null ? (Long) d.leafDirs() : null));
         }
         return datasets;
     }
 
-    // a scenario's own figure as reports need it: its unit and direction
-    private static Map<String, Object> figure(org.fsflow.scenario.CustomParse.Figure f) {
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("unit", f.unit());
-        info.put("better", f.better());
-        return info;
-    }
-
     /** What reports need of the scenario: its texts and the order of its datasets, filesystems and steps. */
-    static Map<String, Object> campaign(Plan plan) {
+    static RunCampaign campaign(Plan plan) {
         var s = plan.scenario();
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("title", s.title());
-        c.put("source", s.origin());
-        c.put("description", s.description());
-        c.put("steps", s.steps().stream().map(st -> st.name()).toList());
-        c.put(
-                "drop_caches_steps",
-                s.steps().stream()
-                        .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES || st.dropCaches())
-                        .map(st -> st.name())
-                        .toList());
-        c.put(
-                "filesystems",
-                s.matrix().has("filesystem")
-                        ? s.matrix().axes().get("filesystem").stream()
-                                .map(v -> v.value())
-                                .toList()
-                        : List.of());
-        c.put("datasets", datasets(s));
-        Map<String, Object> at = new LinkedHashMap<>();
+        Map<String, Map<String, RunCampaign.DatasetInfo>> at = new LinkedHashMap<>();
         for (var n : plan.nodes()) {
             if (n.kind() == org.fsflow.plan.PlanNode.Kind.DATASET && n.scale() != s.scale()) {
                 at.computeIfAbsent(org.fsflow.scenario.Scales.plain(n.scale()), k -> datasets(s.atScale(n.scale())));
             }
         }
-        c.put("datasets_at", at);
-        Map<String, Object> metrics = new LinkedHashMap<>();
+        // a scenario's own figures as reports need them: their unit and direction
+        Map<String, RunCampaign.MetricInfo> metrics = new LinkedHashMap<>();
         for (var st : s.steps()) {
             if (st.figures() != null) {
-                st.figures().metrics().forEach(f -> metrics.put(f.name(), figure(f)));
+                st.figures()
+                        .metrics()
+                        .forEach(f -> metrics.put(f.name(), new RunCampaign.MetricInfo(f.unit(), f.better())));
             }
         }
-        c.put("metrics", metrics);
-        Map<String, Object> devices = new LinkedHashMap<>();
-        for (var d : s.devices().values()) {
-            Map<String, Object> info = new LinkedHashMap<>();
-            info.put("kind", org.fsflow.scenario.Variables.kindOf(d));
+        return new RunCampaign(
+                s.title(),
+                s.origin(),
+                s.description(),
+                s.steps().stream().map(st -> st.name()).toList(),
+                s.steps().stream()
+                        .filter(st -> st.action() == org.fsflow.scenario.Step.Action.DROP_CACHES || st.dropCaches())
+                        .map(st -> st.name())
+                        .toList(),
+                s.matrix().has("filesystem")
+                        ? s.matrix().axes().get("filesystem").stream()
+                                .map(v -> v.value())
+                                .toList()
+                        : List.of(),
+                datasets(s),
+                devices(plan),
+                at,
+                metrics);
+    }
+
+    // each device and the disk under it
+    private static Map<String, RunCampaign.DeviceInfo> devices(Plan plan) {
+        Map<String, RunCampaign.DeviceInfo> devices = new LinkedHashMap<>();
+        for (var d : plan.scenario().devices().values()) {
+            String kind = org.fsflow.scenario.Variables.kindOf(d);
+            RunCampaign.DeviceInfo info;
             if (d instanceof org.fsflow.scenario.Device.Loop l) {
-                info.put("size_bytes", l.sizeBytes());
                 Path image = plan.layout().image(l);
-                info.put("image", image.toString());
-                info.putAll(BackingDisk.of(image.getParent()));
+                info = RunCampaign.DeviceInfo.of(
+                        kind, l.sizeBytes(), image.toString(), null, BackingDisk.of(image.getParent()));
             } else if (d instanceof org.fsflow.scenario.Device.Block b) {
-                info.put("path", b.path().toString());
-                info.putAll(BackingDisk.block(org.fsflow.device.Mounts.realName(b.path())));
+                info = RunCampaign.DeviceInfo.of(
+                        kind,
+                        null,
+                        null,
+                        b.path().toString(),
+                        BackingDisk.block(org.fsflow.device.Mounts.realName(b.path())));
             } else if (d instanceof org.fsflow.scenario.Device.Tmpfs t) {
-                info.put("size_bytes", t.sizeBytes());
+                info = RunCampaign.DeviceInfo.of(kind, t.sizeBytes(), null, null, Baseline.Identity.UNKNOWN);
             } else if (d instanceof org.fsflow.scenario.Device.Dir dir) {
-                info.put("path", dir.path().toString());
-                info.putAll(BackingDisk.of(dir.path()));
+                info = RunCampaign.DeviceInfo.of(kind, null, null, dir.path().toString(), BackingDisk.of(dir.path()));
+            } else {
+                info = RunCampaign.DeviceInfo.of(kind, null, null, null, Baseline.Identity.UNKNOWN);
             }
             devices.put(d.name(), info);
         }
-        c.put("devices", devices);
-        return c;
+        return devices;
     }
 
     /** The host name of this machine, or "unknown". */

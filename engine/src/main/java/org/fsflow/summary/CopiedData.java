@@ -2,6 +2,7 @@ package org.fsflow.summary;
 
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
 
@@ -37,13 +38,13 @@ final class CopiedData {
     /** The bytes of the datasets {@code command} names in the cell of {@code s}, or 0 when it names none. */
     static long namedBytes(Series s, String command, RunEnvironment env) {
         // at the row's scale: a guest cell at --scale guest=0.05 copies the guest's datasets
-        Map<String, RunEnvironment.DatasetInfo> datasets = env.datasetsOf(s.isEmpty() ? null : s.first());
+        Map<String, RunCampaign.DatasetInfo> datasets = env.datasetsOf(s.isEmpty() ? null : s.first());
         String own = s.key().dataset();
         if (own != null && datasets.get(own) != null && names(command, own)) {
             return datasets.get(own).bytes();
         }
         long bytes = 0;
-        for (Map.Entry<String, RunEnvironment.DatasetInfo> e : datasets.entrySet()) {
+        for (Map.Entry<String, RunCampaign.DatasetInfo> e : datasets.entrySet()) {
             if (e.getValue() != null && names(command, e.getKey())) {
                 bytes += e.getValue().bytes();
             }

@@ -9,7 +9,7 @@ import org.fsflow.plan.Cell;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Metric;
 import org.fsflow.result.ResultSet;
-import org.fsflow.result.RunEnvironment.DatasetInfo;
+import org.fsflow.result.RunCampaign.DatasetInfo;
 import org.fsflow.result.Series;
 import org.fsflow.result.Summary;
 

@@ -1,7 +1,7 @@
 package org.fsflow.summary;
 
 import java.util.List;
-import org.fsflow.result.RunEnvironment.DatasetInfo;
+import org.fsflow.result.RunCampaign.DatasetInfo;
 
 /**
  * What one dataset's section of a report shows: a steps x columns table per time figure and

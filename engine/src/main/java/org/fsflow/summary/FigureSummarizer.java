@@ -12,6 +12,7 @@ import org.fsflow.result.Metric;
 import org.fsflow.result.MetricTable;
 import org.fsflow.result.MetricTable.Direction;
 import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
 import org.fsflow.result.Summary;
@@ -56,7 +57,7 @@ final class FigureSummarizer {
                         .add(s);
             }
         }
-        RunEnvironment.Campaign campaign = environment.campaign();
+        RunCampaign campaign = environment.campaign();
         List<String> datasets = Columns.order(
                 campaign.datasets().keySet(),
                 figures.keySet().stream().map(Key::dataset).toList());
@@ -71,7 +72,7 @@ final class FigureSummarizer {
     }
 
     private static FigureTable table(
-            Key key, Set<String> figures, Map<String, Set<Series>> parts, RunEnvironment.Campaign campaign) {
+            Key key, Set<String> figures, Map<String, Set<Series>> parts, RunCampaign campaign) {
         Map<String, Series> pooled = new LinkedHashMap<>();
         parts.forEach((column, list) -> {
             List<Series> all = List.copyOf(list);
@@ -104,7 +105,7 @@ final class FigureSummarizer {
     }
 
     // a scenario's own figure as its parse: declares it, else the metric table's row
-    private static MetricTable.Metric spec(String key, RunEnvironment.MetricInfo own) {
+    private static MetricTable.Metric spec(String key, RunCampaign.MetricInfo own) {
         if (own == null) {
             return MetricTable.of(key);
         }

@@ -1,6 +1,7 @@
 package org.fsflow.summary;
 
 import org.fsflow.result.Fieller;
+import org.fsflow.result.LaunchFloor;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.Finding;
 
@@ -20,7 +21,7 @@ record FloorBounds(String veto, Fieller.Interval interval, String note) {
 
     /** The floor's effect on {@code i}, the ratio of {@code num} over {@code den}. */
     static FloorBounds of(Finding f, Verdict.Side num, Verdict.Side den, RunEnvironment env, Fieller.Interval i) {
-        RunEnvironment.LaunchFloor floor = env.launchFloor();
+        LaunchFloor floor = env.launchFloor();
         if (floor == null || !"real_s".equals(f.metric()) || i == null || !i.bounded()) {
             return new FloorBounds(null, i, "");
         }

@@ -1,14 +1,14 @@
 package org.fsflow.summary;
 
 import java.util.List;
-import org.fsflow.result.RunEnvironment;
+import org.fsflow.result.LaunchFloor;
 
 /** Measurements shorter than ten times the launch floor: process start-up weighs on them. */
 public final class LaunchFloorRule implements WarningRule {
 
     @Override
     public List<String> check(Evidence evidence) {
-        RunEnvironment.LaunchFloor floor = evidence.environment().launchFloor();
+        LaunchFloor floor = evidence.environment().launchFloor();
         if (floor == null) {
             return List.of();
         }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RowFacts;
+import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
 
@@ -33,8 +34,8 @@ import org.fsflow.result.Series;
 public record RunFacts(
         double scale,
         org.fsflow.scenario.Scales scales,
-        Map<String, RunEnvironment.DatasetInfo> data,
-        Map<String, Map<String, RunEnvironment.DatasetInfo>> dataAt,
+        Map<String, RunCampaign.DatasetInfo> data,
+        Map<String, Map<String, RunCampaign.DatasetInfo>> dataAt,
         List<Long> budgets,
         int unbudgeted,
         int fewest,

@@ -10,6 +10,7 @@ import org.fsflow.result.AgingRecord;
 import org.fsflow.result.Measurement;
 import org.fsflow.result.Moments;
 import org.fsflow.result.ResultSet;
+import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.result.Series;
 import org.fsflow.result.Status;
@@ -96,7 +97,7 @@ public final class Summarizer {
     }
 
     private static List<DatasetSummary> datasets(ResultSet results, RunEnvironment environment) {
-        RunEnvironment.Campaign campaign = environment.campaign();
+        RunCampaign campaign = environment.campaign();
         Map<String, List<Series>> byDataset = new LinkedHashMap<>();
         List<String> steps = new ArrayList<>();
         for (Series s : results.series()) {
@@ -125,7 +126,7 @@ public final class Summarizer {
         double scale = env.settings() == null
                 ? (m.scale() == null ? 1 : m.scale())
                 : env.settings().scaleOf(m);
-        RunEnvironment.DatasetInfo d = env.datasetsOf(m).get(dataset);
+        RunCampaign.DatasetInfo d = env.datasetsOf(m).get(dataset);
         // host rows at a scale other than the host's: the guests' controls at the guests' scale
         boolean controls = env.settings() != null
                 && Places.of(m).equals(Places.HOST)

@@ -179,8 +179,9 @@ class DoctorPlacesTest {
     void environmentJsonRecordsTheBudgetOfEachScaleCellsRanAt() throws Exception {
         assertEquals(
                 List.of("0.25"),
-                List.copyOf(((Map<?, ?>) Conditions.of(plan("1", "guest=0.25")).get("memory_budget_at")).keySet()));
-        assertEquals(Map.of(), Conditions.of(plan("0.5")).get("memory_budget_at"), "one scale: none");
+                List.copyOf(
+                        Conditions.of(plan("1", "guest=0.25")).memoryBudgetAt().keySet()));
+        assertEquals(Map.of(), Conditions.of(plan("0.5")).memoryBudgetAt(), "one scale: none");
     }
 
     @Test

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.fsflow.TestPaths;
+import org.fsflow.result.Baseline;
 import org.junit.jupiter.api.Test;
 
 /** The figures of the baseline's fio output, and what they say against the rotational flag. */
@@ -22,15 +24,17 @@ class DeviceBaselineTest {
 
     @Test
     void eachFigureComesFromItsJob() throws IOException {
-        Map<String, Object> m = DeviceBaseline.parse("fio: a warning before the JSON\n" + output());
+        Baseline.Figures f = DeviceBaseline.parse("fio: a warning before the JSON\n" + output());
+        Map<String, Double> m = f.conditioning();
+        assertEquals(Baseline.FIGURES, List.copyOf(m.keySet()));
         assertEquals(1053646483.0, m.get("seq_read_bytes_per_s"));
         assertEquals(1119648440.0, m.get("seq_write_bytes_per_s"));
-        assertEquals(34131.868132, (double) m.get("rand_read_iops"), 1e-6);
-        assertEquals(8433.566434, (double) m.get("rand_read_iops_qd1"), 1e-6);
-        assertEquals(31560.43956, (double) m.get("rand_write_iops"), 1e-6);
-        assertEquals(6292.707293, (double) m.get("rand_write_iops_qd1"), 1e-6);
-        assertEquals(726714.840693e-9, (double) m.get("fsync_latency_s"), 1e-12);
-        assertTrue((double) m.get("fsync_latency_median_s") > 0, m.toString());
+        assertEquals(34131.868132, m.get("rand_read_iops"), 1e-6);
+        assertEquals(8433.566434, m.get("rand_read_iops_qd1"), 1e-6);
+        assertEquals(31560.43956, m.get("rand_write_iops"), 1e-6);
+        assertEquals(6292.707293, m.get("rand_write_iops_qd1"), 1e-6);
+        assertEquals(726714.840693e-9, m.get("fsync_latency_s"), 1e-12);
+        assertTrue(f.fsyncLatencyMedianS() > 0, f.toString());
     }
 
     @Test

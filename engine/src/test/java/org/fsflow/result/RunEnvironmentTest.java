@@ -38,4 +38,30 @@ class RunEnvironmentTest {
         assertEquals(List.of(), env.campaign().steps());
         assertTrue(env.tools().isEmpty());
     }
+
+    // every published run's environment, read into its record and written back from it: the same
+    // record again, and every leaf of the file kept (an empty object has none) but the sections a
+    // merge or an older version added, which the record does not hold
+    @Test
+    void whatTheRecordWritesIsWhatItReads(@TempDir Path tmp) throws Exception {
+        List<Path> dirs;
+        try (var list = java.nio.file.Files.list(TestPaths.root().resolve("reports"))) {
+            dirs = list.filter(d -> java.nio.file.Files.isRegularFile(d.resolve(RunEnvironment.FILE)))
+                    .sorted()
+                    .toList();
+        }
+        assertTrue(dirs.size() >= 10, dirs.toString());
+        for (Path dir : dirs) {
+            RunEnvironment env = RunEnvironment.read(dir);
+            Path again = java.nio.file.Files.createDirectories(tmp.resolve(dir.getFileName()));
+            java.nio.file.Files.write(again.resolve(RunEnvironment.FILE), env.bytes());
+            assertEquals(env, RunEnvironment.read(again), dir.toString());
+            java.util.Map<String, String> written = EnvironmentFile.leaves(again);
+            EnvironmentFile.leaves(dir).forEach((leaf, value) -> {
+                if (!leaf.startsWith("merge.") && !"[]".equals(value)) {
+                    assertEquals(value, written.get(leaf), dir.getFileName() + ": " + leaf);
+                }
+            });
+        }
+    }
 }
