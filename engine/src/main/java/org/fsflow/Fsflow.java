@@ -193,11 +193,12 @@ public final class Fsflow {
         } catch (ScenarioException e) {
             throw new IllegalStateException(e.getMessage(), e); // commands check it first, with its locations
         }
+        RunEnvironment env = RunEnvironment.read(dir);
         return Summarizer.summarize(
                 results,
-                RunEnvironment.read(dir),
+                env,
                 source,
-                ScenarioCopy.filesystemTypes(dir),
+                ScenarioCopy.filesystemTypes(dir, env),
                 AgingRecord.read(dir),
                 org.fsflow.result.Timeline.read(dir));
     }

@@ -87,6 +87,7 @@ final class ImportDirectory {
                     null,
                     null,
                     null,
+                    null,
                     null);
             RunEnvironment env = RunEnvironment.imported(
                     labels.getOrDefault("name", "import"), kind + ": " + String.join(", ", names), campaign, labels);

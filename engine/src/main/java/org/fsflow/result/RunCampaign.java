@@ -23,6 +23,8 @@ import java.util.Map;
  *                        place ran at one scale
  * @param metrics         the scenario's own figures ({@code parse:} as a mapping) by name: their
  *                        unit and which way is better; empty when it has none
+ * @param filesystemTypes each filesystem of the scenario by name, to its type ({@code ext3-vm: { type:
+ *                        ext3 }} is of type ext3), in declaration order; empty in runs that predate it
  */
 @JsonPropertyOrder({
     "title",
@@ -34,7 +36,8 @@ import java.util.Map;
     "datasets",
     "datasets_at",
     "metrics",
-    "devices"
+    "devices",
+    "filesystem_types"
 })
 public record RunCampaign(
         String title,
@@ -46,10 +49,12 @@ public record RunCampaign(
         Map<String, DatasetInfo> datasets,
         Map<String, DeviceInfo> devices,
         Map<String, Map<String, DatasetInfo>> datasetsAt,
-        Map<String, MetricInfo> metrics) {
+        Map<String, MetricInfo> metrics,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> filesystemTypes) {
 
     /** A campaign of which nothing is known. */
-    public static final RunCampaign EMPTY = new RunCampaign(null, null, null, null, null, null, null, null, null, null);
+    public static final RunCampaign EMPTY =
+            new RunCampaign(null, null, null, null, null, null, null, null, null, null, null);
 
     /** Normalizes absent lists and maps to empty ones. */
     public RunCampaign {
@@ -60,6 +65,7 @@ public record RunCampaign(
         datasets = datasets == null ? Map.of() : datasets;
         devices = devices == null ? Map.of() : devices;
         datasetsAt = datasetsAt == null ? Map.of() : datasetsAt;
+        filesystemTypes = filesystemTypes == null ? Map.of() : filesystemTypes;
     }
 
     /**

@@ -13,8 +13,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The two facts later stages take from a run directory's effective scenario ({@code scenario.yaml},
- * the scenario as run, its {@code --set} applied): its {@code params} and the type of each of its
- * filesystems. A copy that is missing, too large or no longer parses costs only these facts.
+ * the scenario as run, its {@code --set} applied): its {@code params} and, for runs whose environment
+ * does not record them, the type of each of its filesystems. A copy that is missing, too large or no
+ * longer parses costs only these facts.
  */
 public final class ScenarioCopy {
 
@@ -35,9 +36,13 @@ public final class ScenarioCopy {
     /**
      * Filesystem name to type, in declaration order ({@code ext3-vm: { type: ext3 }} is of type ext3;
      * a filesystem without {@code type:} is of its own name's type): what pairs a guest's control
-     * cells with the host's. Empty when the run has no readable scenario copy.
+     * cells with the host's. The run's environment records them; a run that predates that has them
+     * from its scenario copy, and none when it has no readable copy.
      */
-    public static Map<String, String> filesystemTypes(Path dir) {
+    public static Map<String, String> filesystemTypes(Path dir, RunEnvironment env) {
+        if (!env.campaign().filesystemTypes().isEmpty()) {
+            return env.campaign().filesystemTypes();
+        }
         Map<String, String> out = new LinkedHashMap<>();
         if (load(dir) instanceof Map<?, ?> map && map.get("filesystems") instanceof Map<?, ?> filesystems) {
             filesystems.forEach((name, spec) -> out.put(

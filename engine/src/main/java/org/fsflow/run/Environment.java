@@ -168,7 +168,15 @@ final class Environment {
                 datasets(s),
                 devices(plan),
                 at,
-                metrics);
+                metrics,
+                filesystemTypes(s));
+    }
+
+    // each filesystem's type by its name, as the planner knows them: what pairs a guest's cells with the host's
+    private static Map<String, String> filesystemTypes(org.fsflow.scenario.Scenario s) {
+        Map<String, String> out = new LinkedHashMap<>();
+        s.filesystems().forEach((name, fs) -> out.put(name, fs.type() == null ? name : fs.type()));
+        return out;
     }
 
     // each device and the disk under it
