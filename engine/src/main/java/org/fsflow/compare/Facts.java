@@ -58,10 +58,9 @@ final class Facts {
     // (between two powers of 2), so a disk twice as fast, or a hypervisor's cache gone, is a confounder
     private static void baselines(List<Baseline.Disk> disks, Map<String, String> facts) {
         for (Baseline.Disk d : disks) {
-            String key = "baseline."
-                    + (d.identity().backingSource() == null
-                            ? "disk"
-                            : d.identity().backingSource()) + (d.device() != null ? "(" + d.device() + ")" : "");
+            String source = d.identity().backingSource();
+            String key = "baseline." + (source == null ? "disk" : source)
+                    + (d.device() != null ? "(" + d.device() + ")" : "");
             if (d.skipped() != null) {
                 facts.put(key, "not measured");
                 continue;

@@ -78,8 +78,8 @@ public final class DeviceBaseline {
     }
 
     /**
-     * The baseline of the disk holding {@code dir}, {@code disk} (its backing source, block device,
-     * model, bus, rotational flag): its figures, or {@code skipped} with the reason.
+     * The baseline of {@code disk} (its backing source, block device, model, bus, rotational flag), the
+     * disk that holds {@code dir}: its figures, or {@code skipped} with the reason.
      */
     public static Baseline.Disk of(Path dir, Baseline.Disk disk, Path cache, java.util.function.Consumer<String> say) {
         String skipped = skipped(dir);

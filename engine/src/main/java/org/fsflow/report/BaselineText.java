@@ -31,20 +31,14 @@ final class BaselineText {
         if (d.skipped() != null) {
             return what + ": not measured, " + d.skipped();
         }
+        Baseline.Figures f = d.measurement();
         return what + (d.device() != null ? ", before it was formatted" : "") + ": sequential read "
-                + rate(d.measurement().seqReadBytesPerS()) + ", write "
-                + rate(d.measurement().seqWriteBytesPerS())
-                + "; 4 KiB random read " + iops(d.measurement().randReadIops()) + " at depth 32 ("
-                + iops(d.measurement().randReadIopsQd1())
-                + " at depth 1), write " + iops(d.measurement().randWriteIops()) + " ("
-                + iops(d.measurement().randWriteIopsQd1()) + "); fsync "
-                + ms(d.measurement().fsyncLatencyS()) + " (median "
-                + ms(d.measurement().fsyncLatencyMedianS()) + "); "
-                + nz(d.measurement().fioVersion())
+                + rate(f.seqReadBytesPerS()) + ", write " + rate(f.seqWriteBytesPerS())
+                + "; 4 KiB random read " + iops(f.randReadIops()) + " at depth 32 (" + iops(f.randReadIopsQd1())
+                + " at depth 1), write " + iops(f.randWriteIops()) + " (" + iops(f.randWriteIopsQd1()) + "); fsync "
+                + ms(f.fsyncLatencyS()) + " (median " + ms(f.fsyncLatencyMedianS()) + "); " + nz(f.fioVersion())
                 + ", direct I/O"
-                + (Boolean.TRUE.equals(d.reused())
-                        ? ", measured " + d.measurement().measuredAt() + " and reused"
-                        : "")
+                + (Boolean.TRUE.equals(d.reused()) ? ", measured " + f.measuredAt() + " and reused" : "")
                 + (d.rotationalContradicted() != null ? "; " + d.rotationalContradicted() : "");
     }
 
@@ -65,12 +59,12 @@ final class BaselineText {
 
     private static List<String> what(Baseline.Disk d, Baseline b) {
         List<String> parts = new ArrayList<>();
-        if (d.identity().bus() != null) {
-            parts.add(d.identity().bus()
-                    + (d.identity().model() != null ? " " + d.identity().model() : ""));
+        Baseline.Identity disk = d.identity();
+        if (disk.bus() != null) {
+            parts.add(disk.bus() + (disk.model() != null ? " " + disk.model() : ""));
         }
-        if (d.identity().rotational() != null) {
-            parts.add(d.identity().rotational() ? "flagged rotational" : "flagged not rotational");
+        if (disk.rotational() != null) {
+            parts.add(disk.rotational() ? "flagged rotational" : "flagged not rotational");
         }
         String vm = b.virtualization().get("vm");
         String container = b.virtualization().get("container");

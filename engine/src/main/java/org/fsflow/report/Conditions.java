@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.fsflow.report.ReportModel.Device;
 import org.fsflow.report.ReportModel.Labelled;
+import org.fsflow.result.Baseline;
 import org.fsflow.result.LaunchFloor;
 import org.fsflow.result.ResultSet;
 import org.fsflow.result.RowFacts;
@@ -189,21 +190,18 @@ final class Conditions {
     static List<Device> devices(RunEnvironment env) {
         List<Device> out = new ArrayList<>();
         env.campaign().devices().forEach((name, d) -> {
+            Baseline.Identity disk = d.disk();
             String size = d.sizeBytes() != null && d.sizeBytes() > 0
                     ? Numbers.bytes(d.sizeBytes())
-                    : d.disk().deviceBytes() != null ? Numbers.bytes(d.disk().deviceBytes()) : "";
+                    : disk.deviceBytes() != null ? Numbers.bytes(disk.deviceBytes()) : "";
             String where = d.image() != null ? "image " + d.image() : nz(d.path());
-            String backing = d.disk().backingSource() != null
-                    ? d.disk().backingSource()
-                    : nz(d.disk().blockDevice());
-            String rotational =
-                    (d.disk().rotational() == null ? "" : d.disk().rotational() ? "yes" : "no (SSD or virtual)")
-                            + BaselineText.contradicted(env, d.disk().backingSource());
+            String backing = disk.backingSource() != null ? disk.backingSource() : nz(disk.blockDevice());
+            String rotational = (disk.rotational() == null ? "" : disk.rotational() ? "yes" : "no (SSD or virtual)")
+                    + BaselineText.contradicted(env, disk.backingSource());
             String direct = d.directIo() == null
                     ? ""
                     : d.directIo() ? "yes" : "no" + (d.directIoNote() != null ? " (" + d.directIoNote() + ")" : "");
-            out.add(new Device(
-                    name, nz(d.kind()), size, where, backing, nz(d.disk().model()), rotational, direct));
+            out.add(new Device(name, nz(d.kind()), size, where, backing, nz(disk.model()), rotational, direct));
         });
         return out;
     }

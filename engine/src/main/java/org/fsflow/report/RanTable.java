@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.fsflow.report.ReportModel.Fact;
+import org.fsflow.result.Baseline;
 import org.fsflow.result.RunCampaign;
 import org.fsflow.result.RunEnvironment;
 import org.fsflow.scenario.Scales;
@@ -123,12 +124,13 @@ final class RanTable {
                 env.campaign().devices().entrySet()) {
             RunCampaign.DeviceInfo d = e.getValue();
             String size = d.sizeBytes() != null && d.sizeBytes() > 0 ? " " + Numbers.bytes((double) d.sizeBytes()) : "";
-            String on = d.disk().blockDevice() != null
-                    ? " on " + d.disk().blockDevice()
-                            + (d.disk().rotational() == null
+            Baseline.Identity disk = d.disk();
+            String on = disk.blockDevice() != null
+                    ? " on " + disk.blockDevice()
+                            + (disk.rotational() == null
                                     ? ""
-                                    : d.disk().rotational() ? " (rotational)" : " (SSD or virtual)")
-                            + BaselineText.contradicted(env, d.disk().backingSource())
+                                    : disk.rotational() ? " (rotational)" : " (SSD or virtual)")
+                            + BaselineText.contradicted(env, disk.backingSource())
                     : "";
             out.add(e.getKey() + ": " + Conditions.nz(d.kind()) + size + on);
         }
