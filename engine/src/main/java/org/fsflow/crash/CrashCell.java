@@ -5,6 +5,7 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +92,11 @@ public final class CrashCell {
      * null, the write log is kept there, gzip-compressed, cut after its last entry ({@link KeptLog}).
      */
     public static Result run(Request r, LongConsumer onStart, Path keep) throws IOException {
+        return run(r, onStart, keep, CrashPhases.NONE);
+    }
+
+    /** As {@link #run(Request, LongConsumer, Path)}, its unmeasured phases recorded in {@code phases}. */
+    public static Result run(Request r, LongConsumer onStart, Path keep, CrashPhases phases) throws IOException {
         GuestLog.Recorded rec = GuestLog.record(
                 new GuestLog.Request(
                         r.name() + "-log",
@@ -104,10 +110,12 @@ public final class CrashCell {
                         r.work(),
                         r.cache(),
                         Duration.ofMinutes(30)),
-                onStart);
+                onStart,
+                phases);
         if (rec.problem() != null) {
             throw new VmException(rec.problem());
         }
+        Instant read = Instant.now();
         Files.deleteIfExists(rec.target());
         WriteLog log = WriteLog.read(rec.log());
         List<Integer> chosen = choose(log, r);
@@ -117,10 +125,12 @@ public final class CrashCell {
         }
         List<Point> out = new ArrayList<>();
         Path kept = null;
+        Batches batches = new Batches(r, log, rec.durability(), rec.accel(), onStart, phases);
         try (Replay replay = new Replay(log, base)) {
             for (int from = 0; from < chosen.size(); from += GuestRecovery.PER_GUEST) {
                 List<Integer> batch = chosen.subList(from, Math.min(chosen.size(), from + GuestRecovery.PER_GUEST));
-                out.addAll(batch(r, log, rec.durability(), replay, batch, from / GuestRecovery.PER_GUEST, onStart));
+                out.addAll(
+                        batches.run(replay, batch, from / GuestRecovery.PER_GUEST, from == 0 ? read : Instant.now()));
             }
             if (keep != null
                     && out.stream().anyMatch(p -> p.recovery().crashClass().violation())) {
@@ -146,41 +156,47 @@ public final class CrashCell {
         return List.copyOf(points);
     }
 
-    private static List<Point> batch(
-            Request r, WriteLog log, Durability d, Replay replay, List<Integer> batch, int k, LongConsumer onStart)
-            throws IOException {
-        List<Path> images = new ArrayList<>();
-        try {
-            for (int p : batch) {
-                replay.to(p);
-                Path image = r.work().resolve(r.name() + ".point-" + p + ".img");
-                copySparse(replayFile(r), image);
-                images.add(image);
-            }
-            List<GuestRecovery.Outcome> outcomes = GuestRecovery.recover(
-                    new GuestRecovery.Request(
-                            r.name() + "-recover-" + k,
-                            r.kernel(),
-                            r.fsModules(),
-                            r.fsType(),
-                            r.check(),
-                            r.repair(),
-                            images,
-                            r.work(),
-                            r.cache(),
-                            Duration.ofMinutes(30)),
-                    onStart);
-            List<Point> out = new ArrayList<>();
-            for (int i = 0; i < batch.size(); i++) {
-                int p = batch.get(i);
-                Expectation e = expected(log, d, p);
-                GuestRecovery.Outcome o = outcomes.get(i);
-                out.add(new Point(p, e.at(), Recovery.classify(e.expected(), o.checkOk(), o.mounted(), o.tree()), o));
-            }
-            return out;
-        } finally {
-            for (Path image : images) {
-                Files.deleteIfExists(image);
+    // a cell's batches of points: each replayed and copied (its images built), then recovered in a guest
+    private record Batches(
+            Request r, WriteLog log, Durability d, Accel accel, LongConsumer onStart, CrashPhases phases) {
+
+        List<Point> run(Replay replay, List<Integer> batch, int k, Instant start) throws IOException {
+            List<Path> images = new ArrayList<>();
+            try {
+                for (int p : batch) {
+                    replay.to(p);
+                    Path image = r.work().resolve(r.name() + ".point-" + p + ".img");
+                    copySparse(replayFile(r), image);
+                    images.add(image);
+                }
+                phases.images(r.kernel(), accel, start);
+                List<GuestRecovery.Outcome> outcomes = GuestRecovery.recover(
+                        new GuestRecovery.Request(
+                                r.name() + "-recover-" + k,
+                                r.kernel(),
+                                r.fsModules(),
+                                r.fsType(),
+                                r.check(),
+                                r.repair(),
+                                images,
+                                r.work(),
+                                r.cache(),
+                                Duration.ofMinutes(30)),
+                        onStart,
+                        phases);
+                List<Point> out = new ArrayList<>();
+                for (int i = 0; i < batch.size(); i++) {
+                    int p = batch.get(i);
+                    Expectation e = expected(log, d, p);
+                    GuestRecovery.Outcome o = outcomes.get(i);
+                    out.add(new Point(
+                            p, e.at(), Recovery.classify(e.expected(), o.checkOk(), o.mounted(), o.tree()), o));
+                }
+                return out;
+            } finally {
+                for (Path image : images) {
+                    Files.deleteIfExists(image);
+                }
             }
         }
     }

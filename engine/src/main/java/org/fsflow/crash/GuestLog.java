@@ -76,6 +76,12 @@ public final class GuestLog {
 
     /** Boots the guest, runs the job, and returns where the log is and what the marks expect. */
     public static Recorded record(Request r, LongConsumer onStart) {
+        return record(r, onStart, CrashPhases.NONE);
+    }
+
+    /** As {@link #record(Request, LongConsumer)}, its images, boot and workload recorded in {@code phases}. */
+    static Recorded record(Request r, LongConsumer onStart, CrashPhases phases) {
+        java.time.Instant start = java.time.Instant.now();
         Path target = r.work().resolve(r.name() + ".target.img");
         Path log = r.work().resolve(r.name() + ".log.img");
         Path job = r.work().resolve(r.name() + ".job");
@@ -101,13 +107,16 @@ public final class GuestLog {
         } catch (IOException e) {
             throw new VmException("cannot prepare the crash recording in " + r.work() + ": " + e.getMessage());
         }
+        phases.images(r.kernel(), config.accel(), start);
         Durability durability = new Durability();
         List<String> tail = new ArrayList<>();
         String[] end = {null};
+        CrashPhases.Guest guest = phases.launched(r.kernel(), config.accel(), org.fsflow.result.Phase.CRASH_RECORDING);
         Qemu.Exit exit = new Qemu()
                 .run(
                         config,
                         line -> {
+                            guest.line(line);
                             durability.line(line);
                             if (line.contains("@@FSFLOW end ")) {
                                 end[0] = line.substring(line.indexOf("@@FSFLOW end ") + 13)
@@ -119,6 +128,7 @@ public final class GuestLog {
                             tail.add(line);
                         },
                         onStart);
+        guest.ended();
         String problem = exit.killedAtLimit()
                 ? "the guest passed its limit of " + r.limit().toSeconds() + " s and was killed"
                 : !"0".equals(end[0])

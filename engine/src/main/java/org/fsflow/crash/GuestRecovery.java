@@ -72,6 +72,12 @@ public final class GuestRecovery {
 
     /** Boots one guest over {@code r}'s images; the outcome of each, in order, or a problem. */
     public static List<Outcome> recover(Request r, LongConsumer onStart) {
+        return recover(r, onStart, CrashPhases.NONE);
+    }
+
+    /** As {@link #recover(Request, LongConsumer)}, each guest's boot recorded in {@code phases}. */
+    static List<Outcome> recover(Request r, LongConsumer onStart, CrashPhases phases) {
+        java.time.Instant start = java.time.Instant.now();
         if (r.images().isEmpty() || r.images().size() > PER_GUEST) {
             throw new IllegalArgumentException(
                     "1 to " + PER_GUEST + " images per guest, not " + r.images().size());
@@ -94,8 +100,17 @@ public final class GuestRecovery {
                 r.work(),
                 r.cache(),
                 r.limit());
+        phases.images(r.kernel(), config.accel(), start);
         Lines lines = new Lines();
-        Qemu.Exit exit = new Qemu().run(config, lines::take, onStart);
+        CrashPhases.Guest guest = phases.launched(r.kernel(), config.accel(), null);
+        Qemu.Exit exit = new Qemu()
+                .run(
+                        config,
+                        line -> {
+                            guest.line(line);
+                            lines.take(line);
+                        },
+                        onStart);
         if (exit.killedAtLimit() || lines.outcomes.size() != r.images().size()) {
             throw new VmException("the recovery guest " + r.name() + " reported " + lines.outcomes.size() + " of "
                     + r.images().size() + " images" + (exit.killedAtLimit() ? " and was killed at its limit" : "")

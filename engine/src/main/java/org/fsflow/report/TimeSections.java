@@ -37,7 +37,7 @@ final class TimeSections {
         List<TimeSection.Row> rows = new ArrayList<>();
         rows.add(row(MEASURED, p.measuredSeconds(), t));
         if (t.recorded()) {
-            for (Phase phase : Phase.values()) {
+            for (Phase phase : shown(t)) {
                 rows.add(row(phase.label(), p.phaseSeconds().getOrDefault(phase, 0.0), t));
             }
             rows.add(sum("at this place", p.seconds(), t));
@@ -53,7 +53,7 @@ final class TimeSections {
         List<TimeSection.Row> rows = new ArrayList<>();
         rows.add(row(MEASURED, all.measuredSeconds(), t));
         if (t.recorded()) {
-            for (Phase phase : Phase.values()) {
+            for (Phase phase : shown(t)) {
                 rows.add(row(phase.label(), all.phaseSeconds().getOrDefault(phase, 0.0), t));
             }
             rows.add(row(OTHER, t.otherSeconds(), t));
@@ -62,6 +62,14 @@ final class TimeSections {
         }
         rows.add(sum("wall time", t.wallSeconds(), t));
         return rows;
+    }
+
+    // every phase a run can have, and those only some runs have where this one recorded them
+    private static List<Phase> shown(TimeSpent t) {
+        TimeSpent.PlaceTime all = t.total("all places");
+        return java.util.Arrays.stream(Phase.values())
+                .filter(p -> p.always() || all.phaseSeconds().getOrDefault(p, 0.0) > 0)
+                .toList();
     }
 
     private static TimeSection.Row row(String phase, double seconds, TimeSpent t) {

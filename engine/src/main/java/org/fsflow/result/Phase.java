@@ -23,14 +23,33 @@ public enum Phase {
     /** A measurement disturbed from outside, taken again. */
     RETAKES("retakes", "retakes"),
     /** A step's unmeasured {@code before:} and {@code after:} commands. */
-    AROUND("around", "before: and after: commands");
+    AROUND("around", "before: and after: commands"),
+    /**
+     * A crash cell's workload run under dm-log-writes in its guest, from the guest's first line to
+     * its end: what the crash points are replayed from, not itself measured.
+     */
+    CRASH_RECORDING("crash-recording", "crash workloads recorded", false);
 
     private final String key;
     private final String label;
+    private final boolean always;
 
     Phase(String key, String label) {
+        this(key, label, true);
+    }
+
+    Phase(String key, String label, boolean always) {
         this.key = key;
         this.label = label;
+        this.always = always;
+    }
+
+    /**
+     * True for the phases every run can have, which a table of where the time went lists also at
+     * 0 s; false for one only some runs have (crash cells), listed where a run recorded it.
+     */
+    public boolean always() {
+        return always;
     }
 
     /** The name stored in {@code timeline.jsonl}. */

@@ -11,8 +11,10 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.fsflow.crash.CrashCell;
+import org.fsflow.crash.CrashPhases;
 import org.fsflow.crash.CrashRows;
 import org.fsflow.measure.OutsideCpu;
+import org.fsflow.place.PhaseLog;
 import org.fsflow.plan.CrashPlan;
 import org.fsflow.plan.Plan;
 import org.fsflow.result.Measurement;
@@ -36,9 +38,10 @@ final class CrashRuns {
     /** Where kept write logs go, under the output directory. */
     static final String LOGS = "crash-logs";
 
-    /** What runs one cell: {@link CrashCell#run(CrashCell.Request, LongConsumer, Path)} (a fake in tests). */
+    /** What runs one cell: {@link CrashCell#run(CrashCell.Request, LongConsumer, Path, CrashPhases)} (a fake in tests). */
     interface CellRunner {
-        CrashCell.Result run(CrashCell.Request r, LongConsumer onStart, Path keep) throws IOException;
+        CrashCell.Result run(CrashCell.Request r, LongConsumer onStart, Path keep, CrashPhases phases)
+                throws IOException;
     }
 
     private final Plan plan;
@@ -47,12 +50,18 @@ final class CrashRuns {
     private final CellRunner runner;
     private final Set<Long> guests = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
+    private PhaseLog phases = PhaseLog.NONE;
 
     CrashRuns(Plan plan, Recorder recorder, Consumer<String> info, CellRunner runner) {
         this.plan = plan;
         this.recorder = recorder;
         this.info = info;
         this.runner = runner;
+    }
+
+    /** Records the cells' unmeasured phases (images, boots, recordings) in {@code log}. */
+    void record(PhaseLog log) {
+        this.phases = log;
     }
 
     /** Runs every crash cell not done yet. */
@@ -94,7 +103,8 @@ final class CrashRuns {
         OutsideCpu outside = OutsideCpu.now();
         Path keep = plan.layout().out().resolve(LOGS).resolve(cell.filesystem() + "-" + cell.workload() + ".log.gz");
         try {
-            CrashCell.Result r = runner.run(request(cell, kernel, work), this::started, keep);
+            CrashCell.Result r =
+                    runner.run(request(cell, kernel, work), this::started, keep, new CrashPhases(phases, cell.id()));
             if (interrupted) {
                 info.accept("interrupted during " + cell.id() + ": not recorded; 'fsflow resume "
                         + plan.layout().out() + "' runs the cell again");

@@ -86,6 +86,7 @@ public final class Runner {
             recorder.writeTo(j);
             phases.listen(progress::phase);
             place.record(phases);
+            crash.record(phases);
             new Walker(plan, place, recorder, progress).walk();
             crash.run();
         } finally {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.fsflow.crash.CrashCell;
 import org.fsflow.crash.CrashClass;
+import org.fsflow.crash.CrashPhases;
 import org.fsflow.crash.CrashRows;
 import org.fsflow.crash.GuestRecovery;
 import org.fsflow.crash.Recovery;
@@ -60,7 +61,8 @@ class CrashRunsTest {
     }
 
     // ext4: three clean points; xfs: a clean one and a durable file missing
-    private CrashCell.Result fake(CrashCell.Request r, java.util.function.LongConsumer onStart, Path keep)
+    private CrashCell.Result fake(
+            CrashCell.Request r, java.util.function.LongConsumer onStart, Path keep, CrashPhases phases)
             throws java.io.IOException {
         ran.add(r.name());
         GuestRecovery.Outcome o = new GuestRecovery.Outcome(true, 0.5, true, 0.25, null, Tree.EMPTY);
