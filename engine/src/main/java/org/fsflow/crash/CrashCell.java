@@ -39,6 +39,9 @@ public final class CrashCell {
      * @param logBytes    the log's size
      * @param points      barriers to draw besides the marks
      * @param seed        the draw's seed
+     * @param recoveredThere crash points recovered in the recording's own guest after it, from the
+     *                    first (its idle disks: at most {@link GuestLog#RECOVERED_THERE}; each costs
+     *                    its boot about 0.17 s under TCG), or 0: every point in guests of their own
      * @param work        where images go (removed as it goes)
      * @param cache       initramfs and accelerator cache
      */
@@ -56,6 +59,7 @@ public final class CrashCell {
             long logBytes,
             int points,
             long seed,
+            int recoveredThere,
             Path work,
             Path cache) {}
 
@@ -95,56 +99,79 @@ public final class CrashCell {
         return run(r, onStart, keep, CrashPhases.NONE);
     }
 
-    /** As {@link #run(Request, LongConsumer, Path)}, its unmeasured phases recorded in {@code phases}. */
+    /**
+     * As {@link #run(Request, LongConsumer, Path)}, its unmeasured phases recorded in {@code
+     * phases}. The first {@link GuestLog#RECOVERED_THERE} points are recovered in the recording's
+     * own guest after the recording (one boot fewer a cell), the others in guests of their own.
+     */
     public static Result run(Request r, LongConsumer onStart, Path keep, CrashPhases phases) throws IOException {
-        GuestLog.Recorded rec = GuestLog.record(
-                new GuestLog.Request(
-                        r.name() + "-log",
-                        r.kernel(),
-                        r.fsModules(),
-                        r.mkfs(),
-                        r.mountOptions(),
-                        r.workload(),
-                        r.targetBytes(),
-                        r.logBytes(),
-                        r.work(),
-                        r.cache(),
-                        Duration.ofMinutes(30)),
-                onStart,
-                phases);
-        if (rec.problem() != null) {
-            throw new VmException(rec.problem());
+        GuestLog.Request recording = new GuestLog.Request(
+                r.name() + "-log",
+                r.kernel(),
+                r.fsModules(),
+                r.mkfs(),
+                r.mountOptions(),
+                r.workload(),
+                r.targetBytes(),
+                r.logBytes(),
+                r.work(),
+                r.cache(),
+                Duration.ofMinutes(30));
+        List<Path> idle = new ArrayList<>();
+        for (int i = 0; i < Math.min(GuestLog.RECOVERED_THERE, r.recoveredThere()); i++) {
+            idle.add(r.work().resolve(r.name() + ".point-slot-" + i + ".img"));
         }
-        Instant read = Instant.now();
-        Files.deleteIfExists(rec.target());
-        WriteLog log = WriteLog.read(rec.log());
-        List<Integer> chosen = choose(log, r);
-        Path base = r.work().resolve(r.name() + ".replay.img");
-        try (RandomAccessFile f = new RandomAccessFile(base.toFile(), "rw")) {
-            f.setLength(r.targetBytes());
-        }
-        List<Point> out = new ArrayList<>();
-        Path kept = null;
-        Batches batches = new Batches(r, log, rec.durability(), rec.accel(), onStart, phases);
-        try (Replay replay = new Replay(log, base)) {
-            for (int from = 0; from < chosen.size(); from += GuestRecovery.PER_GUEST) {
+        ReplayedPoints replayed = new ReplayedPoints(r, GuestLog.logImage(recording), idle);
+        try {
+            GuestLog.Then then =
+                    idle.isEmpty() ? null : new GuestLog.Then(recovery(r, r.name() + "-log", idle), replayed);
+            GuestLog.Recorded rec = GuestLog.record(recording, onStart, phases, then);
+            if (rec.problem() != null) {
+                throw new VmException(rec.problem());
+            }
+            Instant read = Instant.now();
+            if (then == null) {
+                replayed.images();
+            }
+            Batches batches = new Batches(r, replayed.log, rec.durability(), rec.accel(), onStart, phases);
+            List<Integer> chosen = replayed.chosen;
+            int there = rec.recovered().size();
+            List<Point> out = new ArrayList<>(batches.points(chosen.subList(0, there), rec.recovered()));
+            for (int from = there; from < chosen.size(); from += GuestRecovery.PER_GUEST) {
                 List<Integer> batch = chosen.subList(from, Math.min(chosen.size(), from + GuestRecovery.PER_GUEST));
-                out.addAll(
-                        batches.run(replay, batch, from / GuestRecovery.PER_GUEST, from == 0 ? read : Instant.now()));
+                out.addAll(batches.run(
+                        replayed.replay, batch, from / GuestRecovery.PER_GUEST, from == 0 ? read : Instant.now()));
             }
-            if (keep != null
-                    && out.stream().anyMatch(p -> p.recovery().crashClass().violation())) {
-                kept = KeptLog.keep(log, keep);
-            }
+            Path kept = keep != null
+                            && out.stream()
+                                    .anyMatch(p -> p.recovery().crashClass().violation())
+                    ? KeptLog.keep(replayed.log, keep)
+                    : null;
+            return new Result(rec.wallSeconds(), replayed.log.entries().size(), out, kept, rec.accel());
         } finally {
-            Files.deleteIfExists(base);
-            Files.deleteIfExists(rec.log());
+            replayed.close();
+            Files.deleteIfExists(GuestLog.targetImage(recording));
+            Files.deleteIfExists(GuestLog.logImage(recording));
         }
-        return new Result(rec.wallSeconds(), log.entries().size(), out, kept, rec.accel());
+    }
+
+    // the recovery of images by the guest named name
+    static GuestRecovery.Request recovery(Request r, String name, List<Path> images) {
+        return new GuestRecovery.Request(
+                name,
+                r.kernel(),
+                r.fsModules(),
+                r.fsType(),
+                r.check(),
+                r.repair(),
+                images,
+                r.work(),
+                r.cache(),
+                Duration.ofMinutes(30));
     }
 
     // every mark from mkfs on, and the drawn barriers after it
-    private static List<Integer> choose(WriteLog log, Request r) {
+    static List<Integer> choose(WriteLog log, Request r) {
         int mkfs = log.mark("mkfs");
         if (mkfs < 0) {
             throw new VmException("the log of " + r.name() + " has no mkfs mark: the recording did not run");
@@ -160,6 +187,18 @@ public final class CrashCell {
     private record Batches(
             Request r, WriteLog log, Durability d, Accel accel, LongConsumer onStart, CrashPhases phases) {
 
+        // each point of batch with the outcome of its recovery, classified
+        List<Point> points(List<Integer> batch, List<GuestRecovery.Outcome> outcomes) {
+            List<Point> out = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++) {
+                int p = batch.get(i);
+                Expectation e = expected(log, d, p);
+                GuestRecovery.Outcome o = outcomes.get(i);
+                out.add(new Point(p, e.at(), Recovery.classify(e.expected(), o.checkOk(), o.mounted(), o.tree()), o));
+            }
+            return out;
+        }
+
         List<Point> run(Replay replay, List<Integer> batch, int k, Instant start) throws IOException {
             List<Path> images = new ArrayList<>();
             try {
@@ -170,29 +209,8 @@ public final class CrashCell {
                     images.add(image);
                 }
                 phases.images(r.kernel(), accel, start);
-                List<GuestRecovery.Outcome> outcomes = GuestRecovery.recover(
-                        new GuestRecovery.Request(
-                                r.name() + "-recover-" + k,
-                                r.kernel(),
-                                r.fsModules(),
-                                r.fsType(),
-                                r.check(),
-                                r.repair(),
-                                images,
-                                r.work(),
-                                r.cache(),
-                                Duration.ofMinutes(30)),
-                        onStart,
-                        phases);
-                List<Point> out = new ArrayList<>();
-                for (int i = 0; i < batch.size(); i++) {
-                    int p = batch.get(i);
-                    Expectation e = expected(log, d, p);
-                    GuestRecovery.Outcome o = outcomes.get(i);
-                    out.add(new Point(
-                            p, e.at(), Recovery.classify(e.expected(), o.checkOk(), o.mounted(), o.tree()), o));
-                }
-                return out;
+                return points(
+                        batch, GuestRecovery.recover(recovery(r, r.name() + "-recover-" + k, images), onStart, phases));
             } finally {
                 for (Path image : images) {
                     Files.deleteIfExists(image);
@@ -201,7 +219,7 @@ public final class CrashCell {
         }
     }
 
-    private static Path replayFile(Request r) {
+    static Path replayFile(Request r) {
         return r.work().resolve(r.name() + ".replay.img");
     }
 
@@ -235,11 +253,13 @@ public final class CrashCell {
 
     // a copy that leaves holes where the source has whole zero sectors
     static void copySparse(Path from, Path to) throws IOException {
-        Files.deleteIfExists(to);
         byte[] zero = new byte[1 << 16];
         byte[] buf = new byte[1 << 16];
         try (RandomAccessFile in = new RandomAccessFile(from.toFile(), "r");
                 RandomAccessFile out = new RandomAccessFile(to.toFile(), "rw")) {
+            // in place: a guest may hold the file open as a disk; its reads are direct (cache=none),
+            // and a direct read writes back the host's dirty pages of its range first
+            out.setLength(0);
             out.setLength(in.length());
             long pos = 0;
             for (int n; (n = in.read(buf)) > 0; pos += n) {

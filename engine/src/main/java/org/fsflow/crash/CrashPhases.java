@@ -53,6 +53,7 @@ public final class CrashPhases {
         private final Phase after;
         private final Instant launched = Instant.now();
         private Instant ready;
+        private boolean ended;
 
         private Guest(String place, Phase after) {
             this.place = place;
@@ -67,9 +68,10 @@ public final class CrashPhases {
             }
         }
 
-        /** The guest has ended. */
+        /** What followed the boot has ended (the guest, or its recording): recorded once. */
         void ended() {
-            if (ready != null && after != null) {
+            if (ready != null && after != null && !ended) {
+                ended = true;
                 log.record(after, place, node, ready, Instant.now());
             }
         }

@@ -68,34 +68,83 @@ public final class GuestLog {
      * @param durability what each mark expects
      * @param wallSeconds the guest's wall time
      * @param problem    null when the job ran to its end, else what went wrong
+     * @param accel      how the guest ran
+     * @param recovered  the outcomes of the recovery after the recording ({@link Then}), in disk order
      */
     public record Recorded(
-            Path target, Path log, Durability durability, double wallSeconds, String problem, Accel accel) {}
+            Path target,
+            Path log,
+            Durability durability,
+            double wallSeconds,
+            String problem,
+            Accel accel,
+            List<GuestRecovery.Outcome> recovered) {}
 
     private GuestLog() {}
 
-    /** Boots the guest, runs the job, and returns where the log is and what the marks expect. */
-    public static Recorded record(Request r, LongConsumer onStart) {
-        return record(r, onStart, CrashPhases.NONE);
+    /**
+     * The recovery of a cell's first crash points in the recording's own guest, after it: its
+     * images are the disks after the target and the log ({@code /dev/vdc} on), empty at the boot and
+     * written by {@code prepare} on the host once the recording has ended; the guest then drops its
+     * caches and recovers the images {@code prepare} says it wrote, as {@link GuestRecovery} does.
+     *
+     * @param recovery the recovery, its images the disks (at most {@link #RECOVERED_THERE})
+     * @param prepare  writes the images; how many it wrote, from the first
+     */
+    public record Then(GuestRecovery.Request recovery, Prepare prepare) {}
+
+    /** Writes the crash points' images into the recording guest's idle disks. */
+    public interface Prepare {
+        /** The number of images written, from the first disk on. */
+        int images() throws IOException;
     }
 
-    /** As {@link #record(Request, LongConsumer)}, its images, boot and workload recorded in {@code phases}. */
-    static Recorded record(Request r, LongConsumer onStart, CrashPhases phases) {
+    /** The image of {@code r}'s target disk. */
+    static Path targetImage(Request r) {
+        return r.work().resolve(r.name() + ".target.img");
+    }
+
+    /** The image of {@code r}'s log disk. */
+    static Path logImage(Request r) {
+        return r.work().resolve(r.name() + ".log.img");
+    }
+
+    /** Images a recording guest recovers after its recording (its disks besides target and log). */
+    public static final int RECOVERED_THERE = GuestRecovery.PER_GUEST - 2;
+
+    /** Boots the guest, runs the job, and returns where the log is and what the marks expect. */
+    public static Recorded record(Request r, LongConsumer onStart) {
+        return record(r, onStart, CrashPhases.NONE, null);
+    }
+
+    /**
+     * As {@link #record(Request, LongConsumer)}, its images, boot and workload recorded in {@code
+     * phases}, and when {@code then} is not null the recovery it names run in the same guest after it.
+     */
+    static Recorded record(Request r, LongConsumer onStart, CrashPhases phases, Then then) {
         java.time.Instant start = java.time.Instant.now();
-        Path target = r.work().resolve(r.name() + ".target.img");
-        Path log = r.work().resolve(r.name() + ".log.img");
+        Path target = targetImage(r);
+        Path log = logImage(r);
         Path job = r.work().resolve(r.name() + ".job");
+        List<Path> idle = then == null ? List.of() : then.recovery().images();
         // first what can refuse (a module or program the guest lacks), then the images
         List<String> modules = new ArrayList<>(MODULES);
         modules.addAll(r.fsModules());
+        List<String> tools = new ArrayList<>(List.of("sh", "dash", "dmsetup", r.mkfs()));
+        if (then != null) {
+            tools.addAll(
+                    List.of("date", then.recovery().check(), then.recovery().repair()));
+        }
+        List<Path> disks = new ArrayList<>(List.of(target, log));
+        disks.addAll(idle);
         Qemu.Config config = CrashGuest.config(
                 r.name(),
                 r.kernel(),
                 modules,
-                List.of("sh", "dash", "dmsetup", r.mkfs()),
+                tools,
                 "the crash recording",
                 job,
-                List.of(target, log),
+                disks,
                 r.work(),
                 r.cache(),
                 r.limit());
@@ -103,39 +152,36 @@ public final class GuestLog {
             Files.createDirectories(r.work());
             sparse(target, r.targetBytes());
             sparse(log, r.logBytes());
-            Files.writeString(job, job(r), StandardCharsets.UTF_8);
+            for (Path image : idle) {
+                sparse(image, r.targetBytes());
+            }
+            Files.writeString(
+                    job,
+                    job(r) + (then == null ? "" : GuestRecovery.afterRecording(then.recovery(), RECORDED)),
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new VmException("cannot prepare the crash recording in " + r.work() + ": " + e.getMessage());
         }
         phases.images(r.kernel(), config.accel(), start);
-        Durability durability = new Durability();
-        List<String> tail = new ArrayList<>();
-        String[] end = {null};
-        CrashPhases.Guest guest = phases.launched(r.kernel(), config.accel(), org.fsflow.result.Phase.CRASH_RECORDING);
-        Qemu.Exit exit = new Qemu()
-                .run(
-                        config,
-                        line -> {
-                            guest.line(line);
-                            durability.line(line);
-                            if (line.contains("@@FSFLOW end ")) {
-                                end[0] = line.substring(line.indexOf("@@FSFLOW end ") + 13)
-                                        .strip();
-                            }
-                            if (tail.size() == 20) {
-                                tail.remove(0);
-                            }
-                            tail.add(line);
-                        },
-                        onStart);
-        guest.ended();
-        String problem = exit.killedAtLimit()
-                ? "the guest passed its limit of " + r.limit().toSeconds() + " s and was killed"
-                : !"0".equals(end[0])
-                        ? "the recording job failed (end " + end[0] + "); last lines: " + String.join(" | ", tail)
-                        : null;
-        return new Recorded(target, log, durability, exit.wallSeconds(), problem, config.accel());
+        RecordingConsole console = new RecordingConsole(
+                phases.launched(r.kernel(), config.accel(), org.fsflow.result.Phase.CRASH_RECORDING),
+                new Qemu(then != null),
+                then,
+                from -> phases.images(r.kernel(), config.accel(), from));
+        Qemu.Exit exit = console.qemu.run(config, console::line, onStart);
+        console.guest.ended();
+        return new Recorded(
+                target,
+                log,
+                console.durability,
+                exit.wallSeconds(),
+                console.problem(exit, r.limit()),
+                config.accel(),
+                List.copyOf(console.recovered.outcomes.values()));
     }
+
+    /** What the recording guest says when its recording has ended and it waits for its images. */
+    static final String RECORDED = "@@CRASH recorded";
 
     private static void sparse(Path image, long bytes) throws IOException {
         Files.deleteIfExists(image);

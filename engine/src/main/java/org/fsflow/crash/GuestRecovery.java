@@ -121,16 +121,30 @@ public final class GuestRecovery {
 
     /** The job: per disk, mount, list, unmount, check, and repair and mount again when needed. */
     static String job(Request r, Path date) {
-        StringBuilder s = new StringBuilder("""
+        return header(date) + disks(r, 0, false);
+    }
+
+    /** The job's functions and mount point, {@code date} GNU date (or null: the guest's). */
+    static String header(Path date) {
+        return """
                 now() { %1$s +%%s%%N; }
                 say() { echo "@@RECOVER $*"; }
                 files() { (cd /mnt/r && find . -type f | sort | while read -r f; do
                   say "$1" file "$(sha256sum < "$f" | cut -d' ' -f1) $(stat -c %%s "$f") ${f#./}"; done); }
                 mkdir -p /mnt/r
-                """.formatted(date == null ? "date" : date.toString()));
+                """.formatted(date == null ? "date" : date.toString());
+    }
+
+    /**
+     * The recovery of each of {@code r}'s images, the first on disk number {@code first} ({@code 0}:
+     * /dev/vda); when {@code guarded}, image i only where the shell's {@code $n} is above i.
+     */
+    static String disks(Request r, int first, boolean guarded) {
+        StringBuilder s = new StringBuilder();
         for (int i = 0; i < r.images().size(); i++) {
-            String dev = "/dev/vd" + (char) ('a' + i);
-            s.append("""
+            String dev = "/dev/vd" + (char) ('a' + first + i);
+            s.append(guarded ? "if [ \"$n\" -gt " + i + " ]; then\n" : "")
+                    .append("""
                     DEV=%1$s; t0=$(now); mount -t %2$s "$DEV" /mnt/r; rc=$?; t1=$(now)
                     say %3$d mount $rc $((t1 - t0))
                     if [ $rc = 0 ]; then files %3$d; umount /mnt/r; fi
@@ -144,17 +158,44 @@ public final class GuestRecovery {
                     fi
                     say %3$d done
                     """.formatted(
-                            dev,
-                            r.fsType(),
-                            i,
-                            r.check().replace("$DEV", "\"$DEV\""),
-                            r.repair().replace("$DEV", "\"$DEV\"")));
+                                    dev,
+                                    r.fsType(),
+                                    i,
+                                    r.check().replace("$DEV", "\"$DEV\""),
+                                    r.repair().replace("$DEV", "\"$DEV\"")))
+                    .append(guarded ? "fi\n" : "");
         }
         return s.toString();
     }
 
+    /**
+     * The recovery after a recording in its guest ({@link GuestLog.Then}): the host told with {@code
+     * recorded}, its answer {@code go N} read from the console, the N images it wrote (from
+     * /dev/vdc) flushed from the guest's buffers (the boot read their first blocks), the caches
+     * dropped, then each image recovered as in a guest of its own.
+     */
+    static String afterRecording(Request recovery, String recorded) {
+        StringBuilder s = new StringBuilder("""
+                sync
+                echo "%s"
+                read -r go n || n=0
+                [ "$go" = go ] || n=0
+                """.formatted(recorded));
+        for (int i = 0; i < recovery.images().size(); i++) {
+            s.append("[ \"$n\" -gt ")
+                    .append(i)
+                    .append(" ] && blockdev --flushbufs /dev/vd")
+                    .append((char) ('c' + i))
+                    .append('\n');
+        }
+        s.append("sync; echo 3 > /proc/sys/vm/drop_caches\n");
+        s.append(header(GuestTools.which("date")));
+        s.append(disks(recovery, 2, true));
+        return s.toString();
+    }
+
     // folds the tagged lines of each image into its outcome
-    private static final class Lines {
+    static final class Lines {
         final Map<Integer, Outcome> outcomes = new TreeMap<>();
         final Map<Integer, Map<String, Tree.File>> files = new HashMap<>();
         final Map<Integer, double[]> times = new HashMap<>();

@@ -51,6 +51,7 @@ final class CrashRuns {
     private final Set<Long> guests = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
     private PhaseLog phases = PhaseLog.NONE;
+    private final java.util.Map<String, Integer> pointsOf = new java.util.HashMap<>();
 
     CrashRuns(Plan plan, Recorder recorder, Consumer<String> info, CellRunner runner) {
         this.plan = plan;
@@ -120,6 +121,7 @@ final class CrashRuns {
                     plan.layout().out(),
                     OutsideCpu.now().secondsSince(outside));
             recorder.measuredAll(rows);
+            pointsOf.merge(cell.workload(), r.points().size(), Math::max);
             info.accept(CrashRows.line(cell, r));
         } catch (IOException | VmException e) {
             if (interrupted) {
@@ -148,8 +150,16 @@ final class CrashRuns {
                 c.logBytes(),
                 c.points(),
                 c.seed(),
+                recoveredThere(c),
                 work,
                 VmUnits.kernelCache(plan.layout()));
+    }
+
+    // the crash points of the cell before it of the same workload (marks and draws are the
+    // workload's, so the cells of a workload have about as many), else its drawn ones and one mark:
+    // each idle disk of the recording guest costs its boot, and a point beyond them a guest of its own
+    private int recoveredThere(CrashPlan.Cell c) {
+        return Math.min(org.fsflow.crash.GuestLog.RECOVERED_THERE, pointsOf.getOrDefault(c.workload(), c.points() + 1));
     }
 
     // a guest that starts after an interrupt (between two batches) is stopped at once

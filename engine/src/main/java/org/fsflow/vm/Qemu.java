@@ -68,6 +68,17 @@ public final class Qemu {
     public record Exit(int exitCode, boolean killedAtLimit, double wallSeconds) {}
 
     private volatile Process process;
+    private final boolean input;
+
+    /** A guest whose console reads nothing. */
+    public Qemu() {
+        this(false);
+    }
+
+    /** A guest whose console reads what {@link #send} writes when {@code input}, else nothing. */
+    public Qemu(boolean input) {
+        this.input = input;
+    }
 
     /** The command line of {@code c}. */
     public static List<String> argv(Config c) {
@@ -141,7 +152,8 @@ public final class Qemu {
             LongConsumer exited) {
         ProcessBuilder pb = new ProcessBuilder(argv)
                 .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(
+                        input ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
         long start = System.nanoTime();
         try {
             process = pb.start();
@@ -190,6 +202,25 @@ public final class Qemu {
         } catch (InterruptedException e) {
             p.destroyForcibly();
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Writes {@code line} to the running guest's console (its {@code /dev/console} reads it), for a
+     * guest made with {@code new Qemu(true)}; false when there is none to write to.
+     */
+    public boolean send(String line) {
+        Process p = process;
+        if (!input || p == null || !p.isAlive()) {
+            return false;
+        }
+        try {
+            java.io.OutputStream in = p.getOutputStream();
+            in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -84,9 +84,11 @@ class CrashCellIT {
                         128L << 20,
                         10,
                         42,
+                        6,
                         dir,
                         KERNELS),
                 pids::add);
+        assertEquals(2, pids.size(), "the recording's guest recovered the first 6 points, one more guest the rest");
         long marks = r.points().stream().filter(p -> p.at().startsWith("m")).count();
         assertEquals(8, marks, r.points().toString());
         assertTrue(
