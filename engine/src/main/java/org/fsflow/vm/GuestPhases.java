@@ -37,6 +37,18 @@ final class GuestPhases {
         start = now;
     }
 
+    /**
+     * The guest spent {@code seconds} on the unmeasured phase {@code kind} (a {@link Phase} key; any
+     * other is left out) for node {@code id} (null: between two cell repetitions), ending now.
+     */
+    void phase(String id, String kind, double seconds) {
+        Phase p = Phase.of(kind);
+        if (p != null) {
+            Instant end = Instant.now();
+            log.record(p, place, id, end.minusNanos(Math.round(seconds * 1e9)), end);
+        }
+    }
+
     /** The guest reported {@code g}: its first report ends the boot at the start of its step. */
     void reported(GuestResult g) {
         Instant first = g.outcome().startedAt();

@@ -86,8 +86,20 @@ public final class GuestProtocol {
             case "module-failed" -> keep("insmod failed: " + (f.length > 2 ? f[1] + " " + f[2] : f[1]));
             case "skip" -> emit(skipped(Integer.parseInt(f[1]), f.length > 2 ? f[2] : "skipped"));
             case "start" -> current = new Step(Integer.parseInt(f[1]));
+            case "phase" -> {
+                if (!phases.line(f[1], f.length > 2 ? f[2] : "")) {
+                    keep("unreadable guest phase: " + line);
+                }
+            }
             default -> stepLine(kind, Integer.parseInt(f[1]), f.length > 2 ? f[2] : "");
         }
+    }
+
+    private final GuestPhaseLines phases = new GuestPhaseLines();
+
+    /** Tells {@code l} of each unmeasured phase the guest reports. */
+    public void onPhase(GuestPhaseLines.Listener l) {
+        phases.listen(l);
     }
 
     private void stepLine(String kind, int n, String rest) {

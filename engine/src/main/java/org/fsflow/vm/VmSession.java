@@ -97,6 +97,13 @@ public final class VmSession {
         return Accelerators.choose(cache, kernel, probe);
     }
 
+    private GuestPhaseLines.Listener phases = (step, kind, seconds) -> {};
+
+    /** Tells {@code l} of each unmeasured phase the guest reports around its steps. */
+    public void onPhase(GuestPhaseLines.Listener l) {
+        this.phases = l;
+    }
+
     /** Boots, runs {@code r}'s steps, each result to {@code results}; the guest's pid to {@code onStart}. */
     public Outcome run(Request r, Consumer<GuestResult> results, LongConsumer onStart) {
         accel = r.accel();
@@ -123,6 +130,7 @@ public final class VmSession {
             Uml.withJob(initrd, job, bootImage);
         }
         GuestProtocol protocol = new GuestProtocol(r.steps(), results);
+        protocol.onPhase(phases);
         long start = System.nanoTime();
         long[] readyAt = {0};
         long[] started = {0};

@@ -139,8 +139,7 @@ public final class VmUnits implements VmPlace.Guests {
                     GuestSteps.memoryMib(job.steps()),
                     work,
                     accel);
-            VmSession vm = new VmSession(store.root());
-            session = vm;
+            VmSession vm = session(timed, job);
             Resource[] qemu = {null};
             VmSession.Outcome o = vm.run(
                     request,
@@ -164,6 +163,15 @@ public final class VmUnits implements VmPlace.Guests {
             }
             resources.forEach(teardown::forget);
         }
+    }
+
+    // the guest's session, its unmeasured phases timed at each step's node
+    private VmSession session(GuestPhases timed, Job job) {
+        VmSession vm = new VmSession(store.root());
+        vm.onPhase((step, kind, seconds) -> timed.phase(
+                step >= 0 && step < job.nodes().size() ? job.nodes().get(step).id() : null, kind, seconds));
+        session = vm;
+        return vm;
     }
 
     // the read-only disk of the datasets, mounted where the host has them; none without datasets

@@ -30,6 +30,11 @@ STOP=                      # why the next steps of this cell repetition are skip
 RAN=                       # a step ran: the next unit starts afresh
 CACHES=                    # where 3 drops the caches between two units of a reused guest; empty: never
 
+# an unmeasured phase of step N (or - between units) from uptime U0 to U1, by the guest's
+# /proc/uptime (builtins only: 10 ms, no process started): "phase N KIND U0 U1", KIND a key of
+# result/Phase (caches, release, verify, around)
+tick() { read -r UPT x </proc/uptime; }
+phase() { say phase "$1" "$2" "$3" "$UPT"; }
 ship() { if [ -s "$3" ]; then head -c "$LOG_CAP" "$3" | base64 | sed "s/^/@@FSFLOW $2 $1 /"; fi; }
 now() { "$DATE" +%s%N; }
 span() { case "$1$2" in ''|*[!0-9]*) echo none ;; *) d=$(($2 - $1)); printf '%d.%06d' $((d / 1000000000)) $((d % 1000000000 / 1000)) ;; esac; }
@@ -39,22 +44,23 @@ oom_kills() { sed -n 's/^oom_kill //p' "$BUDGETCG/memory.events"; }
 # over /proc read by measure/KernelThreads's rules on the host; the disks, "disk N PHASE NAME
 # SECTORS_READ SECTORS_WRITTEN IO_MS" a line; then group G's CPU, "cpu N PHASE USER_USEC SYSTEM_USEC"
 # ("none" without a group). Under TCG each process started costs tens of milliseconds, so a step's
-# probes once took five of them on each side.
+# probes once took five of them on each side, and a cat before the awk one more.
 probe() {
-  # cat, not awk's own file list: a process that ends between the glob and its read (the sampler's
-  # sleep) is skipped, where awk would stop at the file it cannot open
-  cat /proc/[0-9]*/stat 2>/dev/null | awk -v n="$1" -v ph="$2" -v g="$3" '{ s = $0; o = index(s, "("); c = 0
+  # each file read by getline, not as awk's input: a process that ends between the glob and its read
+  # (the sampler's sleep) is passed over (getline gives -1), where awk's input would stop at it
+  awk -v n="$1" -v ph="$2" -v g="$3" 'BEGIN { for (a = 1; a < ARGC; a++) { if ((getline s < ARGV[a]) <= 0) continue
+      close(ARGV[a]); o = index(s, "("); c = 0
       for (i = length(s); i > o; i--) if (substr(s, i, 1) == ")") { c = i; break }
-      if (o < 2 || c == 0) next
+      if (o < 2 || c == 0) continue
       pid = substr(s, 1, o - 2); comm = substr(s, o + 1, c - o - 1); gsub(/[ \t]/, "_", comm)
       split(substr(s, c + 2), f, " ")
       if (int(f[7] / 2097152) % 2 == 1 || f[2] == 2 || pid == 2) out = out " " pid " " f[20] " " (f[12] + f[13]) " " comm }
-    END { print "@@FSFLOW kthreads", n, ph out
+    print "@@FSFLOW kthreads", n, ph out
       while ((getline l < "/proc/diskstats") > 0) { split(l, d, " ")
         if (d[3] ~ /^(vd|ubd)[a-z]+$/) print "@@FSFLOW disk", n, ph, d[3], d[6], d[10], d[13] }
       if (g == "") { print "@@FSFLOW cpu", n, ph, "none"; exit }
       while ((getline l < (g "/cpu.stat")) > 0) { split(l, d, " "); if (d[1] == "user_usec") u = d[2]; if (d[1] == "system_usec") y = d[2] }
-      print "@@FSFLOW cpu", n, ph, u, y }'
+      print "@@FSFLOW cpu", n, ph, u, y; exit }' /proc/[0-9]*/stat
 }
 # Dirty and Writeback of /proc/meminfo into dk and wk. The shell's read takes a byte a syscall, so
 # the loop stops at Writeback (the line after Dirty): the whole file cost three times the syscalls.
@@ -123,6 +129,7 @@ unit() {
   if [ -n "$RAN" ]; then
     printf '%s' "$DIRS" | while IFS= read -r d; do umount "$d" 2>/dev/null; done
     if [ -n "$CACHES" ]; then
+      tick; c0=$UPT
       printf '%s' "$MOUNTS" | while IFS= read -r m; do eval "set -- $m"; umount "$4" 2>/dev/null; done
       sync; echo 3 > "$CACHES"
       while IFS= read -r m; do
@@ -130,6 +137,7 @@ unit() {
       done <<MOUNTS
 $MOUNTS
 MOUNTS
+      tick; phase - caches "$c0"
     fi
   fi
   STOP=
@@ -143,15 +151,21 @@ run_step() {
   say start "$N"
   rc=0
   if [ -n "$BEFORE" ]; then
+    tick; p0=$UPT
     (eval "set -- $BEFORE"; exec "$@") >"$S/b.out" 2>"$S/b.err" 3<&- || { rc=$?; say before "$N" $rc; ship "$N" err "$S/b.err"; }
+    tick; phase "$N" around "$p0"
   fi
-  [ $rc = 0 ] && [ -n "$DROP" ] && { sync; echo 3 > /proc/sys/vm/drop_caches; }
+  [ $rc = 0 ] && [ -n "$DROP" ] && { tick; p0=$UPT; sync; echo 3 > /proc/sys/vm/drop_caches; tick; phase "$N" caches "$p0"; }
   if [ $rc = 0 ] && [ -n "$RELEASE" ]; then
+    tick; p0=$UPT
     (eval "set -- $RELEASE"; exec "$@") >"$S/r.out" 2>"$S/r.err" 3<&- || { rc=$?; say release "$N" $rc; ship "$N" err "$S/r.err"; }
+    tick; phase "$N" release "$p0"
   fi
   [ $rc = 0 ] && [ -n "$BUDGET" ] && set_budget
   [ $rc = 0 ] && measure
-  if [ -n "$AFTER" ] && [ $rc = 0 ]; then (eval "set -- $AFTER"; exec "$@") >/dev/null 2>&1 3<&-; fi
+  if [ -n "$AFTER" ] && [ $rc = 0 ]; then
+    tick; p0=$UPT; (eval "set -- $AFTER"; exec "$@") >/dev/null 2>&1 3<&-; tick; phase "$N" around "$p0"
+  fi
   if [ $rc != 0 ] && [ "$ONERR" != continue ]; then STOP="skipped because $ID failed"; fi
   say done "$N"
 }
@@ -194,7 +208,9 @@ measure() {
   say time "$N" $tl
   say exit "$N" $crc
   ship "$N" out "$S/o"; ship "$N" err "$S/e"
-  if [ -n "$VCOPY" ] && [ $rc = 0 ]; then verify "$N" "$VSRC" "$VCOPY" || rc=1; fi
+  if [ -n "$VCOPY" ] && [ $rc = 0 ]; then
+    tick; v0=$UPT; verify "$N" "$VSRC" "$VCOPY" || rc=1; tick; phase "$N" verify "$v0"
+  fi
 }
 
 # "verify N ok|nodir|bad FILES MISSING DIFFERENT EXTRA", then the first difference and extra file

@@ -31,6 +31,9 @@ class GuestAgentTest {
     @TempDir
     Path dir;
 
+    // the unmeasured phases the agent timed, "STEP KIND", in order
+    final List<String> phases = new ArrayList<>();
+
     /** The shells the agent must run under: the guest's busybox sh (where it is installed) and sh. */
     static Stream<List<String>> shells() {
         List<List<String>> shells = new ArrayList<>(List.of(List.of("sh")));
@@ -53,6 +56,10 @@ class GuestAgentTest {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         List<GuestResult> results = new ArrayList<>();
         GuestProtocol protocol = new GuestProtocol(steps, results::add);
+        protocol.onPhase((step, kind, seconds) -> {
+            assertTrue(seconds >= 0 && seconds < 60, kind + " " + seconds);
+            phases.add(step + " " + kind);
+        });
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         out.lines().forEach(protocol::line);
         assertEquals(0, p.waitFor(), out);
@@ -146,6 +153,10 @@ class GuestAgentTest {
         assertNull(r.get(2).outcome().figures(), "never run unbudgeted");
         assertEquals(Status.FAILED, r.get(3).outcome().status());
         assertEquals("before: exit status 2: nope", r.get(3).outcome().reason());
+        assertEquals(
+                List.of("0 verify", "1 verify", "3 around", "4 release", "5 release"),
+                phases,
+                "the copies' verifications, the before: command and the releases, each timed as its phase");
     }
 
     @ParameterizedTest
