@@ -50,7 +50,7 @@ public record PhaseForecast(Map<Phase, Double> seconds, double factor) {
 
     // a phase done once per run, whatever its number of steps
     static boolean once(Phase p) {
-        return p == Phase.DATASETS || p == Phase.IMAGES;
+        return p == Phase.DATASETS || p == Phase.IMAGES || p == Phase.BASELINE;
     }
 
     /** All the phases' seconds. */

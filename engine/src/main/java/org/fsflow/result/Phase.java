@@ -28,7 +28,12 @@ public enum Phase {
      * A crash cell's workload run under dm-log-writes in its guest, from the guest's first line to
      * its end: what the crash points are replayed from, not itself measured.
      */
-    CRASH_RECORDING("crash-recording", "crash workloads recorded", false);
+    CRASH_RECORDING("crash-recording", "crash workloads recorded", false),
+    /**
+     * The disks under the run measured with fio before its first step (the work directory's, each
+     * block device's, preconditioned where asked); none when the day's cache held them.
+     */
+    BASELINE("baseline", "disk baselines measured", false);
 
     private final String key;
     private final String label;

@@ -83,8 +83,8 @@ public final class Campaign {
                     settings.write(out);
                     options.progress().print(PlanPrinter.summary(plan));
                     options.progress().flush();
-                    record(plan, settings, executor, guard, options.progress());
                     Runner runner = new Runner(plan, executor, options);
+                    record(plan, settings, executor, guard, options.progress(), runner::baselineMeasured);
                     guard.commit(runner::interrupt);
                     return runner.run();
                 } catch (UncheckedIOException e) {
@@ -100,16 +100,25 @@ public final class Campaign {
 
     // the files of the run's start after run.json, checking for an interrupt between them (guard: null on resume)
     private static void record(
-            Plan plan, RunSettings settings, ProcessExecutor executor, StartGuard guard, java.io.PrintWriter progress) {
+            Plan plan,
+            RunSettings settings,
+            ProcessExecutor executor,
+            StartGuard guard,
+            java.io.PrintWriter progress,
+            java.util.function.BiConsumer<java.time.Instant, java.time.Instant> measured) {
         Provenance provenance = plan.scenario().provenance();
         Path out = plan.layout().out();
         check(guard);
         write(guard, out.resolve(ORIGINAL), new String(plan.scenario().source().bytes(), StandardCharsets.UTF_8));
         write(guard, out.resolve(EFFECTIVE), header(provenance) + provenance.effectiveText());
-        RunEnvironment environment = Environment.collect(plan, settings, line -> {
-            progress.println(line);
-            progress.flush();
-        });
+        RunEnvironment environment = Environment.collect(
+                plan,
+                settings,
+                line -> {
+                    progress.println(line);
+                    progress.flush();
+                },
+                measured);
         check(guard);
         environment = environment.withLaunchFloor(
                 Environment.launchFloor(executor, plan.layout().work()));
@@ -211,7 +220,8 @@ public final class Campaign {
                                 + "recorded in " + out.resolve(RUN));
                 options.progress().flush();
                 try {
-                    record(plan, RunSettings.read(out), executor, null, options.progress());
+                    // its baseline's time is not in its timeline: the runner is made after it, below
+                    record(plan, RunSettings.read(out), executor, null, options.progress(), (from, to) -> {});
                 } catch (RuntimeException e) {
                     executor.close();
                     throw e;

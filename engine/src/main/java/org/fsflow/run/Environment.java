@@ -37,7 +37,20 @@ final class Environment {
 
     private Environment() {}
 
-    static RunEnvironment collect(Plan plan, RunSettings settings, java.util.function.Consumer<String> say) {
+    /**
+     * The run's conditions; when a disk was measured (not skipped, not from the day's cache), the
+     * time its baselines took goes to {@code measured}, for the run's timeline.
+     */
+    static RunEnvironment collect(
+            Plan plan,
+            RunSettings settings,
+            java.util.function.Consumer<String> say,
+            java.util.function.BiConsumer<java.time.Instant, java.time.Instant> measured) {
+        java.time.Instant start = java.time.Instant.now();
+        Baseline baseline = baseline(plan, say);
+        if (baseline.disks().stream().anyMatch(d -> d.skipped() == null && !Boolean.TRUE.equals(d.reused()))) {
+            measured.accept(start, java.time.Instant.now());
+        }
         return new RunEnvironment(
                 Versions.FSFLOW,
                 System.getProperty("java.version"),
@@ -59,7 +72,7 @@ final class Environment {
                 org.fsflow.measure.HostState.governors(),
                 Conditions.of(plan),
                 List.of(),
-                baseline(plan, say),
+                baseline,
                 Map.of());
     }
 

@@ -1,6 +1,7 @@
 package org.fsflow.run;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.fsflow.place.Teardown;
 import org.fsflow.plan.Plan;
 import org.fsflow.plan.PlanNode;
 import org.fsflow.result.Journal;
+import org.fsflow.result.Phase;
 import org.fsflow.vm.VmPlace;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -66,6 +68,15 @@ public final class Runner {
         this.crash = new CrashRuns(plan, recorder, progress::info, org.fsflow.crash.CrashCell::run);
     }
 
+    private record Before(Phase phase, Instant start, Instant end) {}
+
+    private final List<Before> before = new java.util.ArrayList<>();
+
+    /** The disks' baselines were measured from {@code start} to {@code end}, before the run: for its timeline. */
+    void baselineMeasured(Instant start, Instant end) {
+        before.add(new Before(Phase.BASELINE, start, end));
+    }
+
     /** Runs the plan; the output directory must already hold scenario.yaml and environment.json. */
     public Summary run() {
         Path out = plan.layout().out();
@@ -85,6 +96,9 @@ public final class Runner {
                 PhaseLog phases = PhaseLog.open(out)) {
             recorder.writeTo(j);
             phases.listen(progress::phase);
+            String host = org.fsflow.result.Places.label(
+                    org.fsflow.place.Where.hostname(), org.fsflow.device.Capabilities.kernelRelease(), "host");
+            before.forEach(b -> phases.record(b.phase(), host, "baseline", b.start(), b.end()));
             place.record(phases);
             crash.record(phases);
             new Walker(plan, place, recorder, progress).walk();

@@ -86,4 +86,35 @@ class TimelineRecordingTest {
         List<Measurement> results = Journal.read(out.resolve(Journal.FILE));
         assertEquals(4, results.size(), "results.jsonl holds the measured steps only");
     }
+
+    @Test
+    void aBaselineMeasuredBeforeTheRunIsItsFirstPhaseAtTheHost() throws Exception {
+        Scenario s = ScenarioLoader.load(
+                        SourceText.of(dir.resolve("s.yaml").toString(), """
+                                fsflow: 1
+                                name: t
+                                devices: { target: { dir: DST } }
+                                steps:
+                                  - name: walk
+                                    run: du -s ${target.mnt}
+                                """.replace(
+                                        "DST", dir.resolve("dst").toString())),
+                        Overrides.NONE)
+                .scenario();
+        java.nio.file.Files.createDirectories(dir.resolve("dst"));
+        Path out = dir.resolve("out");
+        Plan plan = Planner.plan(s, new Layout(out, dir.resolve("work")), 0);
+        Runner runner =
+                new Runner(plan, new FakeExecutor(), new RunOptions(new PrintWriter(new StringWriter()), false, false));
+        Instant start = Instant.parse("2026-12-08T01:25:09.710814640Z");
+        runner.baselineMeasured(start, start.plusMillis(30_458));
+        runner.run();
+        List<TimelineRow> rows = Timeline.read(out).orElseThrow().rows();
+        TimelineRow first = rows.get(0);
+        assertEquals("baseline baseline", first.phase() + " " + first.node());
+        assertEquals(
+                Places.label(Where.hostname(), org.fsflow.device.Capabilities.kernelRelease(), "host"), first.place());
+        assertEquals(30.458, first.seconds(), 1e-9);
+        assertEquals(1, rows.stream().filter(r -> r.phase().equals("baseline")).count());
+    }
 }
