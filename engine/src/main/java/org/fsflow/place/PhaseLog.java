@@ -12,7 +12,7 @@ import org.fsflow.result.TimelineRow;
 /**
  * Where the places record their unmeasured work: each phase timed where the engine does it and
  * appended to the run's {@code timeline.jsonl} through the {@link Journal} writer (one line per
- * phase, forced to disk as it ends). The live progress line hears of each phase as it starts and
+ * phase, written as it ends, forced to disk when the log is closed). The live progress line hears of each phase as it starts and
  * ends. {@link #NONE} records nothing (plans, tests that need no timeline).
  */
 public final class PhaseLog implements AutoCloseable {
@@ -29,7 +29,7 @@ public final class PhaseLog implements AutoCloseable {
 
     /** The log of the run directory {@code out}: its {@code timeline.jsonl}, created or appended to. */
     public static PhaseLog open(Path out) {
-        return new PhaseLog(Journal.open(out.resolve(Timeline.FILE)));
+        return new PhaseLog(Journal.openWritten(out.resolve(Timeline.FILE)));
     }
 
     /** Tells {@code l} each phase as it starts, and null as it ends. */

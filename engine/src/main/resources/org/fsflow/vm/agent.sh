@@ -44,23 +44,22 @@ oom_kills() { sed -n 's/^oom_kill //p' "$BUDGETCG/memory.events"; }
 # over /proc read by measure/KernelThreads's rules on the host; the disks, "disk N PHASE NAME
 # SECTORS_READ SECTORS_WRITTEN IO_MS" a line; then group G's CPU, "cpu N PHASE USER_USEC SYSTEM_USEC"
 # ("none" without a group). Under TCG each process started costs tens of milliseconds, so a step's
-# probes once took five of them on each side, and a cat before the awk one more.
+# probes once took five of them on each side.
 probe() {
-  # each file read by getline, not as awk's input: a process that ends between the glob and its read
-  # (the sampler's sleep) is passed over (getline gives -1), where awk's input would stop at it
-  awk -v n="$1" -v ph="$2" -v g="$3" 'BEGIN { for (a = 1; a < ARGC; a++) { if ((getline s < ARGV[a]) <= 0) continue
-      close(ARGV[a]); o = index(s, "("); c = 0
+  # cat, not awk's own file list: a process that ends between the glob and its read (the sampler's
+  # sleep) is skipped, where awk would stop at the file it cannot open
+  cat /proc/[0-9]*/stat 2>/dev/null | awk -v n="$1" -v ph="$2" -v g="$3" '{ s = $0; o = index(s, "("); c = 0
       for (i = length(s); i > o; i--) if (substr(s, i, 1) == ")") { c = i; break }
-      if (o < 2 || c == 0) continue
+      if (o < 2 || c == 0) next
       pid = substr(s, 1, o - 2); comm = substr(s, o + 1, c - o - 1); gsub(/[ \t]/, "_", comm)
       split(substr(s, c + 2), f, " ")
       if (int(f[7] / 2097152) % 2 == 1 || f[2] == 2 || pid == 2) out = out " " pid " " f[20] " " (f[12] + f[13]) " " comm }
-    print "@@FSFLOW kthreads", n, ph out
+    END { print "@@FSFLOW kthreads", n, ph out
       while ((getline l < "/proc/diskstats") > 0) { split(l, d, " ")
         if (d[3] ~ /^(vd|ubd)[a-z]+$/) print "@@FSFLOW disk", n, ph, d[3], d[6], d[10], d[13] }
       if (g == "") { print "@@FSFLOW cpu", n, ph, "none"; exit }
       while ((getline l < (g "/cpu.stat")) > 0) { split(l, d, " "); if (d[1] == "user_usec") u = d[2]; if (d[1] == "system_usec") y = d[2] }
-      print "@@FSFLOW cpu", n, ph, u, y; exit }' /proc/[0-9]*/stat
+      print "@@FSFLOW cpu", n, ph, u, y }'
 }
 # Dirty and Writeback of /proc/meminfo into dk and wk. The shell's read takes a byte a syscall, so
 # the loop stops at Writeback (the line after Dirty): the whole file cost three times the syscalls.
