@@ -39,7 +39,7 @@ public final class Journal implements AutoCloseable {
      * As {@link #open(Path)}, but each append is only written (readers see it at once; a kill of
      * fsflow loses nothing, a crash of the machine may lose the last lines) and the file is forced to
      * disk when closed: for {@code timeline.jsonl}, whose rows are written from a guest's console
-     * reader, where an fsync a row held up the guest (the cds-2009 smoke run 3 % longer).
+     * reader, where an fsync a row held the guest up.
      */
     public static Journal openWritten(Path file) {
         return open(file, false);

@@ -31,33 +31,35 @@ class TimelineRecordingTest {
     @TempDir
     Path dir;
 
-    @Test
-    void theHostRecordsDatasetsCommandsAroundAStepAndTheVerifyOfItsCopy() throws Exception {
-        Scenario s = ScenarioLoader.load(
-                        SourceText.of(dir.resolve("s.yaml").toString(), """
-                                fsflow: 1
-                                name: t
-                                devices: { source: { dir: SRC }, target: { dir: DST } }
-                                datasets: { small: { dirs: 1, files: 2, size: 4KiB } }
-                                matrix: { dataset: [small] }
-                                repeat: 2
-                                steps:
-                                  - name: copy
-                                    before: mkdir -p ${target.mnt}/x
-                                    run: cp -r ${dataset.path} ${target.mnt}
-                                    verify: true
-                                    after: touch ${target.mnt}/x/done
-                                  - name: walk
-                                    run: du -s ${target.mnt}
-                                """.replace(
-                                        "SRC", dir.resolve("src").toString())
-                                .replace("DST", dir.resolve("dst").toString())),
-                        Overrides.NONE)
-                .scenario();
+    // the plan of a scenario named t with these keys, its dir: devices SRC and DST made under dir
+    private Plan plan(String keys) throws Exception {
         java.nio.file.Files.createDirectories(dir.resolve("src"));
         java.nio.file.Files.createDirectories(dir.resolve("dst"));
-        Path out = dir.resolve("out");
-        Plan plan = Planner.plan(s, new Layout(out, dir.resolve("work")), 0);
+        String yaml = "fsflow: 1\nname: t\n"
+                + keys.replace("SRC", dir.resolve("src").toString())
+                        .replace("DST", dir.resolve("dst").toString());
+        Scenario s = ScenarioLoader.load(SourceText.of(dir.resolve("s.yaml").toString(), yaml), Overrides.NONE)
+                .scenario();
+        return Planner.plan(s, new Layout(dir.resolve("out"), dir.resolve("work")), 0);
+    }
+
+    @Test
+    void theHostRecordsDatasetsCommandsAroundAStepAndTheVerifyOfItsCopy() throws Exception {
+        Plan plan = plan("""
+                devices: { source: { dir: SRC }, target: { dir: DST } }
+                datasets: { small: { dirs: 1, files: 2, size: 4KiB } }
+                matrix: { dataset: [small] }
+                repeat: 2
+                steps:
+                  - name: copy
+                    before: mkdir -p ${target.mnt}/x
+                    run: cp -r ${dataset.path} ${target.mnt}
+                    verify: true
+                    after: touch ${target.mnt}/x/done
+                  - name: walk
+                    run: du -s ${target.mnt}
+                """);
+        Path out = plan.layout().out();
         Instant before = Instant.now();
         new Runner(plan, new FakeExecutor(), new RunOptions(new PrintWriter(new StringWriter()), false, false)).run();
         Instant after = Instant.now();
@@ -89,21 +91,13 @@ class TimelineRecordingTest {
 
     @Test
     void aBaselineMeasuredBeforeTheRunIsItsFirstPhaseAtTheHost() throws Exception {
-        Scenario s = ScenarioLoader.load(
-                        SourceText.of(dir.resolve("s.yaml").toString(), """
-                                fsflow: 1
-                                name: t
-                                devices: { target: { dir: DST } }
-                                steps:
-                                  - name: walk
-                                    run: du -s ${target.mnt}
-                                """.replace(
-                                        "DST", dir.resolve("dst").toString())),
-                        Overrides.NONE)
-                .scenario();
-        java.nio.file.Files.createDirectories(dir.resolve("dst"));
-        Path out = dir.resolve("out");
-        Plan plan = Planner.plan(s, new Layout(out, dir.resolve("work")), 0);
+        Plan plan = plan("""
+                devices: { target: { dir: DST } }
+                steps:
+                  - name: walk
+                    run: du -s ${target.mnt}
+                """);
+        Path out = plan.layout().out();
         Runner runner =
                 new Runner(plan, new FakeExecutor(), new RunOptions(new PrintWriter(new StringWriter()), false, false));
         Instant start = Instant.parse("2026-12-08T01:25:09.710814640Z");
